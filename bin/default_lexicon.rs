@@ -1,0 +1,54 @@
+//! The default lexicon: `lexicons/wordlist-en.txt`, embedded in the binary and
+//! compiled on first use into a cache directory, so every command that takes
+//! a lexicon works with none given, in any directory.
+//!
+//! Cache directory: `$LEXGRAPH_CACHE`, else `$XDG_CACHE_HOME/lexgraph`, else
+//! `$HOME/.cache/lexgraph`, else the system temp directory. File names carry a
+//! hash of the word list, alphabet and format version, so a changed list or
+//! format never reads a stale file; writes are atomic, so concurrent first
+//! runs are safe.
+
+use std::path::PathBuf;
+
+use anyhow::{Context, Result};
+use lexgraph::{compile, format, Alphabet, Kind, Lexicon, WordList};
+
+const WORDS: &str = include_str!("../lexicons/wordlist-en.txt");
+
+/// The cache directory (see module docs).
+pub fn cache_dir() -> PathBuf {
+    if let Some(d) = std::env::var_os("LEXGRAPH_CACHE") {
+        return PathBuf::from(d);
+    }
+    if let Some(d) = std::env::var_os("XDG_CACHE_HOME") {
+        return PathBuf::from(d).join("lexgraph");
+    }
+    if let Some(h) = std::env::var_os("HOME") {
+        return PathBuf::from(h).join(".cache").join("lexgraph");
+    }
+    std::env::temp_dir().join("lexgraph")
+}
+
+/// Opens the default lexicon of `kind`, compiling it first if not cached.
+pub fn open(kind: Kind) -> Result<Lexicon> {
+    let alphabet = Alphabet::english();
+    let mut key = WORDS.as_bytes().to_vec();
+    key.extend_from_slice(alphabet.to_text().as_bytes());
+    key.extend_from_slice(&format::VERSION_MAJOR.to_le_bytes());
+    key.extend_from_slice(&format::VERSION_MINOR.to_le_bytes());
+    let hash = xxhash_rust::xxh3::xxh3_64(&key);
+    let dir = cache_dir();
+    let path = dir.join(format!("wordlist-en-{hash:016x}.{}", kind.extension()));
+    if let Ok(lex) = Lexicon::open(&path) {
+        return Ok(lex);
+    }
+    std::fs::create_dir_all(&dir).with_context(|| format!("creating cache directory {}", dir.display()))?;
+    let list = WordList::parse(WORDS.as_bytes(), "lexicons/wordlist-en.txt", &alphabet, false)?;
+    let files = compile::try_compile(&list)?;
+    for k in [Kind::Dawg, Kind::Gaddag] {
+        let p = dir.join(format!("wordlist-en-{hash:016x}.{}", k.extension()));
+        let bytes = if k == Kind::Dawg { &files.dawg } else { &files.gaddag };
+        compile::write_atomic(&p, bytes)?;
+    }
+    Ok(Lexicon::open(&path)?)
+}

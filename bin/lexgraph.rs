@@ -1,0 +1,322 @@
+//! The `lexgraph` command line: compile word lists, inspect and query
+//! lexicon files, generate moves.
+
+mod default_lexicon;
+
+use std::io::{BufWriter, IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Instant;
+
+use anyhow::{bail, Context, Result};
+use clap::{Parser, Subcommand};
+use lexgraph::{compile, Alphabet, Lexicon, WordList};
+
+#[derive(Parser)]
+#[command(name = "lexgraph", version, about = "Compile word lists into minimal DAWG/GADDAG files and query them", long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    cmd: Cmd,
+}
+
+#[derive(Subcommand)]
+enum Cmd {
+    /// Compile a word list into OUT.dawg and OUT.gaddag
+    Compile {
+        /// Word list: UTF-8, one word per line, `#` comments
+        words: PathBuf,
+        /// Output path without extension (writes OUT.dawg and OUT.gaddag)
+        #[arg(short, long)]
+        out: PathBuf,
+        /// Built-in alphabet name (english, super-english, spanish, polish, catalan) or an alphabet file
+        #[arg(long, default_value = "english")]
+        alphabet: String,
+        /// Leave out words the alphabet cannot spell instead of failing
+        #[arg(long)]
+        skip_invalid: bool,
+        /// Write only the DAWG or only the GADDAG
+        #[arg(long, value_parser = ["dawg", "gaddag", "both"], default_value = "both")]
+        only: String,
+    },
+    /// Show a lexicon file's kind, alphabet, counts, size and checksum
+    Info {
+        /// Lexicon file (default: the built-in English lexicon)
+        lexicon: Option<PathBuf>,
+    },
+    /// Check checksum and structure; with --words, that it accepts exactly that list
+    Verify {
+        lexicon: PathBuf,
+        /// Word list the lexicon must accept exactly
+        #[arg(long)]
+        words: Option<PathBuf>,
+        /// Skip words of the list the alphabet cannot spell (as compile --skip-invalid)
+        #[arg(long)]
+        skip_invalid: bool,
+    },
+    /// Print each word with whether it is in the lexicon; exit 1 if any is not
+    Check {
+        /// [LEXICON] WORD...: the first argument is taken as the lexicon if it is an existing file
+        #[arg(required = true)]
+        args: Vec<String>,
+        #[arg(long)]
+        lexicon: Option<PathBuf>,
+    },
+    /// Stream the words in sorted order
+    Words {
+        lexicon: Option<PathBuf>,
+        /// Only words starting with this prefix
+        #[arg(long)]
+        prefix: Option<String>,
+    },
+    /// Words made from a rack (`?` = blank); letters played by blanks are lower case
+    Anagram {
+        /// [LEXICON] RACK
+        #[arg(required = true, num_args = 1..=2)]
+        args: Vec<String>,
+        #[arg(long)]
+        lexicon: Option<PathBuf>,
+        /// All words buildable from some of the tiles, not just all of them
+        #[arg(long)]
+        partial: bool,
+    },
+    /// Words matching a pattern: `?` one tile, `*` any run of tiles
+    Pattern {
+        /// [LEXICON] PATTERN
+        #[arg(required = true, num_args = 1..=2)]
+        args: Vec<String>,
+        #[arg(long)]
+        lexicon: Option<PathBuf>,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli) {
+        Ok(code) => code,
+        Err(e) => {
+            // A closed pipe (`lexgraph words | head`) is not an error worth a message.
+            if e.chain().any(|c| c.downcast_ref::<std::io::Error>().is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)) {
+                return ExitCode::SUCCESS;
+            }
+            eprintln!("error: {e:#}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn run(cli: Cli) -> Result<ExitCode> {
+    match cli.cmd {
+        Cmd::Compile { words, out, alphabet, skip_invalid, only } => {
+            cmd_compile(&words, &out, &alphabet, skip_invalid, &only)?;
+        }
+        Cmd::Info { lexicon } => {
+            let lex = load(lexicon.as_deref(), None)?;
+            cmd_info(&lex)?;
+        }
+        Cmd::Verify { lexicon, words, skip_invalid } => {
+            let lex = Lexicon::open(&lexicon)?;
+            lex.verify()?;
+            let mut msg = format!("{}: OK: checksum and structure, {} words", lexicon.display(), lex.word_count());
+            if let Some(w) = words {
+                let list = WordList::read(&w, lex.alphabet(), skip_invalid)?;
+                verify_words(&lex, &list).with_context(|| format!("{} does not match {}", lexicon.display(), w.display()))?;
+                msg.push_str(&format!(", accepts exactly the {} words of {}", list.len(), w.display()));
+            }
+            println!("{msg}");
+        }
+        Cmd::Check { args, lexicon } => {
+            let (lex, words) = split_lexicon_arg(lexicon, &args)?;
+            if words.is_empty() {
+                bail!("no words to check");
+            }
+            let mut all = true;
+            let stdout = std::io::stdout();
+            let mut out = stdout.lock();
+            for w in words {
+                let ok = lex.contains(w);
+                all &= ok;
+                writeln!(out, "{w} {}", if ok { "yes" } else { "no" })?;
+            }
+            return Ok(if all { ExitCode::SUCCESS } else { ExitCode::from(1) });
+        }
+        Cmd::Words { lexicon, prefix } => {
+            let lex = load(lexicon.as_deref(), None)?;
+            let mut out = BufWriter::new(std::io::stdout().lock());
+            match prefix {
+                Some(p) => {
+                    for w in lex.words_with_prefix(&p)? {
+                        writeln!(out, "{w}")?;
+                    }
+                }
+                None => {
+                    for w in lex.words() {
+                        writeln!(out, "{w}")?;
+                    }
+                }
+            }
+            out.flush()?;
+        }
+        Cmd::Anagram { args, lexicon, partial } => {
+            let (lex, rest) = split_lexicon_arg(lexicon, &args)?;
+            let [rack] = rest else { bail!("expected [LEXICON] RACK") };
+            let mut out = BufWriter::new(std::io::stdout().lock());
+            for w in lex.anagram(rack, partial)? {
+                writeln!(out, "{w}")?;
+            }
+            out.flush()?;
+        }
+        Cmd::Pattern { args, lexicon } => {
+            let (lex, rest) = split_lexicon_arg(lexicon, &args)?;
+            let [pat] = rest else { bail!("expected [LEXICON] PATTERN") };
+            let mut out = BufWriter::new(std::io::stdout().lock());
+            for w in lex.pattern(pat)? {
+                writeln!(out, "{w}")?;
+            }
+            out.flush()?;
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Resolves an alphabet argument: a built-in name or a file.
+pub fn resolve_alphabet(name: &str) -> Result<Alphabet> {
+    if Path::new(name).is_file() {
+        return Ok(Alphabet::from_file(Path::new(name))?);
+    }
+    Ok(Alphabet::builtin(name)?)
+}
+
+/// Opens `path`, or the built-in default lexicon of the wanted kind.
+pub fn load(path: Option<&Path>, kind: Option<lexgraph::Kind>) -> Result<Lexicon> {
+    match path {
+        Some(p) => Ok(Lexicon::open(p)?),
+        None => default_lexicon::open(kind.unwrap_or(lexgraph::Kind::Gaddag)),
+    }
+}
+
+/// `[LEXICON] ARGS...`: the first argument is the lexicon when it is an
+/// existing file (or `--lexicon` is given); otherwise the default lexicon.
+fn split_lexicon_arg(flag: Option<PathBuf>, args: &[String]) -> Result<(Lexicon, &[String])> {
+    if let Some(p) = flag {
+        return Ok((Lexicon::open(&p)?, args));
+    }
+    if args.len() > 1 && Path::new(&args[0]).is_file() {
+        return Ok((Lexicon::open(&args[0])?, &args[1..]));
+    }
+    if args.len() > 1 && (args[0].ends_with(".dawg") || args[0].ends_with(".gaddag")) {
+        bail!("{}: no such lexicon file", args[0]);
+    }
+    Ok((default_lexicon::open(lexgraph::Kind::Dawg)?, args))
+}
+
+fn spinner(msg: &str) -> Option<indicatif::ProgressBar> {
+    if !std::io::stderr().is_terminal() {
+        return None;
+    }
+    let pb = indicatif::ProgressBar::new_spinner();
+    pb.set_style(indicatif::ProgressStyle::with_template("{spinner} [{elapsed}] {msg}").unwrap());
+    pb.enable_steady_tick(std::time::Duration::from_millis(100));
+    pb.set_message(msg.to_string());
+    Some(pb)
+}
+
+fn cmd_compile(words: &Path, out: &Path, alphabet: &str, skip_invalid: bool, only: &str) -> Result<()> {
+    let t0 = Instant::now();
+    let alphabet = resolve_alphabet(alphabet)?;
+    let pb = spinner(&format!("reading {}", words.display()));
+    let list = WordList::read(words, &alphabet, skip_invalid)?;
+    if list.is_empty() {
+        bail!("{}: no words", words.display());
+    }
+    if let Some(pb) = &pb {
+        pb.set_message(format!("building DAWG and GADDAG of {} words", list.len()));
+    }
+    let files = compile::try_compile(&list)?;
+    if let Some(pb) = &pb {
+        pb.set_message("writing");
+    }
+    if let Some(dir) = out.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+    }
+    let mut parts = Vec::new();
+    let (dn, de, gn, ge) = files.counts;
+    for (kind, bytes, nodes, edges) in [("dawg", &files.dawg, dn, de), ("gaddag", &files.gaddag, gn, ge)] {
+        if only != "both" && only != kind {
+            continue;
+        }
+        let path = with_ext(out, kind);
+        compile::write_atomic(&path, bytes)?;
+        parts.push(format!("{} {} B ({nodes} nodes, {edges} edges)", path.display(), bytes.len()));
+    }
+    if let Some(pb) = pb {
+        pb.finish_and_clear();
+    }
+    eprintln!(
+        "compiled {} words ({} duplicates, {} skipped) of {} in {:.2} s: {}",
+        list.len(),
+        list.duplicates(),
+        list.skipped(),
+        words.display(),
+        t0.elapsed().as_secs_f64(),
+        parts.join(", ")
+    );
+    Ok(())
+}
+
+/// `out` with `.ext` appended (keeps dots already in the name).
+pub fn with_ext(out: &Path, ext: &str) -> PathBuf {
+    let mut s = out.as_os_str().to_owned();
+    s.push(".");
+    s.push(ext);
+    PathBuf::from(s)
+}
+
+fn cmd_info(lex: &Lexicon) -> Result<()> {
+    let h = lex.header();
+    let bytes = lex.bytes().len() as u64;
+    let a = lex.alphabet();
+    let labels: Vec<String> = (1..=a.len() as u8).map(|t| a.label(t, false)).collect();
+    println!("file:        {}", lex.origin());
+    println!("kind:        {}", h.kind.name());
+    println!("format:      {}.{}", h.major, h.minor);
+    println!("alphabet:    {} ({} tiles: {})", a.name(), a.len(), labels.join(" "));
+    println!("words:       {}", h.words);
+    println!("longest:     {} tiles", h.max_word_len);
+    println!("nodes:       {}", h.nodes);
+    println!("edges:       {} ({} bits each: {}-bit tile, 2 flags, {}-bit target)", h.edges, h.edge_bits(), h.tile_bits, h.target_bits);
+    println!("bytes:       {bytes}");
+    println!("bytes/word:  {:.2}", bytes as f64 / h.words.max(1) as f64);
+    println!("checksum:    {:016x} (xxh3-64 of the payload)", h.checksum);
+    Ok(())
+}
+
+fn verify_words(lex: &Lexicon, list: &WordList) -> Result<()> {
+    let a = lex.alphabet();
+    let mut expected = list.iter().map(|w| a.spell(w));
+    let mut got = lex.words();
+    let mut n = 0usize;
+    loop {
+        match (expected.next(), got.next()) {
+            (None, None) => break,
+            (Some(e), Some(g)) if e == g => n += 1,
+            (Some(e), Some(g)) => bail!("word {n}: list has {e}, lexicon has {g}"),
+            (Some(e), None) => bail!("lexicon is missing {e} (and {} more)", expected.count()),
+            (None, Some(g)) => bail!("lexicon has {g}, which is not in the list"),
+        }
+    }
+    for w in list.iter() {
+        if !lex.contains_tiles(w) {
+            bail!("{} is not accepted", a.spell(w));
+        }
+    }
+    if lex.kind() == lexgraph::Kind::Gaddag {
+        for w in list.iter() {
+            for split in 1..=w.len() {
+                if !lex.has_split_path(w, split) {
+                    bail!("{}: no GADDAG path for the split after {split} tiles", a.spell(w));
+                }
+            }
+        }
+    }
+    Ok(())
+}

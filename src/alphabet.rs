@@ -1,0 +1,509 @@
+//! Alphabets: the tiles of a game, their scores and counts, and how text
+//! becomes tiles.
+//!
+//! A lexicon never stores characters. Every word is a sequence of *tiles*,
+//! numbered `1..=n` in the order the alphabet lists them (`n <= 63`, so a set
+//! of tiles fits a `u64` bitset with bit 0 to spare). Tile `0` is reserved: it
+//! is the GADDAG separator inside automata and "blank" inside racks.
+//!
+//! A tile may be written with several characters: Spanish `CH`, `LL`, `RR`,
+//! Catalan `L·L`. Text is turned into tiles by upper-casing, applying the
+//! alphabet's fold rules (Spanish `á` → `A`), then taking the longest tile label
+//! that matches at each position, left to right:
+//!
+//! ```
+//! use lexgraph::Alphabet;
+//! let es = Alphabet::builtin("spanish").unwrap();
+//! let tiles = es.tokenize("chorro").unwrap();
+//! assert_eq!(es.render(&tiles), "[CH]O[RR]O");
+//! assert_eq!(es.tokenize("camión").unwrap(), es.tokenize("CAMION").unwrap());
+//! ```
+//!
+//! # Alphabet files
+//!
+//! One tile per line: `LABEL SCORE COUNT VOWEL`, where `LABEL` is one character
+//! or a bracketed string (`[CH]`), `SCORE` and `COUNT` are 0–255 and `VOWEL` is
+//! `0` or `1`. The blank is the label `?` and must be present (its count may be
+//! 0). `fold X Y` maps the character `X` to the text `Y` before tokenizing.
+//! Blank lines and lines starting with `#` are ignored. The built-in alphabets
+//! live in `lexicons/alphabets/` in this syntax.
+
+use std::collections::HashMap;
+use std::fmt;
+
+use crate::error::{Error, Result};
+
+/// Largest number of distinct tiles (excluding the blank) an alphabet may have.
+pub const MAX_TILES: usize = 63;
+
+/// A tile number: `1..=MAX_TILES` for real tiles; 0 is the blank in racks and
+/// the separator in GADDAG paths.
+pub type Tile = u8;
+
+/// The blank tile in a rack (and the GADDAG separator in an automaton).
+pub const BLANK: Tile = 0;
+
+/// One tile kind of an alphabet.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TileInfo {
+    /// Upper-case label, e.g. `A` or `CH`.
+    pub label: String,
+    /// Points the tile scores when played as itself (a blank always scores 0).
+    pub score: u8,
+    /// Number of such tiles in a full bag.
+    pub count: u8,
+    /// Whether the tile is a vowel.
+    pub vowel: bool,
+}
+
+/// An alphabet: blank plus up to 63 tiles, with fold rules for reading text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Alphabet {
+    name: String,
+    /// Index 0 is the blank; 1..=n are the tiles.
+    tiles: Vec<TileInfo>,
+    /// Character folds applied after upper-casing (source char, replacement).
+    folds: Vec<(char, String)>,
+    /// Label (upper case) -> tile, for every tile.
+    by_label: HashMap<String, Tile>,
+    /// Single-character labels, for the fast path of tokenizing.
+    by_char: HashMap<char, Tile>,
+    /// Single-character ASCII labels by byte (0 = none): the hot path.
+    ascii: [Tile; 128],
+    /// Longest label in characters.
+    max_label_chars: usize,
+}
+
+const BUILTIN: &[(&str, &str)] = &[
+    ("english", include_str!("../lexicons/alphabets/english.txt")),
+    (
+        "super-english",
+        include_str!("../lexicons/alphabets/super-english.txt"),
+    ),
+    ("spanish", include_str!("../lexicons/alphabets/spanish.txt")),
+    ("polish", include_str!("../lexicons/alphabets/polish.txt")),
+    ("catalan", include_str!("../lexicons/alphabets/catalan.txt")),
+];
+
+impl Alphabet {
+    /// Names of the built-in alphabets.
+    pub fn builtin_names() -> impl Iterator<Item = &'static str> {
+        BUILTIN.iter().map(|(n, _)| *n)
+    }
+
+    /// A built-in alphabet by name (`english`, `super-english`, `spanish`,
+    /// `polish`, `catalan`).
+    pub fn builtin(name: &str) -> Result<Alphabet> {
+        let lower = name.to_ascii_lowercase();
+        let (n, text) = BUILTIN
+            .iter()
+            .find(|(n, _)| *n == lower)
+            .ok_or_else(|| Error::UnknownAlphabet(name.to_string()))?;
+        Alphabet::parse(n, text, &format!("<builtin alphabet {n}>"))
+    }
+
+    /// The default alphabet (English).
+    pub fn english() -> Alphabet {
+        Alphabet::builtin("english").expect("built-in English alphabet parses")
+    }
+
+    /// Reads an alphabet file (syntax in the module docs).
+    pub fn from_file(path: &std::path::Path) -> Result<Alphabet> {
+        let text = std::fs::read_to_string(path).map_err(|e| Error::io(path, e))?;
+        let name = path
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_else(|| "custom".into());
+        Alphabet::parse(&name, &text, &path.display().to_string())
+    }
+
+    /// Parses alphabet text; `origin` names the source in errors.
+    pub fn parse(name: &str, text: &str, origin: &str) -> Result<Alphabet> {
+        let bad = |line: usize, msg: String| Error::Alphabet {
+            origin: origin.to_string(),
+            line,
+            msg,
+        };
+        let mut blank: Option<TileInfo> = None;
+        let mut tiles: Vec<TileInfo> = Vec::new();
+        let mut folds: Vec<(char, String)> = Vec::new();
+        for (i, raw) in text.lines().enumerate() {
+            let line_no = i + 1;
+            let line = raw.trim();
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            let fields: Vec<&str> = line.split_whitespace().collect();
+            if fields[0] == "fold" {
+                if fields.len() != 3 {
+                    return Err(bad(line_no, "expected `fold CHAR TEXT`".into()));
+                }
+                let mut chars = fields[1].chars();
+                let (Some(c), None) = (chars.next(), chars.next()) else {
+                    return Err(bad(line_no, "a fold source is one character".into()));
+                };
+                folds.push((c, fields[2].to_uppercase()));
+                continue;
+            }
+            if fields.len() != 4 {
+                return Err(bad(
+                    line_no,
+                    format!("expected `LABEL SCORE COUNT VOWEL`, got {line:?}"),
+                ));
+            }
+            let label = parse_label(fields[0]).ok_or_else(|| {
+                bad(
+                    line_no,
+                    format!(
+                        "bad label {:?}: one character or [BRACKETED]",
+                        fields[0]
+                    ),
+                )
+            })?;
+            let num = |s: &str, what: &str| {
+                s.parse::<u8>()
+                    .map_err(|_| bad(line_no, format!("{what} {s:?} is not a number 0-255")))
+            };
+            let score = num(fields[1], "score")?;
+            let count = num(fields[2], "count")?;
+            let vowel = match fields[3] {
+                "0" => false,
+                "1" => true,
+                v => return Err(bad(line_no, format!("vowel flag {v:?} is not 0 or 1"))),
+            };
+            let info = TileInfo {
+                label: label.to_uppercase(),
+                score,
+                count,
+                vowel,
+            };
+            if label == "?" {
+                if blank.is_some() {
+                    return Err(bad(line_no, "the blank `?` is listed twice".into()));
+                }
+                blank = Some(TileInfo { score: 0, ..info });
+            } else {
+                if tiles.iter().any(|t| t.label == info.label) {
+                    return Err(bad(line_no, format!("tile {label:?} is listed twice")));
+                }
+                tiles.push(info);
+            }
+        }
+        let blank = blank.ok_or_else(|| bad(0, "no blank `?` line".into()))?;
+        Alphabet::new(name, blank, tiles, folds).map_err(|msg| bad(0, msg))
+    }
+
+    /// Builds an alphabet from parts (blank first, then tiles in order).
+    pub fn from_parts(
+        name: &str,
+        blank: TileInfo,
+        tiles: Vec<TileInfo>,
+        folds: Vec<(char, String)>,
+    ) -> Result<Alphabet> {
+        Alphabet::new(name, blank, tiles, folds).map_err(|msg| Error::Alphabet {
+            origin: name.to_string(),
+            line: 0,
+            msg,
+        })
+    }
+
+    fn char_tile(&self, c: char) -> Option<Tile> {
+        if c.is_ascii() {
+            Some(self.ascii[c as usize]).filter(|&t| t != 0)
+        } else {
+            self.by_char.get(&c).copied()
+        }
+    }
+
+    fn new(
+        name: &str,
+        blank: TileInfo,
+        tiles: Vec<TileInfo>,
+        folds: Vec<(char, String)>,
+    ) -> std::result::Result<Alphabet, String> {
+        if tiles.is_empty() {
+            return Err("an alphabet needs at least one tile".into());
+        }
+        if tiles.len() > MAX_TILES {
+            return Err(format!(
+                "{} tiles; at most {MAX_TILES} are supported",
+                tiles.len()
+            ));
+        }
+        let mut all = Vec::with_capacity(tiles.len() + 1);
+        all.push(TileInfo {
+            label: "?".into(),
+            ..blank
+        });
+        all.extend(tiles);
+        let mut by_label = HashMap::new();
+        let mut by_char = HashMap::new();
+        let mut ascii = [0; 128];
+        let mut max_label_chars = 1;
+        for (i, t) in all.iter().enumerate().skip(1) {
+            if t.label.is_empty() || t.label.chars().any(|c| c.is_whitespace() || "[]?*".contains(c)) {
+                return Err(format!("tile label {:?} is empty or has a reserved character", t.label));
+            }
+            let n = t.label.chars().count();
+            max_label_chars = max_label_chars.max(n);
+            if n == 1 {
+                let c = t.label.chars().next().unwrap();
+                by_char.insert(c, i as Tile);
+                if c.is_ascii() {
+                    ascii[c as usize] = i as Tile;
+                }
+            }
+            by_label.insert(t.label.clone(), i as Tile);
+        }
+        Ok(Alphabet {
+            name: name.to_string(),
+            tiles: all,
+            folds,
+            by_label,
+            by_char,
+            ascii,
+            max_label_chars,
+        })
+    }
+
+    /// The alphabet's name (`english`, or a custom file's stem).
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// Number of real tiles (excluding the blank).
+    pub fn len(&self) -> usize {
+        self.tiles.len() - 1
+    }
+
+    /// Always false: an alphabet has at least one tile.
+    pub fn is_empty(&self) -> bool {
+        false
+    }
+
+    /// The blank's entry (label `?`).
+    pub fn blank(&self) -> &TileInfo {
+        &self.tiles[0]
+    }
+
+    /// Info for tile `t` (`0` is the blank).
+    pub fn tile(&self, t: Tile) -> &TileInfo {
+        &self.tiles[t as usize]
+    }
+
+    /// All tiles, index = tile number, index 0 = blank.
+    pub fn tiles(&self) -> &[TileInfo] {
+        &self.tiles
+    }
+
+    /// Fold rules, in file order.
+    pub fn folds(&self) -> &[(char, String)] {
+        &self.folds
+    }
+
+    /// Score of tile `t` played as itself.
+    pub fn score(&self, t: Tile) -> u8 {
+        self.tiles[t as usize].score
+    }
+
+    /// The tile with exactly this (case-insensitive, folded) label.
+    pub fn tile_by_label(&self, label: &str) -> Option<Tile> {
+        let up = self.fold(label);
+        self.by_label.get(&up).copied()
+    }
+
+    /// Upper-cases `text` and applies the fold rules.
+    pub fn fold(&self, text: &str) -> String {
+        let mut out = String::with_capacity(text.len());
+        for c in text.chars() {
+            for u in c.to_uppercase() {
+                match self.folds.iter().find(|(f, _)| *f == u) {
+                    Some((_, to)) => out.push_str(to),
+                    None => out.push(u),
+                }
+            }
+        }
+        out
+    }
+
+    /// Turns a word into tiles. On failure returns the first character (as
+    /// written after folding) that starts no tile label.
+    pub fn tokenize(&self, word: &str) -> std::result::Result<Vec<Tile>, char> {
+        let mut out = Vec::with_capacity(word.len());
+        self.tokenize_into(word, &mut out)?;
+        Ok(out)
+    }
+
+    /// Like [`tokenize`](Self::tokenize), appending to `out` (cleared first).
+    pub fn tokenize_into(&self, word: &str, out: &mut Vec<Tile>) -> std::result::Result<(), char> {
+        out.clear();
+        // Upper-case ASCII needs no folding: the common case for English lists.
+        let folded;
+        let ascii_folds = self.folds.iter().any(|(c, _)| c.is_ascii());
+        let text: &str = if word.bytes().all(|b| b.is_ascii_uppercase()) {
+            word
+        } else if !ascii_folds && word.bytes().all(|b| b.is_ascii_alphabetic()) {
+            folded = word.to_ascii_uppercase();
+            &folded
+        } else {
+            folded = self.fold(word);
+            &folded
+        };
+        if self.max_label_chars == 1 {
+            for c in text.chars() {
+                match self.char_tile(c) {
+                    Some(t) => out.push(t),
+                    None => return Err(c),
+                }
+            }
+            return Ok(());
+        }
+        let chars: Vec<char> = text.chars().collect();
+        let mut i = 0;
+        let mut buf = String::new();
+        while i < chars.len() {
+            let mut found = None;
+            let longest = self.max_label_chars.min(chars.len() - i);
+            for n in (2..=longest).rev() {
+                buf.clear();
+                buf.extend(&chars[i..i + n]);
+                if let Some(&t) = self.by_label.get(&buf) {
+                    found = Some((t, n));
+                    break;
+                }
+            }
+            if found.is_none() {
+                if let Some(t) = self.char_tile(chars[i]) {
+                    found = Some((t, 1));
+                }
+            }
+            match found {
+                Some((t, n)) => {
+                    out.push(t);
+                    i += n;
+                }
+                None => return Err(chars[i]),
+            }
+        }
+        Ok(())
+    }
+
+    /// Label of tile `t` as text: multi-character labels in brackets (`[CH]`),
+    /// lower case when `blank` is set (a blank played as that letter).
+    pub fn label(&self, t: Tile, blank: bool) -> String {
+        let l = &self.tiles[t as usize].label;
+        let l = if blank { l.to_lowercase() } else { l.clone() };
+        if l.chars().count() > 1 {
+            format!("[{l}]")
+        } else {
+            l
+        }
+    }
+
+    /// Writes tiles as text, multi-character tiles bracketed (see [`label`](Self::label)).
+    pub fn render(&self, tiles: &[Tile]) -> String {
+        tiles.iter().map(|&t| self.label(t, false)).collect()
+    }
+
+    /// Writes tiles as plain words: labels concatenated without brackets.
+    pub fn spell(&self, tiles: &[Tile]) -> String {
+        tiles
+            .iter()
+            .map(|&t| self.tiles[t as usize].label.as_str())
+            .collect()
+    }
+
+    /// Total tiles in a full bag, blanks included.
+    pub fn bag_size(&self) -> usize {
+        self.tiles.iter().map(|t| t.count as usize).sum()
+    }
+
+    /// Serializes the alphabet in the text syntax of alphabet files.
+    pub fn to_text(&self) -> String {
+        let mut s = String::new();
+        for (i, t) in self.tiles.iter().enumerate() {
+            let label = if i == 0 { "?".to_string() } else { self.label(i as Tile, false) };
+            s.push_str(&format!("{} {} {} {}\n", label, t.score, t.count, t.vowel as u8));
+        }
+        for (c, to) in &self.folds {
+            s.push_str(&format!("fold {c} {to}\n"));
+        }
+        s
+    }
+}
+
+impl fmt::Display for Alphabet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} ({} tiles)", self.name, self.len())
+    }
+}
+
+/// `A` -> `A`, `[CH]` -> `CH`; `None` for anything else.
+fn parse_label(s: &str) -> Option<String> {
+    if let Some(inner) = s.strip_prefix('[').and_then(|r| r.strip_suffix(']')) {
+        if inner.is_empty() {
+            return None;
+        }
+        return Some(inner.to_string());
+    }
+    let mut cs = s.chars();
+    match (cs.next(), cs.next()) {
+        (Some(c), None) => Some(c.to_string()),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn builtins_match_standard_bags() {
+        for (name, tiles, bag) in [
+            ("english", 26, 100),
+            ("super-english", 26, 200),
+            ("spanish", 28, 100),
+            ("polish", 32, 100),
+            ("catalan", 26, 100),
+        ] {
+            let a = Alphabet::builtin(name).unwrap();
+            assert_eq!(a.len(), tiles, "{name}");
+            assert_eq!(a.bag_size(), bag, "{name}");
+        }
+    }
+
+    #[test]
+    fn spanish_digraphs_and_folds() {
+        let es = Alphabet::builtin("spanish").unwrap();
+        let t = es.tokenize("llorré").unwrap();
+        assert_eq!(es.spell(&t), "LLORRE");
+        assert_eq!(t.len(), 4);
+        assert_eq!(es.tokenize("niño").unwrap().len(), 4);
+        assert_eq!(es.tokenize("pingüino").unwrap(), es.tokenize("PINGUINO").unwrap());
+        assert_eq!(es.tokenize("kilo"), Err('K'));
+    }
+
+    #[test]
+    fn catalan_middle_dot() {
+        let ca = Alphabet::builtin("catalan").unwrap();
+        let t = ca.tokenize("col·lecció").unwrap();
+        assert_eq!(ca.render(&t), "CO[L·L]ECCIO");
+    }
+
+    #[test]
+    fn text_round_trip() {
+        for name in Alphabet::builtin_names() {
+            let a = Alphabet::builtin(name).unwrap();
+            let b = Alphabet::parse(name, &a.to_text(), "x").unwrap();
+            assert_eq!(a, b);
+        }
+    }
+
+    #[test]
+    fn bad_alphabet_lines_are_named() {
+        let e = Alphabet::parse("x", "? 0 2 0\nA 1 9\n", "f.txt").unwrap_err();
+        assert!(e.to_string().contains("f.txt:2"), "{e}");
+        let e = Alphabet::parse("x", "A 1 9 0\n", "f.txt").unwrap_err();
+        assert!(e.to_string().contains("blank"), "{e}");
+    }
+}

@@ -1,0 +1,418 @@
+//! Building minimal automata: the DAWG of a word list and its GADDAG.
+//!
+//! Both structures are built with the one-pass algorithm for sorted input of
+//! Daciuk, Mihov, Watson and Watson (2000): keys arrive in order, the path of
+//! the last key stays open, and whenever a key leaves part of that path behind
+//! the part is *registered* — replaced by an existing equivalent node when one
+//! exists. Every node in the register is unique, so the result is the minimal
+//! automaton.
+//!
+//! Finality lives on edges, as in Appel & Jacobson's DAWG: an edge is
+//! *terminal* when the path ending with it spells a word. For `CAR`, `CARE`,
+//! `CARS`:
+//!
+//! ```text
+//! root -C-> n1 -A-> n2 -R*-> n3 -E*-> (none)
+//!                            n3 -S*-> (none)
+//! ```
+//!
+//! The GADDAG (Gordon 1994) holds, for every word `w = uv` with `u`
+//! non-empty, the string `rev(u) ◇ v` (and `rev(w)` when `v` is empty). After
+//! `rev(u) ◇` the rest of the language is exactly the DAWG's language after
+//! `u`, so the GADDAG is built from the distinct prefixes `u` of the list
+//! alone: each key `rev(u)` is inserted with a final `◇` edge that points
+//! straight at the (already minimal) DAWG node of `u`. Both share one register,
+//! so the result is the minimal automaton of Gordon's language, and there are
+//! far fewer prefixes than split points to sort.
+//!
+//! ```
+//! use lexgraph::{Alphabet, WordList, builder::Builder};
+//! let a = Alphabet::english();
+//! let words = WordList::parse(b"car\ncare\ncars\n", "t", &a, false).unwrap();
+//! let built = Builder::build(&words);
+//! assert_eq!(built.dawg.node_count(), 4); // root, C, CA, CAR
+//! ```
+
+use hashbrown::HashTable;
+use rayon::prelude::*;
+
+use crate::alphabet::{Tile, BLANK};
+use crate::wordlist::WordList;
+
+/// The GADDAG separator `◇` as an edge label (sorts before every tile).
+pub const SEPARATOR: Tile = BLANK;
+
+/// An edge while building: label, terminal flag and target node id packed in a `u64`.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct BuildEdge(u64);
+
+const PENDING: u32 = u32::MAX;
+
+impl BuildEdge {
+    fn new(label: Tile, terminal: bool, target: u32) -> BuildEdge {
+        BuildEdge((label as u64) << 40 | (terminal as u64) << 32 | target as u64)
+    }
+    /// The edge's tile (0 = GADDAG separator).
+    pub fn label(self) -> Tile {
+        (self.0 >> 40) as Tile
+    }
+    /// Whether the path ending with this edge is a word.
+    pub fn terminal(self) -> bool {
+        self.0 >> 32 & 1 == 1
+    }
+    /// Target node id (`0` = the node with no edges).
+    pub fn target(self) -> u32 {
+        self.0 as u32
+    }
+    fn with_target(self, t: u32) -> BuildEdge {
+        BuildEdge(self.0 & !0xFFFF_FFFF | t as u64)
+    }
+    fn with_terminal(self) -> BuildEdge {
+        BuildEdge(self.0 | 1 << 32)
+    }
+}
+
+/// The register of unique nodes, shared by the DAWG and the GADDAG.
+#[derive(Default)]
+pub struct Arena {
+    edges: Vec<BuildEdge>,
+    /// Per node id: start in `edges` and edge count. Node 0 has no edges.
+    nodes: Vec<(u32, u32)>,
+    /// Registered nodes as (id, start, len), so a probe reads the edges
+    /// without a detour through `nodes`.
+    table: HashTable<(u32, u32, u32)>,
+}
+
+fn hash_edges(edges: &[BuildEdge]) -> u64 {
+    // FxHash-style mix: fast, and node edge lists are short.
+    let mut h: u64 = edges.len() as u64;
+    for e in edges {
+        h = (h.rotate_left(5) ^ e.0).wrapping_mul(0x517c_c1b7_2722_0a95);
+    }
+    // Final mix: the multiply leaves the low bits (hashbrown's bucket index)
+    // blind to the label bits high in each edge.
+    h ^ h >> 29
+}
+
+impl Arena {
+    fn with_capacity(nodes: usize) -> Arena {
+        let mut a = Arena {
+            edges: Vec::with_capacity(nodes * 2),
+            nodes: Vec::with_capacity(nodes),
+            table: HashTable::with_capacity(nodes),
+        };
+        a.nodes.push((0, 0));
+        a
+    }
+
+    /// Edges of node `id`.
+    pub fn edges(&self, id: u32) -> &[BuildEdge] {
+        let (s, n) = self.nodes[id as usize];
+        &self.edges[s as usize..(s + n) as usize]
+    }
+
+    /// Number of registered nodes (including the empty node 0).
+    pub fn len(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// True when only the empty node exists.
+    pub fn is_empty(&self) -> bool {
+        self.nodes.len() <= 1
+    }
+
+    /// Returns the id of the node with exactly these edges, adding it if
+    /// new, and whether it was added. `known_new` skips the lookup for a node
+    /// that cannot exist yet (it has an edge to a node added just now).
+    fn register(&mut self, edges: &[BuildEdge], known_new: bool) -> (u32, bool) {
+        if edges.is_empty() {
+            return (0, false);
+        }
+        let h = hash_edges(edges);
+        let Arena { edges: all, nodes, table } = self;
+        if !known_new {
+            if let Some(&(id, _, _)) = table.find(h, |&(_, s, n)| {
+                n as usize == edges.len() && &all[s as usize..(s + n) as usize] == edges
+            }) {
+                return (id, false);
+            }
+        }
+        let id = nodes.len() as u32;
+        let entry = (id, all.len() as u32, edges.len() as u32);
+        nodes.push((entry.1, entry.2));
+        all.extend_from_slice(edges);
+        table.insert_unique(h, entry, |&(_, s, n)| hash_edges(&all[s as usize..(s + n) as usize]));
+        (id, true)
+    }
+
+    fn child(&self, node: u32, label: Tile) -> Option<BuildEdge> {
+        self.edges(node).iter().copied().find(|e| e.label() == label)
+    }
+}
+
+/// Daciuk et al.'s incremental construction over keys in increasing order.
+struct Incremental {
+    /// The open path: node `d < depth` is being built; its last edge leads
+    /// to node `d+1`. Vectors beyond `depth` are kept for reuse.
+    path: Vec<Vec<BuildEdge>>,
+    depth: usize,
+    prev: Vec<Tile>,
+}
+
+impl Incremental {
+    fn new() -> Incremental {
+        Incremental {
+            path: vec![Vec::new()],
+            depth: 1,
+            prev: Vec::new(),
+        }
+    }
+
+    /// Registers the open path below depth `keep`.
+    fn close_to(&mut self, arena: &mut Arena, keep: usize) {
+        // A node whose last child was just added as new cannot exist already.
+        let mut fresh = false;
+        while self.depth > keep + 1 {
+            self.depth -= 1;
+            let (id, added) = arena.register(&self.path[self.depth], fresh);
+            fresh = added;
+            let parent = &mut self.path[self.depth - 1];
+            let last = parent.last_mut().unwrap();
+            *last = last.with_target(id);
+        }
+    }
+
+    fn open_node(&mut self) {
+        if self.path.len() == self.depth {
+            self.path.push(Vec::with_capacity(8));
+        }
+        self.path[self.depth].clear();
+        self.depth += 1;
+    }
+
+    /// Adds `key` (greater than every key so far). `terminal` marks the key as
+    /// accepted; `extra` is an edge added to the key's final node, whose
+    /// label must sort before anything added there later.
+    fn insert(&mut self, arena: &mut Arena, key: &[Tile], terminal: bool, extra: Option<BuildEdge>) {
+        debug_assert!(key > &self.prev[..], "keys must arrive sorted");
+        let common = key.iter().zip(&self.prev).take_while(|(a, b)| a == b).count();
+        self.close_to(arena, common);
+        for &t in &key[common..] {
+            self.path[self.depth - 1].push(BuildEdge::new(t, false, PENDING));
+            self.open_node();
+        }
+        if terminal {
+            let e = self.path[self.depth - 2].last_mut().unwrap();
+            *e = e.with_terminal();
+        }
+        if let Some(e) = extra {
+            self.path[self.depth - 1].push(e);
+        }
+        self.prev.clear();
+        self.prev.extend_from_slice(key);
+    }
+
+    fn finish(mut self, arena: &mut Arena) -> u32 {
+        self.close_to(arena, 0);
+        arena.register(&self.path[0], false).0
+    }
+}
+
+/// A built automaton: its root and its nodes in file order.
+#[derive(Clone, Debug, Default)]
+pub struct Root {
+    /// Root node id in the arena (0 if the automaton is empty).
+    pub id: u32,
+    order: Vec<u32>,
+    edges: usize,
+}
+
+impl Root {
+    fn new(arena: &Arena, id: u32) -> Root {
+        let order = topological_order(arena, id);
+        let edges = order.iter().map(|&n| arena.edges(n).len()).sum();
+        Root { id, order, edges }
+    }
+    /// Reachable nodes with at least one edge.
+    pub fn node_count(&self) -> usize {
+        self.order.len()
+    }
+    /// Edges over all reachable nodes.
+    pub fn edge_count(&self) -> usize {
+        self.edges
+    }
+    /// Reachable non-empty nodes, parents before children.
+    pub fn order(&self) -> &[u32] {
+        &self.order
+    }
+}
+
+/// DAWG and GADDAG of one word list, sharing one arena.
+pub struct Built {
+    /// All registered nodes.
+    pub arena: Arena,
+    /// The DAWG's root.
+    pub dawg: Root,
+    /// The GADDAG's root.
+    pub gaddag: Root,
+    /// Words in the list.
+    pub words: u64,
+    /// Longest word, in tiles.
+    pub max_len: usize,
+}
+
+/// Entry point for building.
+pub struct Builder;
+
+impl Builder {
+    /// Builds the minimal DAWG and the minimal GADDAG of `words`.
+    pub fn build(words: &WordList) -> Built {
+        // Sorting the GADDAG's keys needs only the words, so it runs on a
+        // second thread while the DAWG is built.
+        let t = std::time::Instant::now();
+        let trace = std::env::var_os("LEXGRAPH_TRACE").is_some();
+        let mut arena = Arena::with_capacity(words.len() * 3);
+        let (dawg, keys) = rayon::join(
+            || {
+                let r = Builder::dawg_into(&mut arena, words);
+                if trace { eprintln!("dawg {:?}", t.elapsed()); }
+                r
+            },
+            || {
+                let r = GaddagKeys::sorted(words);
+                if trace { eprintln!("keys {:?} ({} keys)", t.elapsed(), r.spans.len()); }
+                r
+            },
+        );
+        let gaddag = keys.insert_into(&mut arena, words, dawg);
+        if trace { eprintln!("gaddag {:?}", t.elapsed()); }
+        let dawg = Root::new(&arena, dawg);
+        let gaddag = Root::new(&arena, gaddag);
+        if trace { eprintln!("order {:?}", t.elapsed()); }
+        Built {
+            arena,
+            dawg,
+            gaddag,
+            words: words.len() as u64,
+            max_len: words.max_len(),
+        }
+    }
+
+    /// Builds only the DAWG.
+    pub fn build_dawg(words: &WordList) -> Built {
+        let mut arena = Arena::with_capacity(words.len());
+        let dawg = Builder::dawg_into(&mut arena, words);
+        let dawg = Root::new(&arena, dawg);
+        Built {
+            arena,
+            dawg,
+            gaddag: Root::default(),
+            words: words.len() as u64,
+            max_len: words.max_len(),
+        }
+    }
+
+    fn dawg_into(arena: &mut Arena, words: &WordList) -> u32 {
+        let mut inc = Incremental::new();
+        for w in words.iter() {
+            inc.insert(arena, w, true, None);
+        }
+        inc.finish(arena)
+    }
+}
+
+/// The GADDAG's keys: `rev(u)` for every distinct non-empty prefix `u` of the
+/// list, numbered in the order the sorted list meets them.
+struct GaddagKeys {
+    /// Reversed prefixes, back to back, in discovery order.
+    text: Vec<Tile>,
+    /// (start in `text`, length) per key, in discovery order.
+    spans: Vec<(u32, u32)>,
+    /// Key numbers in sorted key order.
+    sorted: Vec<u32>,
+}
+
+impl GaddagKeys {
+    fn sorted(words: &WordList) -> GaddagKeys {
+        let mut text = Vec::with_capacity(words.total_tiles() * 2);
+        let mut spans = Vec::with_capacity(words.len() * 3);
+        let mut prev: &[Tile] = &[];
+        for w in words.iter() {
+            let common = w.iter().zip(prev).take_while(|(a, b)| a == b).count();
+            for i in common..w.len() {
+                spans.push((text.len() as u32, (i + 1) as u32));
+                text.extend(w[..=i].iter().rev());
+            }
+            prev = w;
+        }
+        let key = |k: u32| {
+            let (s, n) = spans[k as usize];
+            &text[s as usize..(s + n) as usize]
+        };
+        let mut sorted: Vec<u32> = (0..spans.len() as u32).collect();
+        sorted.par_sort_unstable_by(|&a, &b| key(a).cmp(key(b)));
+        GaddagKeys { text, spans, sorted }
+    }
+
+    /// Inserts every key with a separator edge to the DAWG node of its prefix.
+    fn insert_into(self, arena: &mut Arena, words: &WordList, dawg_root: u32) -> u32 {
+        // The DAWG node after each prefix, and whether the prefix is a word,
+        // walked in the same discovery order that numbered the keys.
+        let mut targets: Vec<BuildEdge> = Vec::with_capacity(self.spans.len());
+        let mut states: Vec<u32> = Vec::with_capacity(64);
+        let mut prev: &[Tile] = &[];
+        for w in words.iter() {
+            let common = w.iter().zip(prev).take_while(|(a, b)| a == b).count();
+            states.truncate(common);
+            for i in common..w.len() {
+                let from = if i == 0 { dawg_root } else { states[i - 1] };
+                let e = arena.child(from, w[i]).expect("every prefix of a word is a DAWG path");
+                states.push(e.target());
+                targets.push(e);
+            }
+            prev = w;
+        }
+        let mut inc = Incremental::new();
+        for &k in &self.sorted {
+            let (s, n) = self.spans[k as usize];
+            let key = &self.text[s as usize..(s + n) as usize];
+            let e = targets[k as usize];
+            let sep = (e.target() != 0).then(|| BuildEdge::new(SEPARATOR, false, e.target()));
+            inc.insert(arena, key, e.terminal(), sep);
+        }
+        inc.finish(arena)
+    }
+}
+
+/// Non-empty nodes reachable from `root`, every node before its children
+/// (reverse post-order of a depth-first walk, which keeps a node's first
+/// child right after it).
+pub fn topological_order(arena: &Arena, root: u32) -> Vec<u32> {
+    if root == 0 {
+        return Vec::new();
+    }
+    let mut seen = vec![false; arena.len()];
+    let mut post = Vec::new();
+    // Explicit stack of (node, next edge index) to avoid deep recursion.
+    let mut stack: Vec<(u32, usize)> = vec![(root, 0)];
+    seen[root as usize] = true;
+    while let Some(top) = stack.last_mut() {
+        let (node, i) = *top;
+        let edges = arena.edges(node);
+        // Visit children last-to-first so the first child ends up right after its parent.
+        let n = edges.len();
+        if i < n {
+            top.1 += 1;
+            let child = edges[n - 1 - i].target();
+            if child != 0 && !seen[child as usize] {
+                seen[child as usize] = true;
+                stack.push((child, 0));
+            }
+        } else {
+            post.push(node);
+            stack.pop();
+        }
+    }
+    post.reverse();
+    post
+}

@@ -1,0 +1,73 @@
+//! Compiling a word list into lexicon files, and writing files atomically.
+//!
+//! ```
+//! use lexgraph::{Alphabet, Lexicon, WordList, compile};
+//! let words = WordList::parse(b"care\ncar\n", "inline", &Alphabet::english(), false).unwrap();
+//! let files = compile::compile(&words);
+//! let gaddag = Lexicon::from_vec(files.gaddag).unwrap();
+//! assert!(gaddag.contains("CAR") && gaddag.contains("CARE"));
+//! ```
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use crate::builder::Builder;
+use crate::error::{Error, Result};
+use crate::format::{self, Kind};
+use crate::wordlist::WordList;
+
+/// The two files of a compiled word list, as bytes.
+pub struct Compiled {
+    /// The `.dawg` file.
+    pub dawg: Vec<u8>,
+    /// The `.gaddag` file.
+    pub gaddag: Vec<u8>,
+    /// Nodes and edges of each: (dawg nodes, dawg edges, gaddag nodes, gaddag edges).
+    pub counts: (usize, usize, usize, usize),
+}
+
+/// Builds both automata and serializes them.
+pub fn compile(words: &WordList) -> Compiled {
+    try_compile(words).expect("lexicon within format limits")
+}
+
+/// Like [`compile`], reporting a lexicon too large for the format as an error.
+pub fn try_compile(words: &WordList) -> Result<Compiled> {
+    let built = Builder::build(words);
+    let a = words.alphabet();
+    let dawg = format::write(&built.arena, &built.dawg, Kind::Dawg, a, built.words, built.max_len)?;
+    let gaddag = format::write(&built.arena, &built.gaddag, Kind::Gaddag, a, built.words, built.max_len)?;
+    Ok(Compiled {
+        dawg,
+        gaddag,
+        counts: (
+            built.dawg.node_count(),
+            built.dawg.edge_count(),
+            built.gaddag.node_count(),
+            built.gaddag.edge_count(),
+        ),
+    })
+}
+
+/// Writes `bytes` to `path` atomically: a temporary file in the same
+/// directory, flushed, then renamed over `path`. A failure leaves no partial
+/// output (and removes the temporary file).
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
+    let result = (|| -> std::io::Result<()> {
+        let mut f = std::fs::File::create(&tmp)?;
+        f.write_all(bytes)?;
+        f.sync_all()?;
+        std::fs::rename(&tmp, path)
+    })();
+    if let Err(e) = result {
+        let _ = std::fs::remove_file(&tmp);
+        return Err(Error::io(path, e));
+    }
+    Ok(())
+}

@@ -1,0 +1,494 @@
+//! The lexicon file format: header, embedded alphabet, edge array.
+//!
+//! `formats/lexicon.md` specifies every byte; this module writes and reads
+//! it. In short: a 64-byte little-endian header (magic `LEXGRAPH`, version,
+//! kind, field widths, counts, xxh3-64 checksum of everything after the
+//! header), the alphabet, then an array of edges in the style of Appel &
+//! Jacobson: one fixed-width word per edge holding the tile, a *terminal* bit
+//! (the path ending here is a word), a *last* bit (last sibling of its node)
+//! and the index of the target node's first edge (0 = no children).
+//!
+//! Unlike Appel & Jacobson's 32-bit word, the widths are chosen per file:
+//! just enough bits for the alphabet's tiles and for the file's edge count,
+//! packed back to back. ENABLE's DAWG needs 24 bits an edge, its GADDAG 27;
+//! a 4-million-word list simply gets wider targets, so no size is capped.
+//!
+//! ```text
+//! edge (E = T + 2 + A bits):  bits 0..T tile | bit T terminal | bit T+1 last | bits T+2..E target
+//! ```
+//!
+//! Nodes are laid out parents first, so every valid target is greater than
+//! the index of the edge that holds it. Readers enforce that on every read,
+//! which is what makes traversal of an arbitrary (corrupt) file terminate
+//! without a full scan at open time.
+
+use byteorder::{ByteOrder, LittleEndian as LE};
+
+use crate::alphabet::{Alphabet, Tile, TileInfo, MAX_TILES};
+use crate::builder::{Arena, Root};
+use crate::error::{Corruption, Error, Result};
+
+/// First eight bytes of every lexicon file.
+pub const MAGIC: [u8; 8] = *b"LEXGRAPH";
+/// Major version: readers refuse any other.
+pub const VERSION_MAJOR: u16 = 1;
+/// Minor version: additions an older reader of the same major may ignore.
+pub const VERSION_MINOR: u16 = 0;
+/// Size of the fixed header.
+pub const HEADER_LEN: usize = 64;
+/// Zero bytes after the packed edges, so that every edge is read with one
+/// unaligned 8-byte load.
+pub const EDGE_PADDING: usize = 8;
+/// Widest edge a reader accepts (an edge plus its bit offset fits a `u64`).
+pub const MAX_EDGE_BITS: u32 = 57;
+
+/// Which automaton a file holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// Appel & Jacobson's DAWG: words read left to right.
+    Dawg = 1,
+    /// Gordon's GADDAG: `rev(prefix) ◇ suffix` for every split of every word.
+    Gaddag = 2,
+}
+
+impl Kind {
+    /// `"DAWG"` or `"GADDAG"`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Dawg => "DAWG",
+            Kind::Gaddag => "GADDAG",
+        }
+    }
+    /// Conventional file extension.
+    pub fn extension(self) -> &'static str {
+        match self {
+            Kind::Dawg => "dawg",
+            Kind::Gaddag => "gaddag",
+        }
+    }
+}
+
+/// The decoded fixed header.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Header {
+    pub major: u16,
+    pub minor: u16,
+    pub kind: Kind,
+    /// Bits of an edge's tile field.
+    pub tile_bits: u8,
+    /// Bits of an edge's target field.
+    pub target_bits: u8,
+    pub words: u64,
+    pub nodes: u64,
+    pub edges: u64,
+    pub max_word_len: u16,
+    pub alphabet_len: u32,
+    pub edges_offset: u64,
+    pub checksum: u64,
+}
+
+impl Header {
+    /// Bits per edge.
+    pub fn edge_bits(&self) -> u32 {
+        self.tile_bits as u32 + 2 + self.target_bits as u32
+    }
+    /// Bytes of the edge array, padding included.
+    pub fn edge_bytes(&self) -> u64 {
+        (self.edges * self.edge_bits() as u64).div_ceil(8) + EDGE_PADDING as u64
+    }
+}
+
+/// One decoded edge.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Arc {
+    /// Tile (0 = GADDAG separator; also what an out-of-alphabet tile reads as).
+    pub tile: Tile,
+    /// The path ending with this edge is a word.
+    pub terminal: bool,
+    /// Last edge of its node.
+    pub last: bool,
+    /// First edge of the target node; 0 = the target has no edges.
+    pub target: u32,
+}
+
+/// A read-only view of a packed edge array, safe on any bytes.
+#[derive(Clone, Copy, Debug)]
+pub struct Edges<'a> {
+    bytes: &'a [u8],
+    len: u32,
+    edge_bits: u32,
+    tile_bits: u32,
+    mask: u64,
+    max_tile: Tile,
+}
+
+impl<'a> Edges<'a> {
+    /// Views `bytes` as `len` packed edges of `tile_bits + 2 + target_bits`
+    /// bits. Tiles above `max_tile` read as 0.
+    pub fn new(bytes: &'a [u8], len: u32, tile_bits: u32, target_bits: u32, max_tile: Tile) -> Edges<'a> {
+        let edge_bits = tile_bits + 2 + target_bits;
+        Edges {
+            bytes,
+            len,
+            edge_bits,
+            tile_bits,
+            mask: if edge_bits >= 64 { u64::MAX } else { (1u64 << edge_bits) - 1 },
+            max_tile,
+        }
+    }
+
+    /// Number of edges.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.len as usize
+    }
+
+    /// True if there are no edges.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Raw edge `i` (right-aligned), if in range.
+    #[inline]
+    pub fn raw(&self, i: u32) -> Option<u64> {
+        if i >= self.len {
+            return None;
+        }
+        let bit = i as usize * self.edge_bits as usize;
+        let at = bit >> 3;
+        let chunk: [u8; 8] = self.bytes.get(at..at + 8)?.try_into().ok()?;
+        Some(u64::from_le_bytes(chunk) >> (bit & 7) & self.mask)
+    }
+
+    /// Edge `i`, decoded defensively: a target that does not point forward and
+    /// inside the array reads as 0 (no children), a tile outside the alphabet
+    /// reads as 0. `None` past the end.
+    #[inline]
+    pub fn arc(&self, i: u32) -> Option<Arc> {
+        let raw = self.raw(i)?;
+        let mut tile = (raw & ((1 << self.tile_bits) - 1)) as Tile;
+        if tile > self.max_tile {
+            tile = 0;
+        }
+        let t = raw >> (self.tile_bits + 2);
+        let target = if t > i as u64 && t < self.len as u64 { t as u32 } else { 0 };
+        Some(Arc {
+            tile,
+            terminal: raw >> self.tile_bits & 1 != 0,
+            last: raw >> (self.tile_bits + 1) & 1 != 0,
+            target,
+        })
+    }
+
+    /// Iterates the edges of the node whose first edge is `first` (the root
+    /// is node 0; an arc's `target` of 0 means "no node", so check it first).
+    #[inline]
+    pub fn children(&self, first: u32) -> Children<'a> {
+        Children {
+            edges: *self,
+            next: first,
+            done: false,
+        }
+    }
+
+    /// Follows the edge labelled `tile` from node `first`.
+    #[inline]
+    pub fn child(&self, first: u32, tile: Tile) -> Option<Arc> {
+        // Lists are sorted by tile, so stop once past it.
+        for a in self.children(first) {
+            if a.tile == tile {
+                return Some(a);
+            }
+            if a.tile > tile {
+                return None;
+            }
+        }
+        None
+    }
+}
+
+/// Bits needed to write every value in `0..=max` (at least 1).
+pub fn bits_for(max: u64) -> u32 {
+    (64 - max.leading_zeros()).max(1)
+}
+
+/// Iterator over one node's edges.
+#[derive(Clone)]
+pub struct Children<'a> {
+    edges: Edges<'a>,
+    next: u32,
+    done: bool,
+}
+
+impl Iterator for Children<'_> {
+    type Item = Arc;
+    #[inline]
+    fn next(&mut self) -> Option<Arc> {
+        if self.done {
+            return None;
+        }
+        match self.edges.arc(self.next) {
+            Some(a) => {
+                self.done = a.last;
+                self.next += 1;
+                Some(a)
+            }
+            None => {
+                self.done = true;
+                None
+            }
+        }
+    }
+}
+
+/// Serializes the automaton rooted at `root` as a complete lexicon file.
+pub fn write(arena: &Arena, root: &Root, kind: Kind, alphabet: &Alphabet, words: u64, max_len: usize) -> Result<Vec<u8>> {
+    let order = root.order();
+    let mut first = vec![0u64; arena.len()];
+    let mut n = 0u64;
+    for &node in order {
+        first[node as usize] = n;
+        n += arena.edges(node).len() as u64;
+    }
+    let tile_bits = bits_for(alphabet.len() as u64);
+    let target_bits = bits_for(n.saturating_sub(1));
+    if tile_bits + 2 + target_bits > MAX_EDGE_BITS || n > u32::MAX as u64 {
+        return Err(Error::TooLarge(format!("{n} edges")));
+    }
+    let alpha = encode_alphabet(alphabet);
+    let edges_offset = (HEADER_LEN + alpha.len()).div_ceil(8) * 8;
+    let edge_bits = tile_bits + 2 + target_bits;
+    let edge_bytes = (n * edge_bits as u64).div_ceil(8) as usize + EDGE_PADDING;
+    let mut out = vec![0u8; edges_offset + edge_bytes];
+    out[HEADER_LEN..HEADER_LEN + alpha.len()].copy_from_slice(&alpha);
+    let packed = &mut out[edges_offset..];
+    let mut bit = 0usize;
+    for &node in order {
+        let edges = arena.edges(node);
+        for (j, e) in edges.iter().enumerate() {
+            let target = if e.target() == 0 { 0 } else { first[e.target() as usize] };
+            let last = j + 1 == edges.len();
+            let w = e.label() as u64
+                | (e.terminal() as u64) << tile_bits
+                | (last as u64) << (tile_bits + 1)
+                | target << (tile_bits + 2);
+            // OR the edge into place: it spans at most 8 bytes from `at`.
+            let at = bit >> 3;
+            let mut chunk = u64::from_le_bytes(packed[at..at + 8].try_into().unwrap());
+            chunk |= w << (bit & 7);
+            packed[at..at + 8].copy_from_slice(&chunk.to_le_bytes());
+            bit += edge_bits as usize;
+        }
+    }
+    let h = &mut out[..HEADER_LEN];
+    h[0..8].copy_from_slice(&MAGIC);
+    LE::write_u16(&mut h[8..], VERSION_MAJOR);
+    LE::write_u16(&mut h[10..], VERSION_MINOR);
+    h[12] = kind as u8;
+    h[13] = tile_bits as u8;
+    h[14] = target_bits as u8;
+    h[15] = 0;
+    LE::write_u64(&mut h[16..], words);
+    LE::write_u64(&mut h[24..], order.len() as u64);
+    LE::write_u64(&mut h[32..], n);
+    LE::write_u16(&mut h[40..], max_len.min(u16::MAX as usize) as u16);
+    LE::write_u16(&mut h[42..], 0);
+    LE::write_u32(&mut h[44..], alpha.len() as u32);
+    LE::write_u64(&mut h[48..], edges_offset as u64);
+    let sum = xxhash_rust::xxh3::xxh3_64(&out[HEADER_LEN..]);
+    LE::write_u64(&mut out[56..], sum);
+    Ok(out)
+}
+
+fn encode_alphabet(a: &Alphabet) -> Vec<u8> {
+    let mut v = Vec::new();
+    let put_str = |v: &mut Vec<u8>, s: &str| {
+        let b = s.as_bytes();
+        let n = b.len().min(255);
+        v.push(n as u8);
+        v.extend_from_slice(&b[..n]);
+    };
+    put_str(&mut v, a.name());
+    v.push(a.tiles().len() as u8);
+    for t in a.tiles() {
+        put_str(&mut v, &t.label);
+        v.push(t.score);
+        v.push(t.count);
+        v.push(t.vowel as u8);
+    }
+    v.push(a.folds().len().min(255) as u8);
+    for (c, to) in a.folds().iter().take(255) {
+        put_str(&mut v, &c.to_string());
+        put_str(&mut v, to);
+    }
+    v
+}
+
+/// Reads the alphabet section (`bytes` starts at file offset `base`).
+fn decode_alphabet(bytes: &[u8], base: u64) -> std::result::Result<Alphabet, Corruption> {
+    let mut pos = 0usize;
+    let bad = |pos: usize, what: &str| Corruption::Header {
+        offset: base + pos as u64,
+        what: format!("alphabet section: {what}"),
+    };
+    let byte = |pos: &mut usize| -> std::result::Result<u8, Corruption> {
+        let b = *bytes.get(*pos).ok_or_else(|| bad(*pos, "ends early"))?;
+        *pos += 1;
+        Ok(b)
+    };
+    let string = |pos: &mut usize| -> std::result::Result<String, Corruption> {
+        let n = byte(pos)? as usize;
+        let s = bytes.get(*pos..*pos + n).ok_or_else(|| bad(*pos, "ends early"))?;
+        let s = std::str::from_utf8(s).map_err(|_| bad(*pos, "label is not UTF-8"))?;
+        *pos += n;
+        Ok(s.to_string())
+    };
+    let name = string(&mut pos)?;
+    let count_at = pos;
+    let count = byte(&mut pos)? as usize;
+    if count < 2 || count > MAX_TILES + 1 {
+        return Err(bad(count_at, &format!("{count} tiles (2..=64 allowed)")));
+    }
+    let mut tiles = Vec::with_capacity(count);
+    for _ in 0..count {
+        let label = string(&mut pos)?;
+        let score = byte(&mut pos)?;
+        let count = byte(&mut pos)?;
+        let vowel = byte(&mut pos)? & 1 == 1;
+        tiles.push(TileInfo { label, score, count, vowel });
+    }
+    let nfolds = byte(&mut pos)?;
+    let mut folds = Vec::new();
+    for _ in 0..nfolds {
+        let at = pos;
+        let src = string(&mut pos)?;
+        let dst = string(&mut pos)?;
+        let mut cs = src.chars();
+        match (cs.next(), cs.next()) {
+            (Some(c), None) => folds.push((c, dst)),
+            _ => return Err(bad(at, "fold source is not one character")),
+        }
+    }
+    let blank = tiles.remove(0);
+    Alphabet::from_parts(&name, blank, tiles, folds).map_err(|e| bad(0, &e.to_string()))
+}
+
+/// Parses and checks the header and alphabet of a lexicon file. Everything a
+/// reader relies on for safety is checked here in O(1) (apart from the small
+/// alphabet); the edge array itself is read defensively (see [`Edges::arc`]).
+pub fn parse_header(bytes: &[u8]) -> std::result::Result<(Header, Alphabet), Corruption> {
+    let len = bytes.len() as u64;
+    if bytes.len() < 8 || bytes[..8] != MAGIC {
+        if bytes.len() < 8 && MAGIC.starts_with(bytes) {
+            return Err(Corruption::Truncated { len, needed: HEADER_LEN as u64 });
+        }
+        return Err(Corruption::BadMagic);
+    }
+    if bytes.len() < HEADER_LEN {
+        return Err(Corruption::Truncated { len, needed: HEADER_LEN as u64 });
+    }
+    let major = LE::read_u16(&bytes[8..]);
+    let minor = LE::read_u16(&bytes[10..]);
+    if major != VERSION_MAJOR {
+        return Err(Corruption::UnsupportedVersion {
+            found: major,
+            minor,
+            supported: VERSION_MAJOR,
+        });
+    }
+    let field = |offset: u64, what: String| Corruption::Header { offset, what };
+    let kind = match bytes[12] {
+        1 => Kind::Dawg,
+        2 => Kind::Gaddag,
+        k => return Err(field(12, format!("kind {k} (1 = DAWG, 2 = GADDAG)"))),
+    };
+    let h = Header {
+        major,
+        minor,
+        kind,
+        tile_bits: bytes[13],
+        target_bits: bytes[14],
+        words: LE::read_u64(&bytes[16..]),
+        nodes: LE::read_u64(&bytes[24..]),
+        edges: LE::read_u64(&bytes[32..]),
+        max_word_len: LE::read_u16(&bytes[40..]),
+        alphabet_len: LE::read_u32(&bytes[44..]),
+        edges_offset: LE::read_u64(&bytes[48..]),
+        checksum: LE::read_u64(&bytes[56..]),
+    };
+    if !(1..=6).contains(&h.tile_bits) {
+        return Err(field(13, format!("tile field of {} bits (1..=6)", h.tile_bits)));
+    }
+    if h.target_bits == 0 || h.edge_bits() > MAX_EDGE_BITS {
+        return Err(field(14, format!("target field of {} bits (edges of at most {MAX_EDGE_BITS} bits)", h.target_bits)));
+    }
+    if h.edges > u32::MAX as u64 || (h.edges > 1 && bits_for(h.edges - 1) > h.target_bits as u32) {
+        return Err(field(32, format!("{} edges do not fit {}-bit targets", h.edges, h.target_bits)));
+    }
+    if h.edges > 0 && h.nodes == 0 || h.nodes > h.edges {
+        return Err(field(24, format!("{} nodes for {} edges", h.nodes, h.edges)));
+    }
+    let alpha_end = HEADER_LEN as u64 + h.alphabet_len as u64;
+    if h.edges_offset % 8 != 0 || h.edges_offset < alpha_end || h.edges_offset > len {
+        return Err(field(48, format!("edge array offset {} (must be 8-aligned, after the alphabet ending at {alpha_end}, inside the file)", h.edges_offset)));
+    }
+    let needed = h.edges_offset + h.edge_bytes();
+    if len < needed {
+        return Err(Corruption::Truncated { len, needed });
+    }
+    if len > needed {
+        return Err(field(32, format!("file has {} bytes after the edge array of {} edges", len - needed, h.edges)));
+    }
+    let alphabet = decode_alphabet(&bytes[HEADER_LEN..alpha_end as usize], HEADER_LEN as u64)?;
+    if bits_for(alphabet.len() as u64) > h.tile_bits as u32 {
+        return Err(field(13, format!("{}-bit tiles cannot hold {} tiles", h.tile_bits, alphabet.len())));
+    }
+    Ok((h, alphabet))
+}
+
+/// The checksum of a file's payload, as stored at header offset 56.
+pub fn payload_checksum(bytes: &[u8]) -> u64 {
+    xxhash_rust::xxh3::xxh3_64(bytes.get(HEADER_LEN..).unwrap_or(&[]))
+}
+
+/// Full structural check of an edge array: every target in range and
+/// pointing forward, tiles inside the alphabet, siblings strictly ascending,
+/// the last edge closing its node. O(edges); `verify` runs it, `open` does not
+/// need to.
+pub fn check_edges(h: &Header, edges: &Edges<'_>, alphabet_tiles: usize) -> std::result::Result<(), Corruption> {
+    let n = edges.len() as u64;
+    let tb = h.tile_bits as u32;
+    let tile_mask = (1u64 << tb) - 1;
+    for i in 0..n {
+        let raw = edges.raw(i as u32).unwrap();
+        let bad = |what: String| Corruption::Edge {
+            index: i,
+            offset: h.edges_offset + i * h.edge_bits() as u64 / 8,
+            what,
+        };
+        let tile = raw & tile_mask;
+        let target = raw >> (tb + 2);
+        if tile as usize > alphabet_tiles {
+            return Err(bad(format!("tile {tile} outside the alphabet of {alphabet_tiles}")));
+        }
+        if tile == 0 && h.kind == Kind::Dawg {
+            return Err(bad("separator edge in a DAWG".into()));
+        }
+        if target != 0 && (target <= i || target >= n) {
+            return Err(bad(format!("target {target} does not point forward inside the {n} edges")));
+        }
+        if raw >> (tb + 1) & 1 == 0 {
+            if i + 1 == n {
+                return Err(bad("last edge of the array does not end its node".into()));
+            }
+            let next = edges.raw(i as u32 + 1).unwrap() & tile_mask;
+            if next <= tile {
+                return Err(bad(format!("siblings out of order ({tile} then {next})")));
+            }
+        }
+        if target == 0 && raw >> tb & 1 == 0 {
+            return Err(bad("edge leads nowhere and ends no word".into()));
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,369 @@
+//! Mapped lexicons: open a compiled file and read it in place.
+//!
+//! [`Lexicon::open`] memory-maps a file, checks its 64-byte header and reads
+//! the small embedded alphabet; the edge array is never copied or parsed.
+//! Opening therefore costs the same for a 400 KB DAWG and a 20 MB GADDAG.
+//! Every later read of the edge array goes through [`Edges`], which checks
+//! each index it follows, so even a corrupt file cannot make a traversal read
+//! out of bounds or loop. [`Lexicon::verify`] additionally checks the
+//! checksum and the whole structure.
+//!
+//! ```no_run
+//! use lexgraph::{Dawg, Gaddag};
+//! let gaddag = Gaddag::open("out/enable.gaddag")?;
+//! assert!(gaddag.contains("QI"));
+//! let dawg = Dawg::open("out/enable.dawg")?;
+//! assert!(!dawg.contains("XYZZY"));
+//! # Ok::<(), lexgraph::Error>(())
+//! ```
+//!
+//! Data embedded in a program works the same way:
+//!
+//! ```
+//! use lexgraph::{Alphabet, Dawg, WordList, compile};
+//! let words = WordList::parse(b"qi\nza\n", "inline", &Alphabet::english(), false).unwrap();
+//! let files = compile::compile(&words);
+//! let bytes: &'static [u8] = Box::leak(files.dawg.into_boxed_slice()); // e.g. include_bytes!
+//! let dawg = Dawg::from_bytes(bytes).unwrap();
+//! assert!(dawg.contains("za") && !dawg.contains("zo"));
+//! ```
+
+use std::fmt;
+use std::ops::Deref;
+use std::path::Path;
+
+use crate::alphabet::{Alphabet, Tile};
+use crate::error::{Corruption, Error, Result};
+use crate::format::{self, Arc, Edges, Header, Kind};
+
+enum Data {
+    Mmap(memmap2::Mmap),
+    Static(&'static [u8]),
+    Owned(Vec<u8>),
+}
+
+impl Data {
+    fn bytes(&self) -> &[u8] {
+        match self {
+            Data::Mmap(m) => m,
+            Data::Static(s) => s,
+            Data::Owned(v) => v,
+        }
+    }
+}
+
+/// A compiled lexicon file (DAWG or GADDAG), mapped or borrowed, read in place.
+pub struct Lexicon {
+    data: Data,
+    header: Header,
+    alphabet: Alphabet,
+    origin: String,
+}
+
+impl fmt::Debug for Lexicon {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Lexicon")
+            .field("origin", &self.origin)
+            .field("header", &self.header)
+            .finish()
+    }
+}
+
+impl Lexicon {
+    /// Memory-maps `path` and checks its header (O(1) in the file size).
+    pub fn open(path: impl AsRef<Path>) -> Result<Lexicon> {
+        let path = path.as_ref();
+        let file = std::fs::File::open(path).map_err(|e| Error::io(path, e))?;
+        let len = file.metadata().map_err(|e| Error::io(path, e))?.len();
+        let origin = path.display().to_string();
+        let data = if len == 0 {
+            // Mapping an empty file fails on some platforms; report it as truncated.
+            Data::Owned(Vec::new())
+        } else {
+            // SAFETY: the map is read-only and we never hand out `&mut`. The
+            // usual caveat of file maps applies: another process truncating or
+            // rewriting the file in place while it is mapped could change
+            // bytes under us. lexgraph itself never does that (outputs are
+            // replaced by rename, which leaves a mapped inode intact), and every
+            // read is bounds-checked against the length taken at map time.
+            let map = unsafe { memmap2::Mmap::map(&file) }.map_err(|e| Error::io(path, e))?;
+            Data::Mmap(map)
+        };
+        Lexicon::from_data(data, origin)
+    }
+
+    /// Reads a lexicon from bytes that live for the whole program, such as
+    /// `include_bytes!` data. No copy is made.
+    pub fn from_bytes(bytes: &'static [u8]) -> Result<Lexicon> {
+        Lexicon::from_data(Data::Static(bytes), "<bytes>".into())
+    }
+
+    /// Reads a lexicon from an owned buffer.
+    pub fn from_vec(bytes: Vec<u8>) -> Result<Lexicon> {
+        Lexicon::from_data(Data::Owned(bytes), "<buffer>".into())
+    }
+
+    fn from_data(data: Data, origin: String) -> Result<Lexicon> {
+        let (header, alphabet) = format::parse_header(data.bytes()).map_err(|problem| Error::BadLexicon {
+            origin: origin.clone(),
+            problem,
+        })?;
+        Ok(Lexicon {
+            data,
+            header,
+            alphabet,
+            origin,
+        })
+    }
+
+    /// The whole file.
+    pub fn bytes(&self) -> &[u8] {
+        self.data.bytes()
+    }
+
+    /// Where the lexicon came from (a path, or `<bytes>`).
+    pub fn origin(&self) -> &str {
+        &self.origin
+    }
+
+    /// The decoded header.
+    pub fn header(&self) -> &Header {
+        &self.header
+    }
+
+    /// DAWG or GADDAG.
+    pub fn kind(&self) -> Kind {
+        self.header.kind
+    }
+
+    /// The embedded alphabet.
+    pub fn alphabet(&self) -> &Alphabet {
+        &self.alphabet
+    }
+
+    /// Number of words.
+    pub fn word_count(&self) -> u64 {
+        self.header.words
+    }
+
+    /// The edge array, read in place.
+    #[inline]
+    pub fn edges(&self) -> Edges<'_> {
+        let h = &self.header;
+        Edges::new(
+            &self.bytes()[h.edges_offset as usize..],
+            h.edges as u32,
+            h.tile_bits as u32,
+            h.target_bits as u32,
+            self.alphabet.len() as Tile,
+        )
+    }
+
+    /// Checks the checksum, then the whole structure: every edge, and that the
+    /// word count and longest word match the header. O(file size).
+    pub fn verify(&self) -> Result<()> {
+        let bad = |problem| Error::BadLexicon {
+            origin: self.origin.clone(),
+            problem,
+        };
+        let actual = format::payload_checksum(self.bytes());
+        if actual != self.header.checksum {
+            return Err(bad(Corruption::Checksum {
+                expected: self.header.checksum,
+                actual,
+            }));
+        }
+        let edges = self.edges();
+        format::check_edges(&self.header, &edges, self.alphabet.len()).map_err(bad)?;
+        let (words, longest) = count_words(&edges, self.kind());
+        let field = |offset, what| bad(Corruption::Header { offset, what });
+        if words != self.header.words {
+            return Err(field(16, format!("header says {} words, the automaton holds {words}", self.header.words)));
+        }
+        if longest != self.header.max_word_len as u64 {
+            return Err(field(14, format!("header says the longest word has {} tiles, the automaton's has {longest}", self.header.max_word_len)));
+        }
+        Ok(())
+    }
+
+    /// Whether `word` (text in the lexicon's alphabet) is a word.
+    pub fn contains(&self, word: &str) -> bool {
+        match self.alphabet.tokenize(word) {
+            Ok(t) => self.contains_tiles(&t),
+            Err(_) => false,
+        }
+    }
+
+    /// Whether a tile sequence is a word.
+    #[inline]
+    pub fn contains_tiles(&self, word: &[Tile]) -> bool {
+        let edges = self.edges();
+        let mut node = 0u32;
+        let mut terminal = false;
+        let mut first = true;
+        let mut go = |t: Tile| {
+            let ok = step(&edges, &mut node, &mut terminal, t, first);
+            first = false;
+            ok
+        };
+        // A DAWG reads the word forwards; a GADDAG reads it reversed (the path
+        // rev(w), which has no separator).
+        let ok = match self.kind() {
+            Kind::Dawg => word.iter().all(|&t| go(t)),
+            Kind::Gaddag => word.iter().rev().all(|&t| go(t)),
+        };
+        ok && !word.is_empty() && terminal
+    }
+}
+
+impl Lexicon {
+    /// For a GADDAG: whether `rev(word[..split]) ◇ word[split..]` is an
+    /// accepted path (for `split == word.len()`, the path `rev(word)`).
+    /// Always false for a DAWG or an out-of-range split.
+    pub fn has_split_path(&self, word: &[Tile], split: usize) -> bool {
+        if self.kind() != Kind::Gaddag || split == 0 || split > word.len() {
+            return false;
+        }
+        let edges = self.edges();
+        let (mut node, mut terminal, mut first) = (0u32, false, true);
+        for &t in word[..split].iter().rev() {
+            if !step(&edges, &mut node, &mut terminal, t, first) {
+                return false;
+            }
+            first = false;
+        }
+        if split == word.len() {
+            return terminal;
+        }
+        match separator_child(&edges, node) {
+            Some(sep) => node = sep.target,
+            None => return false,
+        }
+        for &t in &word[split..] {
+            if !step(&edges, &mut node, &mut terminal, t, false) {
+                return false;
+            }
+        }
+        terminal
+    }
+}
+
+/// One step of a walk: follows `t` from `node` (the root when `first`).
+/// `node == 0` after the first step means the previous arc had no children.
+#[inline]
+fn step(edges: &Edges<'_>, node: &mut u32, terminal: &mut bool, t: Tile, first: bool) -> bool {
+    if t == 0 || (!first && *node == 0) {
+        return false;
+    }
+    match edges.child(*node, t) {
+        Some(a) => {
+            *terminal = a.terminal;
+            *node = a.target;
+            true
+        }
+        None => false,
+    }
+}
+
+/// Counts accepted words and the longest one by dynamic programming over the
+/// DAG (each node once). For a GADDAG, words are the separator-free paths.
+fn count_words(edges: &Edges<'_>, kind: Kind) -> (u64, u64) {
+    let n = edges.len();
+    if n == 0 {
+        return (0, 0);
+    }
+    // Per node start index: (words below, longest below). Nodes are laid out
+    // parents first, so a reverse scan sees children before parents.
+    let mut words = vec![0u64; n];
+    let mut longest = vec![0u64; n];
+    // Node starts: index 0 and every index after an edge with the last bit,
+    // plus every target (which may point inside a list in future layouts).
+    let mut i = n;
+    let mut acc_w = 0u64;
+    let mut acc_l = 0u64;
+    while i > 0 {
+        i -= 1;
+        let a = edges.arc(i as u32).unwrap();
+        if a.last {
+            acc_w = 0;
+            acc_l = 0;
+        }
+        let counts_here = !(kind == Kind::Gaddag && a.tile == 0);
+        if counts_here {
+            let (cw, cl) = if a.target != 0 {
+                (words[a.target as usize], longest[a.target as usize])
+            } else {
+                (0, 0)
+            };
+            let w = cw + a.terminal as u64;
+            let l = if cw > 0 { cl + 1 } else if a.terminal { 1 } else { 0 };
+            acc_w = acc_w.saturating_add(w);
+            acc_l = acc_l.max(l);
+        }
+        // words[i] = words accepted starting from the suffix of the list at i.
+        words[i] = acc_w;
+        longest[i] = acc_l;
+    }
+    (words[0], longest[0])
+}
+
+macro_rules! typed_lexicon {
+    ($name:ident, $kind:expr, $doc:literal) => {
+        #[doc = $doc]
+        #[derive(Debug)]
+        pub struct $name(Lexicon);
+
+        impl $name {
+            /// Memory-maps a file of this kind (see [`Lexicon::open`]).
+            pub fn open(path: impl AsRef<Path>) -> Result<$name> {
+                $name::new(Lexicon::open(path)?)
+            }
+            /// Reads bytes that live for the whole program (`include_bytes!`).
+            pub fn from_bytes(bytes: &'static [u8]) -> Result<$name> {
+                $name::new(Lexicon::from_bytes(bytes)?)
+            }
+            /// Reads an owned buffer.
+            pub fn from_vec(bytes: Vec<u8>) -> Result<$name> {
+                $name::new(Lexicon::from_vec(bytes)?)
+            }
+            /// Wraps a lexicon, checking its kind.
+            pub fn new(lex: Lexicon) -> Result<$name> {
+                if lex.kind() != $kind {
+                    return Err(Error::WrongKind {
+                        origin: lex.origin.clone(),
+                        found: lex.kind().name(),
+                        expected: $kind.name(),
+                    });
+                }
+                Ok($name(lex))
+            }
+            /// The untyped lexicon.
+            pub fn lexicon(&self) -> &Lexicon {
+                &self.0
+            }
+            /// Unwraps the untyped lexicon.
+            pub fn into_lexicon(self) -> Lexicon {
+                self.0
+            }
+        }
+
+        impl Deref for $name {
+            type Target = Lexicon;
+            fn deref(&self) -> &Lexicon {
+                &self.0
+            }
+        }
+    };
+}
+
+typed_lexicon!(Dawg, Kind::Dawg, "A mapped DAWG file: Appel & Jacobson's left-to-right automaton.");
+typed_lexicon!(Gaddag, Kind::Gaddag, "A mapped GADDAG file: Gordon's bidirectional automaton.");
+
+/// The arc `◇` out of `node` in a GADDAG (always a node's first edge), if any.
+#[inline]
+pub(crate) fn separator_child(edges: &Edges<'_>, node: u32) -> Option<Arc> {
+    if node == 0 {
+        return None;
+    }
+    edges.arc(node).filter(|a| a.tile == 0)
+}

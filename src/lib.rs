@@ -1,0 +1,34 @@
+//! # lexgraph
+//!
+//! A lexicon compiler and memory-mapped runtime for crossword-game move
+//! generation. Word lists compile into minimal DAWG and GADDAG files
+//! ([`compile`], format in `formats/lexicon.md`); the runtime maps those files
+//! and reads them in place ([`Lexicon`], [`Dawg`], [`Gaddag`]) to answer word
+//! queries and generate every legal move for a board and rack.
+//!
+//! ```
+//! use lexgraph::{Alphabet, Lexicon, WordList, compile};
+//! let words = WordList::parse(b"qi\nqis\nza\nzas\n", "inline", &Alphabet::english(), false)?;
+//! let files = compile::compile(&words);
+//! let dawg = Lexicon::from_vec(files.dawg)?;
+//! assert!(dawg.contains("qis"));
+//! assert_eq!(dawg.words().collect::<Vec<_>>(), ["QI", "QIS", "ZA", "ZAS"]);
+//! # Ok::<(), lexgraph::Error>(())
+//! ```
+
+#![forbid(unsafe_op_in_unsafe_fn)]
+
+pub mod alphabet;
+pub mod builder;
+pub mod compile;
+pub mod error;
+pub mod format;
+pub mod lexicon;
+pub mod query;
+pub mod wordlist;
+
+pub use alphabet::{Alphabet, Tile, TileInfo, BLANK};
+pub use error::{Error, Result};
+pub use format::Kind;
+pub use lexicon::{Dawg, Gaddag, Lexicon};
+pub use wordlist::WordList;

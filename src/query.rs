@@ -1,0 +1,389 @@
+//! Word queries on a mapped lexicon: listing, anagrams with blanks, patterns.
+//!
+//! All queries read words left to right. A DAWG is that automaton already; a
+//! GADDAG contains it too, behind its separator edges: the path `a ◇ v`
+//! spells the word `av`, so the root's arcs followed by their `◇` arc form a
+//! DAWG. Both kinds answer every query, in sorted order.
+//!
+//! ```
+//! use lexgraph::{Alphabet, Lexicon, WordList, compile};
+//! let words = WordList::parse(b"cat\nact\ntac\ncats\ncoat\n", "inline", &Alphabet::english(), false)?;
+//! let dawg = Lexicon::from_vec(compile::compile(&words).dawg)?;
+//! assert_eq!(dawg.anagram("TCA", false)?, ["ACT", "CAT", "TAC"]);
+//! assert_eq!(dawg.anagram("TC?", false)?, ["aCT", "CaT", "TaC"]);
+//! assert_eq!(dawg.pattern("C*T")?, ["CAT", "COAT"]);
+//! assert_eq!(dawg.pattern("?AT?")?, ["CATS"]);
+//! # Ok::<(), lexgraph::Error>(())
+//! ```
+
+use crate::alphabet::{Alphabet, Tile, BLANK};
+use crate::error::{Error, Result};
+use crate::format::{Arc, Children, Edges, Kind};
+use crate::lexicon::{separator_child, Lexicon};
+
+/// Where a forward walk stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum At {
+    Root,
+    Node(u32),
+    /// Past an arc with no children.
+    Nowhere,
+}
+
+/// Left-to-right view of either kind of lexicon.
+#[derive(Clone, Copy)]
+struct Forward<'a> {
+    edges: Edges<'a>,
+    gaddag: bool,
+}
+
+struct FwdChildren<'a> {
+    inner: Option<Children<'a>>,
+    edges: Edges<'a>,
+    through_separator: bool,
+}
+
+impl Iterator for FwdChildren<'_> {
+    type Item = (Tile, bool, At);
+    fn next(&mut self) -> Option<Self::Item> {
+        loop {
+            let a: Arc = self.inner.as_mut()?.next()?;
+            if a.tile == 0 {
+                continue; // a DAWG has no separator; in a GADDAG it is not a letter
+            }
+            let target = if self.through_separator {
+                separator_child(&self.edges, a.target).map_or(0, |s| s.target)
+            } else {
+                a.target
+            };
+            let at = if target == 0 { At::Nowhere } else { At::Node(target) };
+            return Some((a.tile, a.terminal, at));
+        }
+    }
+}
+
+impl<'a> Forward<'a> {
+    fn children(&self, at: At) -> FwdChildren<'a> {
+        let (inner, through) = match at {
+            At::Root => (Some(self.edges.children(0)), self.gaddag),
+            At::Node(n) => (Some(self.edges.children(n)), false),
+            At::Nowhere => (None, false),
+        };
+        let inner = inner.filter(|_| !self.edges.is_empty());
+        FwdChildren {
+            inner,
+            edges: self.edges,
+            through_separator: through,
+        }
+    }
+
+    fn child(&self, at: At, tile: Tile) -> Option<(bool, At)> {
+        self.children(at).find(|&(t, _, _)| t == tile).map(|(_, term, at)| (term, at))
+    }
+}
+
+/// Sorted stream of words (see [`Lexicon::words`]).
+pub struct Words<'a> {
+    fwd: Forward<'a>,
+    alphabet: &'a Alphabet,
+    stack: Vec<FwdChildren<'a>>,
+    word: Vec<Tile>,
+    /// Length of the fixed prefix in `word`.
+    base: usize,
+    max_len: usize,
+    /// A word to yield before the walk (the prefix itself).
+    pending: Option<String>,
+}
+
+impl Iterator for Words<'_> {
+    type Item = String;
+    fn next(&mut self) -> Option<String> {
+        if let Some(p) = self.pending.take() {
+            return Some(p);
+        }
+        loop {
+            let top = self.stack.last_mut()?;
+            match top.next() {
+                Some((tile, terminal, at)) => {
+                    self.word.truncate(self.base + self.stack.len() - 1);
+                    self.word.push(tile);
+                    if at != At::Nowhere && self.word.len() < self.max_len {
+                        let kids = self.fwd.children(at);
+                        self.stack.push(kids);
+                    }
+                    if terminal {
+                        return Some(self.alphabet.spell(&self.word));
+                    }
+                }
+                None => {
+                    self.stack.pop();
+                }
+            }
+        }
+    }
+}
+
+impl Lexicon {
+    fn forward(&self) -> Forward<'_> {
+        Forward {
+            edges: self.edges(),
+            gaddag: self.kind() == Kind::Gaddag,
+        }
+    }
+
+    fn depth_limit(&self) -> usize {
+        self.header().max_word_len as usize
+    }
+
+    /// All words in sorted order.
+    pub fn words(&self) -> Words<'_> {
+        self.words_from(Vec::new(), At::Root)
+    }
+
+    /// Words starting with `prefix` (text in the lexicon's alphabet), sorted.
+    pub fn words_with_prefix(&self, prefix: &str) -> Result<Words<'_>> {
+        let tiles = parse_tiles(self.alphabet(), prefix, false)?;
+        let fwd = self.forward();
+        let mut at = At::Root;
+        let mut terminal = false;
+        for &t in &tiles {
+            match fwd.child(at, t) {
+                Some((term, next)) => {
+                    terminal = term;
+                    at = next;
+                }
+                None => return Ok(self.words_from(tiles, At::Nowhere)),
+            }
+        }
+        let pending = (terminal && !tiles.is_empty()).then(|| self.alphabet().spell(&tiles));
+        let mut w = self.words_from(tiles, at);
+        w.pending = pending;
+        Ok(w)
+    }
+
+    fn words_from(&self, prefix: Vec<Tile>, at: At) -> Words<'_> {
+        let fwd = self.forward();
+        let mut w = Words {
+            fwd,
+            alphabet: self.alphabet(),
+            stack: Vec::new(),
+            base: prefix.len(),
+            word: prefix,
+            max_len: self.depth_limit(),
+            pending: None,
+        };
+        if at != At::Nowhere && w.base < w.max_len {
+            w.stack.push(fwd.children(at));
+        }
+        w
+    }
+
+    /// Words that can be made from `rack` (`?` is a blank). With `partial`,
+    /// every word using some of the tiles; otherwise only words using all of
+    /// them. Letters supplied by blanks are lower case.
+    pub fn anagram(&self, rack: &str, partial: bool) -> Result<Vec<String>> {
+        let tiles = parse_tiles(self.alphabet(), rack, true)?;
+        if tiles.len() > 64 {
+            return Err(Error::Query(format!("rack of {} tiles: at most 64", tiles.len())));
+        }
+        let mut counts = [0u8; 64];
+        for &t in &tiles {
+            counts[t as usize] += 1;
+        }
+        let mut out = Vec::new();
+        let mut word: Vec<(Tile, bool)> = Vec::new();
+        anagram_rec(self.forward(), self.alphabet(), At::Root, &mut counts, tiles.len(), partial, &mut word, &mut out);
+        Ok(out)
+    }
+
+    /// Words matching `pattern`: `?` stands for one tile, `*` for any run of
+    /// tiles (possibly empty), anything else for itself.
+    pub fn pattern(&self, pattern: &str) -> Result<Vec<String>> {
+        let toks = parse_pattern(self.alphabet(), pattern)?;
+        let start = closure(&toks, 1);
+        let mut out = Vec::new();
+        let mut word = Vec::new();
+        pattern_rec(self.forward(), self.alphabet(), &toks, At::Root, start, self.depth_limit(), &mut word, &mut out);
+        Ok(out)
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn anagram_rec(
+    fwd: Forward<'_>,
+    alphabet: &Alphabet,
+    at: At,
+    counts: &mut [u8; 64],
+    left: usize,
+    partial: bool,
+    word: &mut Vec<(Tile, bool)>,
+    out: &mut Vec<String>,
+) {
+    if left == 0 {
+        return;
+    }
+    for (tile, terminal, next) in fwd.children(at) {
+        // A real tile when there is one: the same word by blank is no new word.
+        let blank = if counts[tile as usize] > 0 {
+            false
+        } else if counts[BLANK as usize] > 0 {
+            true
+        } else {
+            continue;
+        };
+        let slot = if blank { BLANK } else { tile } as usize;
+        counts[slot] -= 1;
+        word.push((tile, blank));
+        if terminal && (partial || left == 1) {
+            out.push(word.iter().map(|&(t, b)| alphabet.tile(t).label.clone().to_case(b)).collect());
+        }
+        anagram_rec(fwd, alphabet, next, counts, left - 1, partial, word, out);
+        word.pop();
+        counts[slot] += 1;
+    }
+}
+
+trait ToCase {
+    fn to_case(self, lower: bool) -> String;
+}
+impl ToCase for String {
+    fn to_case(self, lower: bool) -> String {
+        if lower {
+            self.to_lowercase()
+        } else {
+            self
+        }
+    }
+}
+
+/// A pattern token.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Tok {
+    Tile(Tile),
+    One,
+    Any,
+}
+
+fn parse_pattern(alphabet: &Alphabet, pattern: &str) -> Result<Vec<Tok>> {
+    let mut toks = Vec::new();
+    let mut rest = String::new();
+    let flush = |rest: &mut String, toks: &mut Vec<Tok>| -> Result<()> {
+        if !rest.is_empty() {
+            for t in parse_tiles(alphabet, rest, false)? {
+                toks.push(Tok::Tile(t));
+            }
+            rest.clear();
+        }
+        Ok(())
+    };
+    for c in pattern.chars() {
+        match c {
+            '?' | '*' => {
+                flush(&mut rest, &mut toks)?;
+                toks.push(if c == '?' { Tok::One } else { Tok::Any });
+            }
+            _ => rest.push(c),
+        }
+    }
+    flush(&mut rest, &mut toks)?;
+    if toks.is_empty() {
+        return Err(Error::Query("empty pattern".into()));
+    }
+    if toks.len() > 62 {
+        return Err(Error::Query(format!("pattern of {} tokens: at most 62", toks.len())));
+    }
+    Ok(toks)
+}
+
+/// Adds to `set` (bit i = "matched the first i tokens") every position
+/// reachable through `*` tokens matching nothing.
+fn closure(toks: &[Tok], mut set: u64) -> u64 {
+    for (i, t) in toks.iter().enumerate() {
+        if set >> i & 1 == 1 && *t == Tok::Any {
+            set |= 1 << (i + 1);
+        }
+    }
+    set
+}
+
+fn advance(toks: &[Tok], set: u64, tile: Tile) -> u64 {
+    let mut next = 0u64;
+    for (i, t) in toks.iter().enumerate() {
+        if set >> i & 1 == 1 {
+            match *t {
+                Tok::Any => next |= 1 << i,
+                Tok::One => next |= 1 << (i + 1),
+                Tok::Tile(x) if x == tile => next |= 1 << (i + 1),
+                Tok::Tile(_) => {}
+            }
+        }
+    }
+    closure(toks, next)
+}
+
+#[allow(clippy::too_many_arguments)]
+fn pattern_rec(
+    fwd: Forward<'_>,
+    alphabet: &Alphabet,
+    toks: &[Tok],
+    at: At,
+    set: u64,
+    depth_left: usize,
+    word: &mut Vec<Tile>,
+    out: &mut Vec<String>,
+) {
+    if depth_left == 0 {
+        return;
+    }
+    let accept = 1u64 << toks.len();
+    for (tile, terminal, next) in fwd.children(at) {
+        let s = advance(toks, set, tile);
+        if s == 0 {
+            continue;
+        }
+        word.push(tile);
+        if terminal && s & accept != 0 {
+            out.push(alphabet.spell(word));
+        }
+        pattern_rec(fwd, alphabet, toks, next, s, depth_left - 1, word, out);
+        word.pop();
+    }
+}
+
+/// Parses tiles written as text: bracketed labels (`[CH]`), `?` for a blank
+/// when `blanks` is allowed, otherwise the alphabet's longest-match rule.
+pub fn parse_tiles(alphabet: &Alphabet, text: &str, blanks: bool) -> Result<Vec<Tile>> {
+    let mut out = Vec::new();
+    let mut plain = String::new();
+    let flush = |plain: &mut String, out: &mut Vec<Tile>| -> Result<()> {
+        if !plain.is_empty() {
+            let t = alphabet.tokenize(plain).map_err(|c| {
+                Error::Query(format!("{c:?} in {text:?} is not a tile of the {} alphabet", alphabet.name()))
+            })?;
+            out.extend(t);
+            plain.clear();
+        }
+        Ok(())
+    };
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '?' if blanks => {
+                flush(&mut plain, &mut out)?;
+                out.push(BLANK);
+            }
+            '[' => {
+                flush(&mut plain, &mut out)?;
+                let label: String = chars.by_ref().take_while(|&c| c != ']').collect();
+                let t = alphabet
+                    .tile_by_label(&label)
+                    .ok_or_else(|| Error::Query(format!("[{label}] in {text:?} is not a tile of the {} alphabet", alphabet.name())))?;
+                out.push(t);
+            }
+            c if c.is_whitespace() => {}
+            _ => plain.push(c),
+        }
+    }
+    flush(&mut plain, &mut out)?;
+    Ok(out)
+}

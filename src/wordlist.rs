@@ -1,0 +1,246 @@
+//! Reading word lists: text in, sorted unique tile sequences out.
+//!
+//! A word list is UTF-8 text with one word per line (LF or CRLF). Blank lines
+//! and lines starting with `#` are ignored, case is folded, words may come in
+//! any order and duplicates are collapsed. A word that the alphabet cannot
+//! spell is an error naming the file, line and word, unless the caller asked to
+//! skip such words.
+//!
+//! ```
+//! use lexgraph::{Alphabet, WordList};
+//! let list = WordList::parse(b"cat\nact\n# comment\nCAT\n", "inline", &Alphabet::english(), false).unwrap();
+//! assert_eq!(list.len(), 2);
+//! assert_eq!(list.duplicates(), 1);
+//! assert_eq!(list.alphabet().spell(list.word(0)), "ACT");
+//! ```
+
+use std::path::Path;
+
+use crate::alphabet::{Alphabet, Tile};
+use crate::error::{Error, Result};
+
+/// How many bad lines an error lists before it only counts.
+const ERRORS_SHOWN: usize = 10;
+
+/// A sorted, duplicate-free list of words as tile sequences, stored flat.
+#[derive(Clone, Debug)]
+pub struct WordList {
+    alphabet: Alphabet,
+    tiles: Vec<Tile>,
+    /// `ends[i]` is the end of word `i` in `tiles`; word `i` starts at `ends[i-1]`.
+    ends: Vec<usize>,
+    duplicates: usize,
+    skipped: usize,
+    lines: usize,
+}
+
+impl WordList {
+    /// Reads and parses a word list file. With `skip_invalid`, words the
+    /// alphabet cannot spell (and lines that are not UTF-8) are counted and
+    /// left out instead of failing.
+    pub fn read(path: &Path, alphabet: &Alphabet, skip_invalid: bool) -> Result<WordList> {
+        let bytes = std::fs::read(path).map_err(|e| Error::io(path, e))?;
+        WordList::parse(&bytes, &path.display().to_string(), alphabet, skip_invalid)
+    }
+
+    /// Parses word-list bytes; `origin` names the source in errors.
+    pub fn parse(bytes: &[u8], origin: &str, alphabet: &Alphabet, skip_invalid: bool) -> Result<WordList> {
+        let mut tiles: Vec<Tile> = Vec::with_capacity(bytes.len());
+        let mut spans: Vec<(usize, usize)> = Vec::with_capacity(bytes.len() / 8);
+        let mut bad: Vec<(usize, String, String)> = Vec::new();
+        let mut bad_total = 0usize;
+        let mut lines = 0usize;
+        let mut word: Vec<Tile> = Vec::with_capacity(32);
+        for (i, raw) in bytes.split(|&b| b == b'\n').enumerate() {
+            let raw = raw.strip_suffix(b"\r").unwrap_or(raw);
+            if i > 0 || !raw.is_empty() {
+                lines = i + 1;
+            }
+            let text = match std::str::from_utf8(raw) {
+                Ok(t) => t.trim(),
+                Err(e) => {
+                    bad_total += 1;
+                    if bad.len() < ERRORS_SHOWN {
+                        bad.push((
+                            i + 1,
+                            String::from_utf8_lossy(raw).into_owned(),
+                            format!("not UTF-8 (byte {} of the line)", e.valid_up_to()),
+                        ));
+                    }
+                    continue;
+                }
+            };
+            if text.is_empty() || text.starts_with('#') {
+                continue;
+            }
+            match alphabet.tokenize_into(text, &mut word) {
+                Ok(()) => {
+                    let start = tiles.len();
+                    tiles.extend_from_slice(&word);
+                    spans.push((start, tiles.len()));
+                }
+                Err(c) => {
+                    bad_total += 1;
+                    if bad.len() < ERRORS_SHOWN {
+                        bad.push((
+                            i + 1,
+                            text.to_string(),
+                            format!("{c:?} is not in the {} alphabet", alphabet.name()),
+                        ));
+                    }
+                }
+            }
+        }
+        if bad_total > 0 && !skip_invalid {
+            return Err(Error::InvalidWords {
+                file: origin.to_string(),
+                total: bad_total,
+                first: bad,
+            });
+        }
+        let word_of = |s: &(usize, usize)| &tiles[s.0..s.1];
+        if !spans.windows(2).all(|w| word_of(&w[0]) <= word_of(&w[1])) {
+            spans.sort_unstable_by(|a, b| word_of(a).cmp(word_of(b)));
+        }
+        let before = spans.len();
+        spans.dedup_by(|a, b| word_of(a) == word_of(b));
+        let duplicates = before - spans.len();
+        // Re-pack in sorted order so words are contiguous and ordered.
+        let mut sorted = Vec::with_capacity(tiles.len());
+        let mut ends = Vec::with_capacity(spans.len());
+        for s in &spans {
+            sorted.extend_from_slice(word_of(s));
+            ends.push(sorted.len());
+        }
+        Ok(WordList {
+            alphabet: alphabet.clone(),
+            tiles: sorted,
+            ends,
+            duplicates,
+            skipped: bad_total,
+            lines,
+        })
+    }
+
+    /// Builds a list from words already turned into tiles (any order).
+    pub fn from_tiles<I, W>(alphabet: &Alphabet, words: I) -> WordList
+    where
+        I: IntoIterator<Item = W>,
+        W: AsRef<[Tile]>,
+    {
+        let mut all: Vec<Vec<Tile>> = words
+            .into_iter()
+            .map(|w| w.as_ref().to_vec())
+            .filter(|w| !w.is_empty())
+            .collect();
+        all.sort_unstable();
+        let before = all.len();
+        all.dedup();
+        let mut tiles = Vec::new();
+        let mut ends = Vec::new();
+        for w in &all {
+            tiles.extend_from_slice(w);
+            ends.push(tiles.len());
+        }
+        WordList {
+            alphabet: alphabet.clone(),
+            tiles,
+            ends,
+            duplicates: before - all.len(),
+            skipped: 0,
+            lines: before,
+        }
+    }
+
+    /// The alphabet the words are spelled in.
+    pub fn alphabet(&self) -> &Alphabet {
+        &self.alphabet
+    }
+
+    /// Number of distinct words.
+    pub fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    /// True if there are no words.
+    pub fn is_empty(&self) -> bool {
+        self.ends.is_empty()
+    }
+
+    /// Word `i` in sorted order.
+    pub fn word(&self, i: usize) -> &[Tile] {
+        let start = if i == 0 { 0 } else { self.ends[i - 1] };
+        &self.tiles[start..self.ends[i]]
+    }
+
+    /// All words in sorted order.
+    pub fn iter(&self) -> impl ExactSizeIterator<Item = &[Tile]> + '_ {
+        (0..self.len()).map(move |i| self.word(i))
+    }
+
+    /// Input words that repeated an earlier one.
+    pub fn duplicates(&self) -> usize {
+        self.duplicates
+    }
+
+    /// Lines left out because the alphabet cannot spell them (with skipping on).
+    pub fn skipped(&self) -> usize {
+        self.skipped
+    }
+
+    /// Lines read.
+    pub fn lines(&self) -> usize {
+        self.lines
+    }
+
+    /// Length of the longest word, in tiles.
+    pub fn max_len(&self) -> usize {
+        self.iter().map(|w| w.len()).max().unwrap_or(0)
+    }
+
+    /// Total tiles over all words.
+    pub fn total_tiles(&self) -> usize {
+        self.tiles.len()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn crlf_comments_blank_lines_duplicates() {
+        let a = Alphabet::english();
+        let l = WordList::parse(b"zebra\r\n\r\n# x\nApple\napple\n  mango  \n", "t", &a, false).unwrap();
+        let words: Vec<String> = l.iter().map(|w| a.spell(w)).collect();
+        assert_eq!(words, ["APPLE", "MANGO", "ZEBRA"]);
+        assert_eq!(l.duplicates(), 1);
+    }
+
+    #[test]
+    fn bad_words_name_file_line_and_word() {
+        let a = Alphabet::english();
+        let e = WordList::parse(b"ok\nb4d\nfine\n", "list.txt", &a, false).unwrap_err();
+        let msg = e.to_string();
+        assert!(msg.contains("list.txt:2"), "{msg}");
+        assert!(msg.contains("b4d"), "{msg}");
+        let l = WordList::parse(b"ok\nb4d\nfine\n", "list.txt", &a, true).unwrap();
+        assert_eq!((l.len(), l.skipped()), (2, 1));
+    }
+
+    #[test]
+    fn many_bad_words_are_counted_after_ten() {
+        let a = Alphabet::english();
+        let text: String = (0..25).map(|i| format!("w{i}\n")).collect();
+        let msg = WordList::parse(text.as_bytes(), "f", &a, false).unwrap_err().to_string();
+        assert!(msg.contains("25 invalid"), "{msg}");
+        assert!(msg.contains("15 more"), "{msg}");
+    }
+
+    #[test]
+    fn not_utf8_is_an_error_with_line() {
+        let a = Alphabet::english();
+        let msg = WordList::parse(b"good\nba\xffd\n", "f", &a, false).unwrap_err().to_string();
+        assert!(msg.contains("f:2") && msg.contains("UTF-8"), "{msg}");
+    }
+}
