@@ -42,12 +42,22 @@ pub fn open(kind: Kind) -> Result<Lexicon> {
     if let Ok(lex) = Lexicon::open(&path) {
         return Ok(lex);
     }
-    std::fs::create_dir_all(&dir).with_context(|| format!("creating cache directory {}", dir.display()))?;
-    let list = WordList::parse(WORDS.as_bytes(), "lexicons/wordlist-en.txt", &alphabet, false)?;
+    std::fs::create_dir_all(&dir)
+        .with_context(|| format!("creating cache directory {}", dir.display()))?;
+    let list = WordList::parse(
+        WORDS.as_bytes(),
+        "lexicons/wordlist-en.txt",
+        &alphabet,
+        false,
+    )?;
     let files = compile::try_compile(&list)?;
     for k in [Kind::Dawg, Kind::Gaddag] {
         let p = dir.join(format!("wordlist-en-{hash:016x}.{}", k.extension()));
-        let bytes = if k == Kind::Dawg { &files.dawg } else { &files.gaddag };
+        let bytes = if k == Kind::Dawg {
+            &files.dawg
+        } else {
+            &files.gaddag
+        };
         compile::write_atomic(&p, bytes)?;
     }
     Ok(Lexicon::open(&path)?)

@@ -95,7 +95,10 @@ fn main() -> ExitCode {
         Ok(code) => code,
         Err(e) => {
             // A closed pipe (`lexgraph words | head`) is not an error worth a message.
-            if e.chain().any(|c| c.downcast_ref::<std::io::Error>().is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)) {
+            if e.chain().any(|c| {
+                c.downcast_ref::<std::io::Error>()
+                    .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+            }) {
                 return ExitCode::SUCCESS;
             }
             eprintln!("error: {e:#}");
@@ -106,21 +109,41 @@ fn main() -> ExitCode {
 
 fn run(cli: Cli) -> Result<ExitCode> {
     match cli.cmd {
-        Cmd::Compile { words, out, alphabet, skip_invalid, only } => {
+        Cmd::Compile {
+            words,
+            out,
+            alphabet,
+            skip_invalid,
+            only,
+        } => {
             cmd_compile(&words, &out, &alphabet, skip_invalid, &only)?;
         }
         Cmd::Info { lexicon } => {
             let lex = load(lexicon.as_deref(), None)?;
             cmd_info(&lex)?;
         }
-        Cmd::Verify { lexicon, words, skip_invalid } => {
+        Cmd::Verify {
+            lexicon,
+            words,
+            skip_invalid,
+        } => {
             let lex = Lexicon::open(&lexicon)?;
             lex.verify()?;
-            let mut msg = format!("{}: OK: checksum and structure, {} words", lexicon.display(), lex.word_count());
+            let mut msg = format!(
+                "{}: OK: checksum and structure, {} words",
+                lexicon.display(),
+                lex.word_count()
+            );
             if let Some(w) = words {
                 let list = WordList::read(&w, lex.alphabet(), skip_invalid)?;
-                verify_words(&lex, &list).with_context(|| format!("{} does not match {}", lexicon.display(), w.display()))?;
-                msg.push_str(&format!(", accepts exactly the {} words of {}", list.len(), w.display()));
+                verify_words(&lex, &list).with_context(|| {
+                    format!("{} does not match {}", lexicon.display(), w.display())
+                })?;
+                msg.push_str(&format!(
+                    ", accepts exactly the {} words of {}",
+                    list.len(),
+                    w.display()
+                ));
             }
             println!("{msg}");
         }
@@ -137,7 +160,11 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 all &= ok;
                 writeln!(out, "{w} {}", if ok { "yes" } else { "no" })?;
             }
-            return Ok(if all { ExitCode::SUCCESS } else { ExitCode::from(1) });
+            return Ok(if all {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::from(1)
+            });
         }
         Cmd::Words { lexicon, prefix } => {
             let lex = load(lexicon.as_deref(), None)?;
@@ -156,9 +183,15 @@ fn run(cli: Cli) -> Result<ExitCode> {
             }
             out.flush()?;
         }
-        Cmd::Anagram { args, lexicon, partial } => {
+        Cmd::Anagram {
+            args,
+            lexicon,
+            partial,
+        } => {
             let (lex, rest) = split_lexicon_arg(lexicon, &args)?;
-            let [rack] = rest else { bail!("expected [LEXICON] RACK") };
+            let [rack] = rest else {
+                bail!("expected [LEXICON] RACK")
+            };
             let mut out = BufWriter::new(std::io::stdout().lock());
             for w in lex.anagram(rack, partial)? {
                 writeln!(out, "{w}")?;
@@ -167,7 +200,9 @@ fn run(cli: Cli) -> Result<ExitCode> {
         }
         Cmd::Pattern { args, lexicon } => {
             let (lex, rest) = split_lexicon_arg(lexicon, &args)?;
-            let [pat] = rest else { bail!("expected [LEXICON] PATTERN") };
+            let [pat] = rest else {
+                bail!("expected [LEXICON] PATTERN")
+            };
             let mut out = BufWriter::new(std::io::stdout().lock());
             for w in lex.pattern(pat)? {
                 writeln!(out, "{w}")?;
@@ -220,7 +255,13 @@ fn spinner(msg: &str) -> Option<indicatif::ProgressBar> {
     Some(pb)
 }
 
-fn cmd_compile(words: &Path, out: &Path, alphabet: &str, skip_invalid: bool, only: &str) -> Result<()> {
+fn cmd_compile(
+    words: &Path,
+    out: &Path,
+    alphabet: &str,
+    skip_invalid: bool,
+    only: &str,
+) -> Result<()> {
     let t0 = Instant::now();
     let alphabet = resolve_alphabet(alphabet)?;
     let pb = spinner(&format!("reading {}", words.display()));
@@ -240,13 +281,20 @@ fn cmd_compile(words: &Path, out: &Path, alphabet: &str, skip_invalid: bool, onl
     }
     let mut parts = Vec::new();
     let (dn, de, gn, ge) = files.counts;
-    for (kind, bytes, nodes, edges) in [("dawg", &files.dawg, dn, de), ("gaddag", &files.gaddag, gn, ge)] {
+    for (kind, bytes, nodes, edges) in [
+        ("dawg", &files.dawg, dn, de),
+        ("gaddag", &files.gaddag, gn, ge),
+    ] {
         if only != "both" && only != kind {
             continue;
         }
         let path = with_ext(out, kind);
         compile::write_atomic(&path, bytes)?;
-        parts.push(format!("{} {} B ({nodes} nodes, {edges} edges)", path.display(), bytes.len()));
+        parts.push(format!(
+            "{} {} B ({nodes} nodes, {edges} edges)",
+            path.display(),
+            bytes.len()
+        ));
     }
     if let Some(pb) = pb {
         pb.finish_and_clear();
@@ -279,11 +327,22 @@ fn cmd_info(lex: &Lexicon) -> Result<()> {
     println!("file:        {}", lex.origin());
     println!("kind:        {}", h.kind.name());
     println!("format:      {}.{}", h.major, h.minor);
-    println!("alphabet:    {} ({} tiles: {})", a.name(), a.len(), labels.join(" "));
+    println!(
+        "alphabet:    {} ({} tiles: {})",
+        a.name(),
+        a.len(),
+        labels.join(" ")
+    );
     println!("words:       {}", h.words);
     println!("longest:     {} tiles", h.max_word_len);
     println!("nodes:       {}", h.nodes);
-    println!("edges:       {} ({} bits each: {}-bit tile, 2 flags, {}-bit target)", h.edges, h.edge_bits(), h.tile_bits, h.target_bits);
+    println!(
+        "edges:       {} ({} bits each: {}-bit tile, 2 flags, {}-bit target)",
+        h.edges,
+        h.edge_bits(),
+        h.tile_bits,
+        h.target_bits
+    );
     println!("bytes:       {bytes}");
     println!("bytes/word:  {:.2}", bytes as f64 / h.words.max(1) as f64);
     println!("checksum:    {:016x} (xxh3-64 of the payload)", h.checksum);
@@ -313,7 +372,10 @@ fn verify_words(lex: &Lexicon, list: &WordList) -> Result<()> {
         for w in list.iter() {
             for split in 1..=w.len() {
                 if !lex.has_split_path(w, split) {
-                    bail!("{}: no GADDAG path for the split after {split} tiles", a.spell(w));
+                    bail!(
+                        "{}: no GADDAG path for the split after {split} tiles",
+                        a.spell(w)
+                    );
                 }
             }
         }

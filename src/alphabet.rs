@@ -154,10 +154,7 @@ impl Alphabet {
             let label = parse_label(fields[0]).ok_or_else(|| {
                 bad(
                     line_no,
-                    format!(
-                        "bad label {:?}: one character or [BRACKETED]",
-                        fields[0]
-                    ),
+                    format!("bad label {:?}: one character or [BRACKETED]", fields[0]),
                 )
             })?;
             let num = |s: &str, what: &str| {
@@ -241,8 +238,15 @@ impl Alphabet {
         let mut ascii = [0; 128];
         let mut max_label_chars = 1;
         for (i, t) in all.iter().enumerate().skip(1) {
-            if t.label.is_empty() || t.label.chars().any(|c| c.is_whitespace() || "[]?*".contains(c)) {
-                return Err(format!("tile label {:?} is empty or has a reserved character", t.label));
+            if t.label.is_empty()
+                || t.label
+                    .chars()
+                    .any(|c| c.is_whitespace() || "[]?*".contains(c))
+            {
+                return Err(format!(
+                    "tile label {:?} is empty or has a reserved character",
+                    t.label
+                ));
             }
             let n = t.label.chars().count();
             max_label_chars = max_label_chars.max(n);
@@ -422,8 +426,15 @@ impl Alphabet {
     pub fn to_text(&self) -> String {
         let mut s = String::new();
         for (i, t) in self.tiles.iter().enumerate() {
-            let label = if i == 0 { "?".to_string() } else { self.label(i as Tile, false) };
-            s.push_str(&format!("{} {} {} {}\n", label, t.score, t.count, t.vowel as u8));
+            let label = if i == 0 {
+                "?".to_string()
+            } else {
+                self.label(i as Tile, false)
+            };
+            s.push_str(&format!(
+                "{} {} {} {}\n",
+                label, t.score, t.count, t.vowel as u8
+            ));
         }
         for (c, to) in &self.folds {
             s.push_str(&format!("fold {c} {to}\n"));
@@ -479,7 +490,10 @@ mod tests {
         assert_eq!(es.spell(&t), "LLORRE");
         assert_eq!(t.len(), 4);
         assert_eq!(es.tokenize("niño").unwrap().len(), 4);
-        assert_eq!(es.tokenize("pingüino").unwrap(), es.tokenize("PINGUINO").unwrap());
+        assert_eq!(
+            es.tokenize("pingüino").unwrap(),
+            es.tokenize("PINGUINO").unwrap()
+        );
         assert_eq!(es.tokenize("kilo"), Err('K'));
     }
 

@@ -129,7 +129,11 @@ impl Arena {
             return (0, false);
         }
         let h = hash_edges(edges);
-        let Arena { edges: all, nodes, table } = self;
+        let Arena {
+            edges: all,
+            nodes,
+            table,
+        } = self;
         if !known_new {
             if let Some(&(id, _, _)) = table.find(h, |&(_, s, n)| {
                 n as usize == edges.len() && &all[s as usize..(s + n) as usize] == edges
@@ -141,12 +145,17 @@ impl Arena {
         let entry = (id, all.len() as u32, edges.len() as u32);
         nodes.push((entry.1, entry.2));
         all.extend_from_slice(edges);
-        table.insert_unique(h, entry, |&(_, s, n)| hash_edges(&all[s as usize..(s + n) as usize]));
+        table.insert_unique(h, entry, |&(_, s, n)| {
+            hash_edges(&all[s as usize..(s + n) as usize])
+        });
         (id, true)
     }
 
     fn child(&self, node: u32, label: Tile) -> Option<BuildEdge> {
-        self.edges(node).iter().copied().find(|e| e.label() == label)
+        self.edges(node)
+            .iter()
+            .copied()
+            .find(|e| e.label() == label)
     }
 }
 
@@ -193,9 +202,19 @@ impl Incremental {
     /// Adds `key` (greater than every key so far). `terminal` marks the key as
     /// accepted; `extra` is an edge added to the key's final node, whose
     /// label must sort before anything added there later.
-    fn insert(&mut self, arena: &mut Arena, key: &[Tile], terminal: bool, extra: Option<BuildEdge>) {
+    fn insert(
+        &mut self,
+        arena: &mut Arena,
+        key: &[Tile],
+        terminal: bool,
+        extra: Option<BuildEdge>,
+    ) {
         debug_assert!(key > &self.prev[..], "keys must arrive sorted");
-        let common = key.iter().zip(&self.prev).take_while(|(a, b)| a == b).count();
+        let common = key
+            .iter()
+            .zip(&self.prev)
+            .take_while(|(a, b)| a == b)
+            .count();
         self.close_to(arena, common);
         for &t in &key[common..] {
             self.path[self.depth - 1].push(BuildEdge::new(t, false, PENDING));
@@ -275,20 +294,28 @@ impl Builder {
         let (dawg, keys) = rayon::join(
             || {
                 let r = Builder::dawg_into(&mut arena, words);
-                if trace { eprintln!("dawg {:?}", t.elapsed()); }
+                if trace {
+                    eprintln!("dawg {:?}", t.elapsed());
+                }
                 r
             },
             || {
                 let r = GaddagKeys::sorted(words);
-                if trace { eprintln!("keys {:?} ({} keys)", t.elapsed(), r.spans.len()); }
+                if trace {
+                    eprintln!("keys {:?} ({} keys)", t.elapsed(), r.spans.len());
+                }
                 r
             },
         );
         let gaddag = keys.insert_into(&mut arena, words, dawg);
-        if trace { eprintln!("gaddag {:?}", t.elapsed()); }
+        if trace {
+            eprintln!("gaddag {:?}", t.elapsed());
+        }
         let dawg = Root::new(&arena, dawg);
         let gaddag = Root::new(&arena, gaddag);
-        if trace { eprintln!("order {:?}", t.elapsed()); }
+        if trace {
+            eprintln!("order {:?}", t.elapsed());
+        }
         Built {
             arena,
             dawg,
@@ -351,7 +378,11 @@ impl GaddagKeys {
         };
         let mut sorted: Vec<u32> = (0..spans.len() as u32).collect();
         sorted.par_sort_unstable_by(|&a, &b| key(a).cmp(key(b)));
-        GaddagKeys { text, spans, sorted }
+        GaddagKeys {
+            text,
+            spans,
+            sorted,
+        }
     }
 
     /// Inserts every key with a separator edge to the DAWG node of its prefix.
@@ -366,7 +397,9 @@ impl GaddagKeys {
             states.truncate(common);
             for i in common..w.len() {
                 let from = if i == 0 { dawg_root } else { states[i - 1] };
-                let e = arena.child(from, w[i]).expect("every prefix of a word is a DAWG path");
+                let e = arena
+                    .child(from, w[i])
+                    .expect("every prefix of a word is a DAWG path");
                 states.push(e.target());
                 targets.push(e);
             }

@@ -35,8 +35,22 @@ pub fn compile(words: &WordList) -> Compiled {
 pub fn try_compile(words: &WordList) -> Result<Compiled> {
     let built = Builder::build(words);
     let a = words.alphabet();
-    let dawg = format::write(&built.arena, &built.dawg, Kind::Dawg, a, built.words, built.max_len)?;
-    let gaddag = format::write(&built.arena, &built.gaddag, Kind::Gaddag, a, built.words, built.max_len)?;
+    let dawg = format::write(
+        &built.arena,
+        &built.dawg,
+        Kind::Dawg,
+        a,
+        built.words,
+        built.max_len,
+    )?;
+    let gaddag = format::write(
+        &built.arena,
+        &built.gaddag,
+        Kind::Gaddag,
+        a,
+        built.words,
+        built.max_len,
+    )?;
     Ok(Compiled {
         dawg,
         gaddag,
@@ -57,7 +71,10 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
         Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
         _ => PathBuf::from("."),
     };
-    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
     let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
     let result = (|| -> std::io::Result<()> {
         let mut f = std::fs::File::create(&tmp)?;

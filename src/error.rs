@@ -58,7 +58,11 @@ pub enum Corruption {
     #[error("not a lexgraph file (bad magic bytes at offset 0)")]
     BadMagic,
     #[error("unsupported format version {found}.{minor} (this build reads {supported}.x)")]
-    UnsupportedVersion { found: u16, minor: u16, supported: u16 },
+    UnsupportedVersion {
+        found: u16,
+        minor: u16,
+        supported: u16,
+    },
     #[error("file truncated: {len} bytes, at least {needed} needed")]
     Truncated { len: u64, needed: u64 },
     #[error("bad header field at byte offset {offset}: {what}")]
@@ -66,7 +70,11 @@ pub enum Corruption {
     #[error("checksum mismatch: header says {expected:#018x}, payload hashes to {actual:#018x}")]
     Checksum { expected: u64, actual: u64 },
     #[error("bad edge {index} at byte offset {offset}: {what}")]
-    Edge { index: u64, offset: u64, what: String },
+    Edge {
+        index: u64,
+        offset: u64,
+        what: String,
+    },
 }
 
 fn invalid_words_message(file: &str, total: &usize, first: &[(usize, String, String)]) -> String {

@@ -125,14 +125,24 @@ pub struct Edges<'a> {
 impl<'a> Edges<'a> {
     /// Views `bytes` as `len` packed edges of `tile_bits + 2 + target_bits`
     /// bits. Tiles above `max_tile` read as 0.
-    pub fn new(bytes: &'a [u8], len: u32, tile_bits: u32, target_bits: u32, max_tile: Tile) -> Edges<'a> {
+    pub fn new(
+        bytes: &'a [u8],
+        len: u32,
+        tile_bits: u32,
+        target_bits: u32,
+        max_tile: Tile,
+    ) -> Edges<'a> {
         let edge_bits = tile_bits + 2 + target_bits;
         Edges {
             bytes,
             len,
             edge_bits,
             tile_bits,
-            mask: if edge_bits >= 64 { u64::MAX } else { (1u64 << edge_bits) - 1 },
+            mask: if edge_bits >= 64 {
+                u64::MAX
+            } else {
+                (1u64 << edge_bits) - 1
+            },
             max_tile,
         }
     }
@@ -171,7 +181,11 @@ impl<'a> Edges<'a> {
             tile = 0;
         }
         let t = raw >> (self.tile_bits + 2);
-        let target = if t > i as u64 && t < self.len as u64 { t as u32 } else { 0 };
+        let target = if t > i as u64 && t < self.len as u64 {
+            t as u32
+        } else {
+            0
+        };
         Some(Arc {
             tile,
             terminal: raw >> self.tile_bits & 1 != 0,
@@ -242,7 +256,14 @@ impl Iterator for Children<'_> {
 }
 
 /// Serializes the automaton rooted at `root` as a complete lexicon file.
-pub fn write(arena: &Arena, root: &Root, kind: Kind, alphabet: &Alphabet, words: u64, max_len: usize) -> Result<Vec<u8>> {
+pub fn write(
+    arena: &Arena,
+    root: &Root,
+    kind: Kind,
+    alphabet: &Alphabet,
+    words: u64,
+    max_len: usize,
+) -> Result<Vec<u8>> {
     let order = root.order();
     let mut first = vec![0u64; arena.len()];
     let mut n = 0u64;
@@ -266,7 +287,11 @@ pub fn write(arena: &Arena, root: &Root, kind: Kind, alphabet: &Alphabet, words:
     for &node in order {
         let edges = arena.edges(node);
         for (j, e) in edges.iter().enumerate() {
-            let target = if e.target() == 0 { 0 } else { first[e.target() as usize] };
+            let target = if e.target() == 0 {
+                0
+            } else {
+                first[e.target() as usize]
+            };
             let last = j + 1 == edges.len();
             let w = e.label() as u64
                 | (e.terminal() as u64) << tile_bits
@@ -338,7 +363,9 @@ fn decode_alphabet(bytes: &[u8], base: u64) -> std::result::Result<Alphabet, Cor
     };
     let string = |pos: &mut usize| -> std::result::Result<String, Corruption> {
         let n = byte(pos)? as usize;
-        let s = bytes.get(*pos..*pos + n).ok_or_else(|| bad(*pos, "ends early"))?;
+        let s = bytes
+            .get(*pos..*pos + n)
+            .ok_or_else(|| bad(*pos, "ends early"))?;
         let s = std::str::from_utf8(s).map_err(|_| bad(*pos, "label is not UTF-8"))?;
         *pos += n;
         Ok(s.to_string())
@@ -355,7 +382,12 @@ fn decode_alphabet(bytes: &[u8], base: u64) -> std::result::Result<Alphabet, Cor
         let score = byte(&mut pos)?;
         let count = byte(&mut pos)?;
         let vowel = byte(&mut pos)? & 1 == 1;
-        tiles.push(TileInfo { label, score, count, vowel });
+        tiles.push(TileInfo {
+            label,
+            score,
+            count,
+            vowel,
+        });
     }
     let nfolds = byte(&mut pos)?;
     let mut folds = Vec::new();
@@ -380,12 +412,18 @@ pub fn parse_header(bytes: &[u8]) -> std::result::Result<(Header, Alphabet), Cor
     let len = bytes.len() as u64;
     if bytes.len() < 8 || bytes[..8] != MAGIC {
         if bytes.len() < 8 && MAGIC.starts_with(bytes) {
-            return Err(Corruption::Truncated { len, needed: HEADER_LEN as u64 });
+            return Err(Corruption::Truncated {
+                len,
+                needed: HEADER_LEN as u64,
+            });
         }
         return Err(Corruption::BadMagic);
     }
     if bytes.len() < HEADER_LEN {
-        return Err(Corruption::Truncated { len, needed: HEADER_LEN as u64 });
+        return Err(Corruption::Truncated {
+            len,
+            needed: HEADER_LEN as u64,
+        });
     }
     let major = LE::read_u16(&bytes[8..]);
     let minor = LE::read_u16(&bytes[10..]);
@@ -417,16 +455,31 @@ pub fn parse_header(bytes: &[u8]) -> std::result::Result<(Header, Alphabet), Cor
         checksum: LE::read_u64(&bytes[56..]),
     };
     if !(1..=6).contains(&h.tile_bits) {
-        return Err(field(13, format!("tile field of {} bits (1..=6)", h.tile_bits)));
+        return Err(field(
+            13,
+            format!("tile field of {} bits (1..=6)", h.tile_bits),
+        ));
     }
     if h.target_bits == 0 || h.edge_bits() > MAX_EDGE_BITS {
-        return Err(field(14, format!("target field of {} bits (edges of at most {MAX_EDGE_BITS} bits)", h.target_bits)));
+        return Err(field(
+            14,
+            format!(
+                "target field of {} bits (edges of at most {MAX_EDGE_BITS} bits)",
+                h.target_bits
+            ),
+        ));
     }
     if h.edges > u32::MAX as u64 || (h.edges > 1 && bits_for(h.edges - 1) > h.target_bits as u32) {
-        return Err(field(32, format!("{} edges do not fit {}-bit targets", h.edges, h.target_bits)));
+        return Err(field(
+            32,
+            format!("{} edges do not fit {}-bit targets", h.edges, h.target_bits),
+        ));
     }
     if h.edges > 0 && h.nodes == 0 || h.nodes > h.edges {
-        return Err(field(24, format!("{} nodes for {} edges", h.nodes, h.edges)));
+        return Err(field(
+            24,
+            format!("{} nodes for {} edges", h.nodes, h.edges),
+        ));
     }
     let alpha_end = HEADER_LEN as u64 + h.alphabet_len as u64;
     if h.edges_offset % 8 != 0 || h.edges_offset < alpha_end || h.edges_offset > len {
@@ -437,11 +490,25 @@ pub fn parse_header(bytes: &[u8]) -> std::result::Result<(Header, Alphabet), Cor
         return Err(Corruption::Truncated { len, needed });
     }
     if len > needed {
-        return Err(field(32, format!("file has {} bytes after the edge array of {} edges", len - needed, h.edges)));
+        return Err(field(
+            32,
+            format!(
+                "file has {} bytes after the edge array of {} edges",
+                len - needed,
+                h.edges
+            ),
+        ));
     }
     let alphabet = decode_alphabet(&bytes[HEADER_LEN..alpha_end as usize], HEADER_LEN as u64)?;
     if bits_for(alphabet.len() as u64) > h.tile_bits as u32 {
-        return Err(field(13, format!("{}-bit tiles cannot hold {} tiles", h.tile_bits, alphabet.len())));
+        return Err(field(
+            13,
+            format!(
+                "{}-bit tiles cannot hold {} tiles",
+                h.tile_bits,
+                alphabet.len()
+            ),
+        ));
     }
     Ok((h, alphabet))
 }
@@ -455,7 +522,11 @@ pub fn payload_checksum(bytes: &[u8]) -> u64 {
 /// pointing forward, tiles inside the alphabet, siblings strictly ascending,
 /// the last edge closing its node. O(edges); `verify` runs it, `open` does not
 /// need to.
-pub fn check_edges(h: &Header, edges: &Edges<'_>, alphabet_tiles: usize) -> std::result::Result<(), Corruption> {
+pub fn check_edges(
+    h: &Header,
+    edges: &Edges<'_>,
+    alphabet_tiles: usize,
+) -> std::result::Result<(), Corruption> {
     let n = edges.len() as u64;
     let tb = h.tile_bits as u32;
     let tile_mask = (1u64 << tb) - 1;
@@ -469,13 +540,17 @@ pub fn check_edges(h: &Header, edges: &Edges<'_>, alphabet_tiles: usize) -> std:
         let tile = raw & tile_mask;
         let target = raw >> (tb + 2);
         if tile as usize > alphabet_tiles {
-            return Err(bad(format!("tile {tile} outside the alphabet of {alphabet_tiles}")));
+            return Err(bad(format!(
+                "tile {tile} outside the alphabet of {alphabet_tiles}"
+            )));
         }
         if tile == 0 && h.kind == Kind::Dawg {
             return Err(bad("separator edge in a DAWG".into()));
         }
         if target != 0 && (target <= i || target >= n) {
-            return Err(bad(format!("target {target} does not point forward inside the {n} edges")));
+            return Err(bad(format!(
+                "target {target} does not point forward inside the {n} edges"
+            )));
         }
         if raw >> (tb + 1) & 1 == 0 {
             if i + 1 == n {

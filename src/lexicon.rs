@@ -104,10 +104,11 @@ impl Lexicon {
     }
 
     fn from_data(data: Data, origin: String) -> Result<Lexicon> {
-        let (header, alphabet) = format::parse_header(data.bytes()).map_err(|problem| Error::BadLexicon {
-            origin: origin.clone(),
-            problem,
-        })?;
+        let (header, alphabet) =
+            format::parse_header(data.bytes()).map_err(|problem| Error::BadLexicon {
+                origin: origin.clone(),
+                problem,
+            })?;
         Ok(Lexicon {
             data,
             header,
@@ -178,10 +179,22 @@ impl Lexicon {
         let (words, longest) = count_words(&edges, self.kind());
         let field = |offset, what| bad(Corruption::Header { offset, what });
         if words != self.header.words {
-            return Err(field(16, format!("header says {} words, the automaton holds {words}", self.header.words)));
+            return Err(field(
+                16,
+                format!(
+                    "header says {} words, the automaton holds {words}",
+                    self.header.words
+                ),
+            ));
         }
         if longest != self.header.max_word_len as u64 {
-            return Err(field(14, format!("header says the longest word has {} tiles, the automaton's has {longest}", self.header.max_word_len)));
+            return Err(field(
+                14,
+                format!(
+                    "header says the longest word has {} tiles, the automaton's has {longest}",
+                    self.header.max_word_len
+                ),
+            ));
         }
         Ok(())
     }
@@ -296,7 +309,13 @@ fn count_words(edges: &Edges<'_>, kind: Kind) -> (u64, u64) {
                 (0, 0)
             };
             let w = cw + a.terminal as u64;
-            let l = if cw > 0 { cl + 1 } else if a.terminal { 1 } else { 0 };
+            let l = if cw > 0 {
+                cl + 1
+            } else if a.terminal {
+                1
+            } else {
+                0
+            };
             acc_w = acc_w.saturating_add(w);
             acc_l = acc_l.max(l);
         }
@@ -356,8 +375,16 @@ macro_rules! typed_lexicon {
     };
 }
 
-typed_lexicon!(Dawg, Kind::Dawg, "A mapped DAWG file: Appel & Jacobson's left-to-right automaton.");
-typed_lexicon!(Gaddag, Kind::Gaddag, "A mapped GADDAG file: Gordon's bidirectional automaton.");
+typed_lexicon!(
+    Dawg,
+    Kind::Dawg,
+    "A mapped DAWG file: Appel & Jacobson's left-to-right automaton."
+);
+typed_lexicon!(
+    Gaddag,
+    Kind::Gaddag,
+    "A mapped GADDAG file: Gordon's bidirectional automaton."
+);
 
 /// The arc `◇` out of `node` in a GADDAG (always a node's first edge), if any.
 #[inline]

@@ -19,12 +19,16 @@
 #![forbid(unsafe_op_in_unsafe_fn)]
 
 pub mod alphabet;
+pub mod board;
 pub mod builder;
 pub mod compile;
+pub mod crosscheck;
 pub mod error;
 pub mod format;
 pub mod lexicon;
+pub mod movegen;
 pub mod query;
+pub mod rules;
 pub mod wordlist;
 
 pub use alphabet::{Alphabet, Tile, TileInfo, BLANK};

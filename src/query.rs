@@ -56,7 +56,11 @@ impl Iterator for FwdChildren<'_> {
             } else {
                 a.target
             };
-            let at = if target == 0 { At::Nowhere } else { At::Node(target) };
+            let at = if target == 0 {
+                At::Nowhere
+            } else {
+                At::Node(target)
+            };
             return Some((a.tile, a.terminal, at));
         }
     }
@@ -78,7 +82,9 @@ impl<'a> Forward<'a> {
     }
 
     fn child(&self, at: At, tile: Tile) -> Option<(bool, At)> {
-        self.children(at).find(|&(t, _, _)| t == tile).map(|(_, term, at)| (term, at))
+        self.children(at)
+            .find(|&(t, _, _)| t == tile)
+            .map(|(_, term, at)| (term, at))
     }
 }
 
@@ -184,7 +190,10 @@ impl Lexicon {
     pub fn anagram(&self, rack: &str, partial: bool) -> Result<Vec<String>> {
         let tiles = parse_tiles(self.alphabet(), rack, true)?;
         if tiles.len() > 64 {
-            return Err(Error::Query(format!("rack of {} tiles: at most 64", tiles.len())));
+            return Err(Error::Query(format!(
+                "rack of {} tiles: at most 64",
+                tiles.len()
+            )));
         }
         let mut counts = [0u8; 64];
         for &t in &tiles {
@@ -192,7 +201,16 @@ impl Lexicon {
         }
         let mut out = Vec::new();
         let mut word: Vec<(Tile, bool)> = Vec::new();
-        anagram_rec(self.forward(), self.alphabet(), At::Root, &mut counts, tiles.len(), partial, &mut word, &mut out);
+        anagram_rec(
+            self.forward(),
+            self.alphabet(),
+            At::Root,
+            &mut counts,
+            tiles.len(),
+            partial,
+            &mut word,
+            &mut out,
+        );
         Ok(out)
     }
 
@@ -203,7 +221,16 @@ impl Lexicon {
         let start = closure(&toks, 1);
         let mut out = Vec::new();
         let mut word = Vec::new();
-        pattern_rec(self.forward(), self.alphabet(), &toks, At::Root, start, self.depth_limit(), &mut word, &mut out);
+        pattern_rec(
+            self.forward(),
+            self.alphabet(),
+            &toks,
+            At::Root,
+            start,
+            self.depth_limit(),
+            &mut word,
+            &mut out,
+        );
         Ok(out)
     }
 }
@@ -235,7 +262,11 @@ fn anagram_rec(
         counts[slot] -= 1;
         word.push((tile, blank));
         if terminal && (partial || left == 1) {
-            out.push(word.iter().map(|&(t, b)| alphabet.tile(t).label.clone().to_case(b)).collect());
+            out.push(
+                word.iter()
+                    .map(|&(t, b)| alphabet.tile(t).label.clone().to_case(b))
+                    .collect(),
+            );
         }
         anagram_rec(fwd, alphabet, next, counts, left - 1, partial, word, out);
         word.pop();
@@ -290,7 +321,10 @@ fn parse_pattern(alphabet: &Alphabet, pattern: &str) -> Result<Vec<Tok>> {
         return Err(Error::Query("empty pattern".into()));
     }
     if toks.len() > 62 {
-        return Err(Error::Query(format!("pattern of {} tokens: at most 62", toks.len())));
+        return Err(Error::Query(format!(
+            "pattern of {} tokens: at most 62",
+            toks.len()
+        )));
     }
     Ok(toks)
 }
@@ -358,7 +392,10 @@ pub fn parse_tiles(alphabet: &Alphabet, text: &str, blanks: bool) -> Result<Vec<
     let flush = |plain: &mut String, out: &mut Vec<Tile>| -> Result<()> {
         if !plain.is_empty() {
             let t = alphabet.tokenize(plain).map_err(|c| {
-                Error::Query(format!("{c:?} in {text:?} is not a tile of the {} alphabet", alphabet.name()))
+                Error::Query(format!(
+                    "{c:?} in {text:?} is not a tile of the {} alphabet",
+                    alphabet.name()
+                ))
             })?;
             out.extend(t);
             plain.clear();
@@ -375,9 +412,12 @@ pub fn parse_tiles(alphabet: &Alphabet, text: &str, blanks: bool) -> Result<Vec<
             '[' => {
                 flush(&mut plain, &mut out)?;
                 let label: String = chars.by_ref().take_while(|&c| c != ']').collect();
-                let t = alphabet
-                    .tile_by_label(&label)
-                    .ok_or_else(|| Error::Query(format!("[{label}] in {text:?} is not a tile of the {} alphabet", alphabet.name())))?;
+                let t = alphabet.tile_by_label(&label).ok_or_else(|| {
+                    Error::Query(format!(
+                        "[{label}] in {text:?} is not a tile of the {} alphabet",
+                        alphabet.name()
+                    ))
+                })?;
                 out.push(t);
             }
             c if c.is_whitespace() => {}

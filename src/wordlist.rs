@@ -44,7 +44,12 @@ impl WordList {
     }
 
     /// Parses word-list bytes; `origin` names the source in errors.
-    pub fn parse(bytes: &[u8], origin: &str, alphabet: &Alphabet, skip_invalid: bool) -> Result<WordList> {
+    pub fn parse(
+        bytes: &[u8],
+        origin: &str,
+        alphabet: &Alphabet,
+        skip_invalid: bool,
+    ) -> Result<WordList> {
         let mut tiles: Vec<Tile> = Vec::with_capacity(bytes.len());
         let mut spans: Vec<(usize, usize)> = Vec::with_capacity(bytes.len() / 8);
         let mut bad: Vec<(usize, String, String)> = Vec::new();
@@ -211,7 +216,13 @@ mod tests {
     #[test]
     fn crlf_comments_blank_lines_duplicates() {
         let a = Alphabet::english();
-        let l = WordList::parse(b"zebra\r\n\r\n# x\nApple\napple\n  mango  \n", "t", &a, false).unwrap();
+        let l = WordList::parse(
+            b"zebra\r\n\r\n# x\nApple\napple\n  mango  \n",
+            "t",
+            &a,
+            false,
+        )
+        .unwrap();
         let words: Vec<String> = l.iter().map(|w| a.spell(w)).collect();
         assert_eq!(words, ["APPLE", "MANGO", "ZEBRA"]);
         assert_eq!(l.duplicates(), 1);
@@ -232,7 +243,9 @@ mod tests {
     fn many_bad_words_are_counted_after_ten() {
         let a = Alphabet::english();
         let text: String = (0..25).map(|i| format!("w{i}\n")).collect();
-        let msg = WordList::parse(text.as_bytes(), "f", &a, false).unwrap_err().to_string();
+        let msg = WordList::parse(text.as_bytes(), "f", &a, false)
+            .unwrap_err()
+            .to_string();
         assert!(msg.contains("25 invalid"), "{msg}");
         assert!(msg.contains("15 more"), "{msg}");
     }
@@ -240,7 +253,9 @@ mod tests {
     #[test]
     fn not_utf8_is_an_error_with_line() {
         let a = Alphabet::english();
-        let msg = WordList::parse(b"good\nba\xffd\n", "f", &a, false).unwrap_err().to_string();
+        let msg = WordList::parse(b"good\nba\xffd\n", "f", &a, false)
+            .unwrap_err()
+            .to_string();
         assert!(msg.contains("f:2") && msg.contains("UTF-8"), "{msg}");
     }
 }

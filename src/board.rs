@@ -1,0 +1,581 @@
+//! Boards, racks and positions, and the text formats they are read from.
+//!
+//! A square holds 0 (empty) or a tile number, with [`BLANK_FLAG`] set when a
+//! blank was played as that tile. Two text forms are read:
+//!
+//! * **CGP** (Crossword Game Position, as exchanged by Macondo, MAGPIE and
+//!   Woogles): `BOARD RACK1/RACK2 SCORE1/SCORE2 ZERO_TURNS [opcodes;]`, board
+//!   rows joined by `/`, a number for a run of empty squares, lower case for
+//!   blanks, `[CH]` for a multi-character tile.
+//! * **Plain text**: one line per row, `.` for an empty square, tiles as in
+//!   CGP, optionally followed by a rack line.
+//!
+//! ```
+//! use lexgraph::{Alphabet, board::Position};
+//! let p = Position::parse_cgp("15/15/15/15/15/15/15/4QUIRe6/15/15/15/15/15/15/15 AEINRS?/ 0/0 0 lex ENABLE;",
+//!                             &Alphabet::english(), 15).unwrap();
+//! assert_eq!(p.board.tile_count(), 5);
+//! assert_eq!(p.lexicon.as_deref(), Some("ENABLE"));
+//! assert_eq!(p.rack().len(), 7);
+//! ```
+
+use crate::alphabet::{Alphabet, Tile, BLANK};
+use crate::error::{Error, Result};
+use crate::query::parse_tiles;
+use crate::rules::MAX_SIZE;
+
+/// Set on a square whose tile is a blank played as that letter.
+pub const BLANK_FLAG: u8 = 0x80;
+
+/// The tile on a square, without the blank flag.
+#[inline]
+pub fn tile_of(sq: u8) -> Tile {
+    sq & !BLANK_FLAG
+}
+
+/// A square board of tiles.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Board {
+    size: usize,
+    squares: Vec<u8>,
+}
+
+impl Board {
+    /// An empty board of side `size`.
+    pub fn new(size: usize) -> Board {
+        Board {
+            size,
+            squares: vec![0; size * size],
+        }
+    }
+
+    /// Board side.
+    #[inline]
+    pub fn size(&self) -> usize {
+        self.size
+    }
+
+    /// Square contents (0 = empty).
+    #[inline]
+    pub fn get(&self, row: usize, col: usize) -> u8 {
+        self.squares[row * self.size + col]
+    }
+
+    /// Puts `sq` (tile, maybe with [`BLANK_FLAG`]) on a square.
+    pub fn set(&mut self, row: usize, col: usize, sq: u8) {
+        self.squares[row * self.size + col] = sq;
+    }
+
+    /// All squares, row-major.
+    pub fn squares(&self) -> &[u8] {
+        &self.squares
+    }
+
+    /// True if no tile is on the board.
+    pub fn is_empty(&self) -> bool {
+        self.squares.iter().all(|&s| s == 0)
+    }
+
+    /// Number of tiles on the board.
+    pub fn tile_count(&self) -> usize {
+        self.squares.iter().filter(|&&s| s != 0).count()
+    }
+
+    /// The board mirrored on its main diagonal (down becomes across).
+    pub fn transposed(&self) -> Board {
+        let n = self.size;
+        let mut t = Board::new(n);
+        for r in 0..n {
+            for c in 0..n {
+                t.squares[c * n + r] = self.squares[r * n + c];
+            }
+        }
+        t
+    }
+
+    /// Parses a board in CGP form (rows joined by `/`).
+    pub fn parse_cgp(text: &str, alphabet: &Alphabet) -> Result<Board> {
+        let rows: Vec<&str> = text.split('/').collect();
+        let n = rows.len();
+        if n == 0 || n > MAX_SIZE {
+            return Err(Error::Position(format!(
+                "board has {n} rows (1..={MAX_SIZE})"
+            )));
+        }
+        let mut b = Board::new(n);
+        for (r, row) in rows.iter().enumerate() {
+            let squares = parse_row(row, alphabet, true)
+                .map_err(|e| Error::Position(format!("board row {}: {e}", r + 1)))?;
+            if squares.len() != n {
+                return Err(Error::Position(format!(
+                    "board row {} has {} squares, expected {n}",
+                    r + 1,
+                    squares.len()
+                )));
+            }
+            b.squares[r * n..(r + 1) * n].copy_from_slice(&squares);
+        }
+        Ok(b)
+    }
+
+    /// Parses a board in plain text form: `rows` lines with `.` for empty.
+    pub fn parse_rows(rows: &[&str], alphabet: &Alphabet) -> Result<Board> {
+        let n = rows.len();
+        if n == 0 || n > MAX_SIZE {
+            return Err(Error::Position(format!(
+                "board has {n} rows (1..={MAX_SIZE})"
+            )));
+        }
+        let mut b = Board::new(n);
+        for (r, row) in rows.iter().enumerate() {
+            let squares = parse_row(row.trim(), alphabet, false)
+                .map_err(|e| Error::Position(format!("board row {}: {e}", r + 1)))?;
+            if squares.len() != n {
+                return Err(Error::Position(format!(
+                    "board row {} has {} squares, expected {n}",
+                    r + 1,
+                    squares.len()
+                )));
+            }
+            b.squares[r * n..(r + 1) * n].copy_from_slice(&squares);
+        }
+        Ok(b)
+    }
+
+    /// The board in CGP form.
+    pub fn to_cgp(&self, alphabet: &Alphabet) -> String {
+        let n = self.size;
+        let mut rows = Vec::with_capacity(n);
+        for r in 0..n {
+            let mut s = String::new();
+            let mut empty = 0;
+            for c in 0..n {
+                let sq = self.get(r, c);
+                if sq == 0 {
+                    empty += 1;
+                    continue;
+                }
+                if empty > 0 {
+                    s.push_str(&empty.to_string());
+                    empty = 0;
+                }
+                s.push_str(&alphabet.label(tile_of(sq), sq & BLANK_FLAG != 0));
+            }
+            if empty > 0 {
+                s.push_str(&empty.to_string());
+            }
+            rows.push(s);
+        }
+        rows.join("/")
+    }
+
+    /// The board as plain text rows (`.` for empty).
+    pub fn to_rows(&self, alphabet: &Alphabet) -> Vec<String> {
+        (0..self.size)
+            .map(|r| {
+                (0..self.size)
+                    .map(|c| match self.get(r, c) {
+                        0 => ".".to_string(),
+                        sq => alphabet.label(tile_of(sq), sq & BLANK_FLAG != 0),
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+}
+
+/// Parses one board row: digits (CGP only) or `.` for empties, `[LABEL]`,
+/// single-character labels, lower case for blanks.
+fn parse_row(row: &str, alphabet: &Alphabet, cgp: bool) -> std::result::Result<Vec<u8>, String> {
+    let chars: Vec<char> = row.chars().collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        if cgp && c.is_ascii_digit() {
+            let mut j = i;
+            while j < chars.len() && chars[j].is_ascii_digit() {
+                j += 1;
+            }
+            let run: String = chars[i..j].iter().collect();
+            let k: usize = run.parse().map_err(|_| format!("bad run {run:?}"))?;
+            if k == 0 || k > MAX_SIZE {
+                return Err(format!("bad run of {k} empty squares"));
+            }
+            out.extend(std::iter::repeat_n(0, k));
+            i = j;
+            continue;
+        }
+        if c == '.' {
+            out.push(0);
+            i += 1;
+            continue;
+        }
+        let (label, next) = if c == '[' {
+            let end = chars[i..]
+                .iter()
+                .position(|&x| x == ']')
+                .ok_or_else(|| format!("unclosed [ at character {}", i + 1))?;
+            (
+                chars[i + 1..i + end].iter().collect::<String>(),
+                i + end + 1,
+            )
+        } else {
+            (c.to_string(), i + 1)
+        };
+        let blank = label.chars().any(|c| c.is_lowercase());
+        match alphabet.tile_by_label(&label) {
+            Some(t) => {
+                out.push(t | if blank { BLANK_FLAG } else { 0 });
+                i = next;
+            }
+            None if c != '[' => {
+                // An unbracketed multi-character tile (L·L): longest match.
+                let mut found = None;
+                for len in (2..=chars.len() - i).rev().take(8) {
+                    let s: String = chars[i..i + len].iter().collect();
+                    if let Some(t) = alphabet.tile_by_label(&s) {
+                        found = Some((t, len, s.chars().any(|c| c.is_lowercase())));
+                        break;
+                    }
+                }
+                match found {
+                    Some((t, len, b)) => {
+                        out.push(t | if b { BLANK_FLAG } else { 0 });
+                        i += len;
+                    }
+                    None => {
+                        return Err(format!(
+                            "{c:?} at character {} is not a tile of the {} alphabet",
+                            i + 1,
+                            alphabet.name()
+                        ))
+                    }
+                }
+            }
+            None => {
+                return Err(format!(
+                    "[{label}] is not a tile of the {} alphabet",
+                    alphabet.name()
+                ))
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// A rack as tile counts; index 0 counts blanks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Rack {
+    counts: [u8; 64],
+    len: u8,
+}
+
+impl Default for Rack {
+    fn default() -> Rack {
+        Rack {
+            counts: [0; 64],
+            len: 0,
+        }
+    }
+}
+
+impl Rack {
+    /// A rack from tiles (0 = blank).
+    pub fn from_tiles(tiles: &[Tile]) -> Rack {
+        let mut r = Rack::default();
+        for &t in tiles {
+            r.add(t);
+        }
+        r
+    }
+
+    /// Parses a rack (`?` = blank, `[CH]` for multi-character tiles).
+    pub fn parse(text: &str, alphabet: &Alphabet) -> Result<Rack> {
+        let tiles = parse_tiles(alphabet, text, true)
+            .map_err(|e| Error::Position(format!("rack {text:?}: {e}")))?;
+        if tiles.len() > 63 {
+            return Err(Error::Position(format!(
+                "rack {text:?} has {} tiles",
+                tiles.len()
+            )));
+        }
+        Ok(Rack::from_tiles(&tiles))
+    }
+
+    /// Adds a tile.
+    pub fn add(&mut self, t: Tile) {
+        self.counts[t as usize] += 1;
+        self.len += 1;
+    }
+
+    /// Removes a tile if present.
+    pub fn remove(&mut self, t: Tile) -> bool {
+        if self.counts[t as usize] == 0 {
+            return false;
+        }
+        self.counts[t as usize] -= 1;
+        self.len -= 1;
+        true
+    }
+
+    /// How many of tile `t` (0 = blanks).
+    #[inline]
+    pub fn count(&self, t: Tile) -> u8 {
+        self.counts[t as usize]
+    }
+
+    /// The count array (index 0 = blanks).
+    pub fn counts(&self) -> &[u8; 64] {
+        &self.counts
+    }
+
+    /// Number of tiles.
+    pub fn len(&self) -> usize {
+        self.len as usize
+    }
+
+    /// True if empty.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Tiles in order (blanks first).
+    pub fn tiles(&self) -> Vec<Tile> {
+        let mut v = Vec::with_capacity(self.len());
+        for (t, &n) in self.counts.iter().enumerate() {
+            v.extend(std::iter::repeat_n(t as Tile, n as usize));
+        }
+        v
+    }
+
+    /// The rack as text (`?` for blanks, listed last as players write them).
+    pub fn to_text(&self, alphabet: &Alphabet) -> String {
+        let mut s = String::new();
+        for (t, &n) in self.counts.iter().enumerate().skip(1) {
+            for _ in 0..n {
+                s.push_str(&alphabet.label(t as Tile, false));
+            }
+        }
+        for _ in 0..self.counts[0] {
+            s.push('?');
+        }
+        s
+    }
+}
+
+/// A game position: board, racks, scores, and CGP opcodes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Position {
+    pub board: Board,
+    /// Racks of the player to move and the opponent.
+    pub racks: [Rack; 2],
+    pub scores: [i32; 2],
+    pub zero_turns: u32,
+    /// The `lex NAME;` opcode, if any.
+    pub lexicon: Option<String>,
+    /// Other opcodes, as (name, value).
+    pub opcodes: Vec<(String, String)>,
+}
+
+impl Position {
+    /// A position with an empty board and the given rack.
+    pub fn new(board: Board, rack: Rack) -> Position {
+        Position {
+            board,
+            racks: [rack, Rack::default()],
+            scores: [0, 0],
+            zero_turns: 0,
+            lexicon: None,
+            opcodes: Vec::new(),
+        }
+    }
+
+    /// The rack of the player to move.
+    pub fn rack(&self) -> &Rack {
+        &self.racks[0]
+    }
+
+    /// Parses a CGP line; `size` is the board side the rules expect.
+    pub fn parse_cgp(line: &str, alphabet: &Alphabet, size: usize) -> Result<Position> {
+        let line = line.trim();
+        let mut parts = line
+            .splitn(5, char::is_whitespace)
+            .filter(|s| !s.is_empty());
+        let board_text = parts
+            .next()
+            .ok_or_else(|| Error::Position("empty CGP".into()))?;
+        let board = Board::parse_cgp(board_text, alphabet)?;
+        if board.size() != size {
+            return Err(Error::Position(format!(
+                "CGP board is {0}x{0}, the layout is {size}x{size}",
+                board.size()
+            )));
+        }
+        let racks_text = parts
+            .next()
+            .ok_or_else(|| Error::Position("CGP has no racks field".into()))?;
+        let mut racks = [Rack::default(), Rack::default()];
+        for (i, r) in racks_text.splitn(2, '/').enumerate() {
+            racks[i] = Rack::parse(r, alphabet)?;
+        }
+        let mut scores = [0, 0];
+        let mut zero_turns = 0;
+        let mut lexicon = None;
+        let mut opcodes = Vec::new();
+        if let Some(s) = parts.next() {
+            for (i, x) in s.splitn(2, '/').enumerate() {
+                scores[i] = x
+                    .parse()
+                    .map_err(|_| Error::Position(format!("CGP score {x:?} is not a number")))?;
+            }
+        }
+        if let Some(z) = parts.next() {
+            zero_turns = z.parse().map_err(|_| {
+                Error::Position(format!("CGP zero-turn count {z:?} is not a number"))
+            })?;
+        }
+        if let Some(ops) = parts.next() {
+            for op in ops.split(';').map(str::trim).filter(|s| !s.is_empty()) {
+                let (name, value) = op.split_once(char::is_whitespace).unwrap_or((op, ""));
+                if name == "lex" {
+                    lexicon = Some(value.trim().to_string());
+                } else {
+                    opcodes.push((name.to_string(), value.trim().to_string()));
+                }
+            }
+        }
+        Ok(Position {
+            board,
+            racks,
+            scores,
+            zero_turns,
+            lexicon,
+            opcodes,
+        })
+    }
+
+    /// The position in CGP form.
+    pub fn to_cgp(&self, alphabet: &Alphabet) -> String {
+        let mut s = format!(
+            "{} {}/{} {}/{} {}",
+            self.board.to_cgp(alphabet),
+            self.racks[0].to_text(alphabet),
+            self.racks[1].to_text(alphabet),
+            self.scores[0],
+            self.scores[1],
+            self.zero_turns
+        );
+        if let Some(l) = &self.lexicon {
+            s.push_str(&format!(" lex {l};"));
+        }
+        s
+    }
+
+    /// Checks the racks and board against the bag: no tile more often than
+    /// the alphabet has it, no rack longer than `rack_size`.
+    pub fn validate(&self, alphabet: &Alphabet, rack_size: usize) -> Result<()> {
+        let mut used = [0usize; 64];
+        for &sq in self.board.squares() {
+            if sq != 0 {
+                let t = if sq & BLANK_FLAG != 0 {
+                    BLANK
+                } else {
+                    tile_of(sq)
+                };
+                used[t as usize] += 1;
+            }
+        }
+        for (i, rack) in self.racks.iter().enumerate() {
+            if rack.len() > rack_size {
+                return Err(Error::Position(format!(
+                    "rack {} has {} tiles, at most {rack_size} allowed",
+                    rack.to_text(alphabet),
+                    rack.len()
+                )));
+            }
+            let _ = i;
+            for (t, &n) in rack.counts().iter().enumerate() {
+                used[t] += n as usize;
+            }
+        }
+        for (t, &n) in used.iter().enumerate().take(alphabet.len() + 1) {
+            let have = alphabet.tile(t as Tile).count as usize;
+            if n > have {
+                let label = if t == 0 {
+                    "?".to_string()
+                } else {
+                    alphabet.label(t as Tile, false)
+                };
+                return Err(Error::Position(format!(
+                    "{n} {label} tiles on the board and racks, but the bag has only {have}"
+                )));
+            }
+        }
+        Ok(())
+    }
+
+    /// Tiles not on the board or on the mover's rack: the bag plus the
+    /// opponent's rack (what the mover cannot see), as counts.
+    pub fn unseen(&self, alphabet: &Alphabet) -> [u8; 64] {
+        let mut left = [0u8; 64];
+        for (t, info) in alphabet.tiles().iter().enumerate() {
+            left[t] = info.count;
+        }
+        for &sq in self.board.squares() {
+            if sq != 0 {
+                let t = if sq & BLANK_FLAG != 0 {
+                    BLANK
+                } else {
+                    tile_of(sq)
+                };
+                left[t as usize] = left[t as usize].saturating_sub(1);
+            }
+        }
+        for (t, &n) in self.racks[0].counts().iter().enumerate() {
+            left[t] = left[t].saturating_sub(n);
+        }
+        left
+    }
+}
+
+/// Reads positions in the plain text format: `size` board rows, then a rack
+/// line; several positions separated by blank or `#` lines. Returns each with
+/// the line number it started on.
+pub fn parse_text_positions(
+    text: &str,
+    alphabet: &Alphabet,
+    size: usize,
+) -> Result<Vec<(usize, Position)>> {
+    let lines: Vec<(usize, &str)> = text
+        .lines()
+        .enumerate()
+        .map(|(i, l)| (i + 1, l.trim()))
+        .filter(|(_, l)| !l.is_empty() && !l.starts_with('#'))
+        .collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < lines.len() {
+        let start = lines[i].0;
+        if lines.len() - i < size {
+            return Err(Error::Position(format!(
+                "line {start}: a board needs {size} rows, only {} left",
+                lines.len() - i
+            )));
+        }
+        let rows: Vec<&str> = lines[i..i + size].iter().map(|(_, l)| *l).collect();
+        let board = Board::parse_rows(&rows, alphabet)
+            .map_err(|e| Error::Position(format!("line {start}: {e}")))?;
+        i += size;
+        let mut rack = Rack::default();
+        // A rack line is short and has no '.'; a board row has `size` squares.
+        if i < lines.len() && !lines[i].1.contains('.') && lines[i].1.chars().count() < size.min(16)
+        {
+            rack = Rack::parse(lines[i].1, alphabet)
+                .map_err(|e| Error::Position(format!("line {}: {e}", lines[i].0)))?;
+            i += 1;
+        }
+        out.push((start, Position::new(board, rack)));
+    }
+    Ok(out)
+}

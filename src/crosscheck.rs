@@ -1,0 +1,278 @@
+//! Cross-checks, cross-sums and anchors (Appel & Jacobson §3.5).
+//!
+//! Move generation works on one line of the board at a time. A tile placed
+//! on an empty square of an across line also forms a down word when the
+//! square has tiles above or below it; the *cross-check set* of the square is
+//! the set of tiles that make that down word a word, and its *cross-sum* is
+//! the score of the tiles already above and below. Squares with no
+//! perpendicular neighbours allow every tile and form no cross word.
+//!
+//! On the board below, a tile on the square under `A` (row 2, col 1) forms
+//! the down word `A?`, so for across moves that square allows exactly the
+//! tiles `x` for which `Ax` is a word, and its cross-sum is the score of `A`.
+//! The square under `T` likewise allows `x` with `Tx` a word.
+//!
+//! ```text
+//!   . . .
+//!   . A T
+//!   . ? ?
+//! ```
+//!
+//! [`Lanes`] holds, for one direction, every line of the board laid out
+//! contiguously (the board is transposed for down moves), with each
+//! square's content, cross-check set, cross-sum, anchor flag and premiums.
+//! The sets are computed with the same structure that generates the moves.
+
+use crate::alphabet::Tile;
+use crate::board::{tile_of, Board, BLANK_FLAG};
+use crate::format::Edges;
+use crate::lexicon::separator_child;
+use crate::rules::Rules;
+
+/// Direction of a move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Dir {
+    Across,
+    Down,
+}
+
+/// How a square's cross-check set is computed: with a DAWG or a GADDAG.
+#[derive(Clone, Copy, Debug)]
+pub enum Structure<'a> {
+    Dawg(Edges<'a>),
+    Gaddag(Edges<'a>),
+}
+
+/// One direction's view of the board: lines laid out contiguously.
+#[derive(Clone, Debug, Default)]
+pub struct Lanes {
+    /// Board side.
+    pub n: usize,
+    /// Square contents, `line * n + pos`.
+    pub sq: Vec<u8>,
+    /// Tiles allowed on each empty square (bit `t` for tile `t`).
+    pub cross: Vec<u64>,
+    /// Score of the perpendicular tiles next to each square.
+    pub csum: Vec<i32>,
+    /// Whether a tile placed there forms a perpendicular word.
+    pub has_cross: Vec<bool>,
+    /// Empty squares next to a tile (or the start square on an empty board).
+    pub anchor: Vec<bool>,
+    /// Letter multiplier of each square.
+    pub lm: Vec<i32>,
+    /// Word multiplier of each square.
+    pub wm: Vec<i32>,
+}
+
+impl Lanes {
+    /// Fills the lanes of direction `dir` for `board`, computing cross-checks
+    /// with `structure`. `scores` gives each tile's value.
+    pub fn compute(
+        &mut self,
+        board: &Board,
+        dir: Dir,
+        rules: &Rules,
+        scores: &[i32; 64],
+        max_tile: Tile,
+        structure: Structure<'_>,
+    ) {
+        let n = board.size();
+        let nn = n * n;
+        self.n = n;
+        for v in [&mut self.cross] {
+            v.clear();
+            v.resize(nn, 0);
+        }
+        self.sq.clear();
+        self.sq.resize(nn, 0);
+        self.csum.clear();
+        self.csum.resize(nn, 0);
+        self.has_cross.clear();
+        self.has_cross.resize(nn, false);
+        self.anchor.clear();
+        self.anchor.resize(nn, false);
+        self.lm.clear();
+        self.lm.resize(nn, 1);
+        self.wm.clear();
+        self.wm.resize(nn, 1);
+        let layout = &rules.layout;
+        for line in 0..n {
+            for pos in 0..n {
+                let (r, c) = match dir {
+                    Dir::Across => (line, pos),
+                    Dir::Down => (pos, line),
+                };
+                let i = line * n + pos;
+                self.sq[i] = board.get(r, c);
+                self.lm[i] = layout.letter_mult(r, c) as i32;
+                self.wm[i] = layout.word_mult(r, c) as i32;
+            }
+        }
+        let all: u64 = if max_tile >= 63 {
+            !1
+        } else {
+            ((1u64 << (max_tile + 1)) - 1) & !1
+        };
+        let empty_board = board.is_empty();
+        let mut up: [Tile; 32] = [0; 32];
+        let mut down: [Tile; 32] = [0; 32];
+        for line in 0..n {
+            for pos in 0..n {
+                let i = line * n + pos;
+                if self.sq[i] != 0 {
+                    continue;
+                }
+                // Perpendicular neighbours: same `pos` on lines above and below.
+                let occupied = |l: usize| self.sq[l * n + pos] != 0;
+                let above = line > 0 && occupied(line - 1);
+                let below = line + 1 < n && occupied(line + 1);
+                let left = pos > 0 && self.sq[i - 1] != 0;
+                let right = pos + 1 < n && self.sq[i + 1] != 0;
+                self.anchor[i] = above || below || left || right;
+                if !above && !below {
+                    self.cross[i] = all;
+                    continue;
+                }
+                let mut nu = 0;
+                let mut l = line;
+                while l > 0 && occupied(l - 1) {
+                    l -= 1;
+                }
+                let mut sum = 0;
+                for k in l..line {
+                    let sq = self.sq[k * n + pos];
+                    up[nu] = tile_of(sq);
+                    nu += 1;
+                    sum += if sq & BLANK_FLAG != 0 {
+                        0
+                    } else {
+                        scores[tile_of(sq) as usize]
+                    };
+                }
+                let mut nd = 0;
+                let mut l = line + 1;
+                while l < n && occupied(l) {
+                    let sq = self.sq[l * n + pos];
+                    down[nd] = tile_of(sq);
+                    nd += 1;
+                    sum += if sq & BLANK_FLAG != 0 {
+                        0
+                    } else {
+                        scores[tile_of(sq) as usize]
+                    };
+                    l += 1;
+                }
+                self.csum[i] = sum;
+                self.has_cross[i] = true;
+                self.cross[i] = allowed(structure, &up[..nu], &down[..nd]) & all;
+            }
+        }
+        if empty_board {
+            let (r, c) = layout.start();
+            let (line, pos) = match dir {
+                Dir::Across => (r, c),
+                Dir::Down => (c, r),
+            };
+            self.anchor[line * n + pos] = true;
+        }
+    }
+}
+
+/// Tiles `x` such that `up x down` is a word.
+pub fn allowed(structure: Structure<'_>, up: &[Tile], down: &[Tile]) -> u64 {
+    match structure {
+        Structure::Dawg(e) => allowed_dawg(&e, up, down),
+        Structure::Gaddag(e) => allowed_gaddag(&e, up, down),
+    }
+}
+
+/// Follows `tiles` from `node`; returns the final arc's (terminal, target).
+#[inline]
+fn walk(
+    e: &Edges<'_>,
+    mut node: u32,
+    tiles: impl IntoIterator<Item = Tile>,
+) -> Option<(bool, u32)> {
+    let mut res = None;
+    for t in tiles {
+        if matches!(res, Some((_, 0))) {
+            return None; // the previous arc has no children
+        }
+        let a = e.child(node, t)?;
+        node = a.target;
+        res = Some((a.terminal, a.target));
+    }
+    res
+}
+
+fn allowed_dawg(e: &Edges<'_>, up: &[Tile], down: &[Tile]) -> u64 {
+    let node = if up.is_empty() {
+        0
+    } else {
+        match walk(e, 0, up.iter().copied()) {
+            Some((_, t)) if t != 0 => t,
+            _ => return 0,
+        }
+    };
+    let mut set = 0u64;
+    for a in e.children(node) {
+        if a.tile == 0 {
+            continue;
+        }
+        let ok = if down.is_empty() {
+            a.terminal
+        } else {
+            a.target != 0 && matches!(walk(e, a.target, down.iter().copied()), Some((true, _)))
+        };
+        if ok {
+            set |= 1 << a.tile;
+        }
+    }
+    set
+}
+
+fn allowed_gaddag(e: &Edges<'_>, up: &[Tile], down: &[Tile]) -> u64 {
+    let mut set = 0u64;
+    if !up.is_empty() {
+        // rev(up) ◇ x down: one walk, then branch on x.
+        let Some((_, node)) = walk(e, 0, up.iter().rev().copied()) else {
+            return 0;
+        };
+        let Some(sep) = separator_child(e, node) else {
+            return 0;
+        };
+        if sep.target == 0 {
+            return 0;
+        }
+        for a in e.children(sep.target) {
+            if a.tile == 0 {
+                continue;
+            }
+            let ok = if down.is_empty() {
+                a.terminal
+            } else {
+                a.target != 0 && matches!(walk(e, a.target, down.iter().copied()), Some((true, _)))
+            };
+            if ok {
+                set |= 1 << a.tile;
+            }
+        }
+    } else {
+        // x ◇ down, for each x at the root.
+        for a in e.children(0) {
+            if a.tile == 0 {
+                continue;
+            }
+            let Some(sep) = separator_child(e, a.target) else {
+                continue;
+            };
+            if sep.target != 0
+                && matches!(walk(e, sep.target, down.iter().copied()), Some((true, _)))
+            {
+                set |= 1 << a.tile;
+            }
+        }
+    }
+    set
+}

@@ -1,0 +1,449 @@
+//! Move generation: every legal placement for a board and rack.
+//!
+//! Two generators answer the same question on different structures:
+//! [`dawg`] runs Appel & Jacobson's LeftPart/ExtendRight from each anchor
+//! on a DAWG, [`gaddag`] runs Gordon's Gen/GoOn on a GADDAG. Both read the
+//! mapped lexicon in place, compute cross-checks with their own structure,
+//! allocate nothing per move (moves go to a [`MoveSink`]) and produce exactly
+//! the same moves.
+//!
+//! Conventions (shared with the ecosystem's engines): a move is legal only if
+//! it covers an anchor (the start square on an empty board); every word it
+//! forms has at least two tiles and is in the lexicon; a single tile that
+//! forms words both ways is one move, listed across if it forms an across
+//! word, else down; on an empty board only across moves are listed unless
+//! [`Options::opening_both`] is set; the same word on the same squares with
+//! different blank assignments is different moves.
+//!
+//! ```
+//! use lexgraph::{Alphabet, Lexicon, WordList, compile};
+//! use lexgraph::board::{Board, Rack};
+//! use lexgraph::movegen::{Generator, Options};
+//! use lexgraph::rules::Rules;
+//!
+//! let words = WordList::parse(b"at\nta\ncat\nact\n", "inline", &Alphabet::english(), false)?;
+//! let files = compile::compile(&words);
+//! let gaddag = Lexicon::from_vec(files.gaddag)?;
+//! let dawg = Lexicon::from_vec(files.dawg)?;
+//! let rack = Rack::parse("CAT", gaddag.alphabet())?;
+//! let board = Board::new(15);
+//! let mut gen = Generator::new(Rules::default());
+//! let g = gen.generate_vec(&gaddag, &board, &rack, &Options::default());
+//! let d = gen.generate_vec(&dawg, &board, &rack, &Options::default());
+//! assert_eq!(g, d);
+//! let best = &g[0];
+//! assert_eq!(best.notation(gaddag.alphabet()), "8G CAT");
+//! assert_eq!(best.score, 10); // (3 + 1 + 1) x 2 on the centre star
+//! # Ok::<(), lexgraph::Error>(())
+//! ```
+
+pub mod dawg;
+pub mod gaddag;
+
+use std::cmp::Ordering;
+
+use crate::alphabet::{Alphabet, Tile};
+use crate::board::{tile_of, Board, Rack, BLANK_FLAG};
+pub use crate::crosscheck::Dir;
+use crate::crosscheck::{Lanes, Structure};
+use crate::format::Kind;
+use crate::lexicon::Lexicon;
+use crate::rules::{Rules, MAX_SIZE};
+
+/// One legal placement.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Move {
+    pub dir: Dir,
+    /// Row of the main word's first square (0-based).
+    pub row: u8,
+    /// Column of the main word's first square (0-based).
+    pub col: u8,
+    /// Length of the main word, tiles already on the board included.
+    pub len: u8,
+    /// The main word's squares: tile, with [`BLANK_FLAG`] for blanks.
+    pub word: [u8; MAX_SIZE],
+    /// Bit `i` set when square `i` of the word is placed by this move.
+    pub placed: u32,
+    /// Total score: main word, cross words, bingo bonus.
+    pub score: i32,
+}
+
+impl Move {
+    /// The main word's squares.
+    pub fn word(&self) -> &[u8] {
+        &self.word[..self.len as usize]
+    }
+
+    /// Number of tiles placed.
+    pub fn tiles_placed(&self) -> u32 {
+        self.placed.count_ones()
+    }
+
+    /// Board coordinates of word square `i`.
+    pub fn square(&self, i: usize) -> (usize, usize) {
+        match self.dir {
+            Dir::Across => (self.row as usize, self.col as usize + i),
+            Dir::Down => (self.row as usize + i, self.col as usize),
+        }
+    }
+
+    /// The placed tiles: (row, col, square content).
+    pub fn placements(&self) -> impl Iterator<Item = (usize, usize, u8)> + '_ {
+        (0..self.len as usize)
+            .filter(|i| self.placed >> i & 1 == 1)
+            .map(|i| {
+                let (r, c) = self.square(i);
+                (r, c, self.word[i])
+            })
+    }
+
+    /// The main word as text, blanks in lower case.
+    pub fn word_text(&self, alphabet: &Alphabet) -> String {
+        self.word()
+            .iter()
+            .map(|&sq| {
+                let l = &alphabet.tile(tile_of(sq)).label;
+                if sq & BLANK_FLAG != 0 {
+                    l.to_lowercase()
+                } else {
+                    l.clone()
+                }
+            })
+            .collect()
+    }
+
+    /// Players' coordinates: `8D` (row first) across, `D8` down.
+    pub fn coordinates(&self) -> String {
+        let col = column_name(self.col as usize);
+        match self.dir {
+            Dir::Across => format!("{}{}", self.row + 1, col),
+            Dir::Down => format!("{}{}", col, self.row + 1),
+        }
+    }
+
+    /// `8D QUIRE`.
+    pub fn notation(&self, alphabet: &Alphabet) -> String {
+        format!("{} {}", self.coordinates(), self.word_text(alphabet))
+    }
+
+    /// Applies the move to a board.
+    pub fn apply(&self, board: &mut Board) {
+        for (r, c, sq) in self.placements() {
+            board.set(r, c, sq);
+        }
+    }
+
+    /// Removes the placed tiles from a rack (blanks as `?`).
+    pub fn take_from(&self, rack: &mut Rack) {
+        for (_, _, sq) in self.placements() {
+            let t = if sq & BLANK_FLAG != 0 { 0 } else { tile_of(sq) };
+            rack.remove(t);
+        }
+    }
+
+    /// The canonical order: score descending, then across before down, then
+    /// row, column, and the word's squares (blank after real tile).
+    pub fn canonical_cmp(&self, other: &Move) -> Ordering {
+        other
+            .score
+            .cmp(&self.score)
+            .then(self.dir.cmp(&other.dir))
+            .then(self.row.cmp(&other.row))
+            .then(self.col.cmp(&other.col))
+            .then_with(|| self.word().cmp(other.word()))
+            .then(self.placed.cmp(&other.placed))
+    }
+}
+
+/// Column letters: A, B, ... (past Z: AA, AB, ...).
+pub fn column_name(col: usize) -> String {
+    if col < 26 {
+        ((b'A' + col as u8) as char).to_string()
+    } else {
+        format!("{}{}", column_name(col / 26 - 1), column_name(col % 26))
+    }
+}
+
+/// Sorts moves in the canonical order (see [`Move::canonical_cmp`]).
+pub fn sort_moves(moves: &mut [Move]) {
+    moves.sort_unstable_by(|a, b| a.canonical_cmp(b));
+}
+
+/// Receives moves as they are found.
+pub trait MoveSink {
+    fn push(&mut self, m: &Move);
+}
+
+impl MoveSink for Vec<Move> {
+    fn push(&mut self, m: &Move) {
+        Vec::push(self, *m);
+    }
+}
+
+/// Counts moves without keeping them.
+#[derive(Default, Debug, Clone, Copy)]
+pub struct Counter(pub usize);
+
+impl MoveSink for Counter {
+    fn push(&mut self, _: &Move) {
+        self.0 += 1;
+    }
+}
+
+/// Keeps only the highest-scoring move (ties: canonical order).
+#[derive(Default, Debug, Clone)]
+pub struct Best(pub Option<Move>);
+
+impl MoveSink for Best {
+    fn push(&mut self, m: &Move) {
+        if self
+            .0
+            .as_ref()
+            .is_none_or(|b| m.canonical_cmp(b) == Ordering::Less)
+        {
+            self.0 = Some(*m);
+        }
+    }
+}
+
+/// Generation options.
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    /// On an empty board, also list down moves (they mirror the across ones).
+    pub opening_both: bool,
+}
+
+/// A move generator with reusable scratch space. Which algorithm runs
+/// follows the lexicon's kind: Appel & Jacobson on a DAWG, Gordon on a GADDAG.
+pub struct Generator {
+    rules: Rules,
+    across: Lanes,
+    down: Lanes,
+}
+
+/// What a line search needs, shared by both algorithms.
+pub(crate) struct LineCtx<'a, S: MoveSink> {
+    pub lanes: &'a Lanes,
+    pub line: usize,
+    pub dir: Dir,
+    pub n: usize,
+    pub scores: &'a [i32; 64],
+    pub rack_size: usize,
+    pub bingo: i32,
+    pub sink: &'a mut S,
+    /// Square contents being built, by position on the line.
+    pub cur: [u8; MAX_SIZE],
+    pub rack: [u8; 64],
+}
+
+impl<S: MoveSink> LineCtx<'_, S> {
+    #[inline]
+    pub fn sq(&self, pos: usize) -> u8 {
+        self.lanes.sq[self.line * self.n + pos]
+    }
+
+    #[inline]
+    pub fn idx(&self, pos: usize) -> usize {
+        self.line * self.n + pos
+    }
+
+    /// Emits the move whose main word spans `start..=end`.
+    #[inline]
+    pub fn record(
+        &mut self,
+        start: usize,
+        end: usize,
+        placed: u32,
+        mask: u32,
+        main: i32,
+        wm: i32,
+        cross: i32,
+    ) {
+        if end == start {
+            return; // a one-tile word is no word
+        }
+        if placed == 1 && self.dir == Dir::Down {
+            // A single tile that also forms an across word is listed across.
+            let p = mask.trailing_zeros() as usize;
+            if self.lanes.has_cross[self.idx(p)] {
+                return;
+            }
+        }
+        let bonus = if placed as usize == self.rack_size {
+            self.bingo
+        } else {
+            0
+        };
+        let mut m = Move {
+            dir: self.dir,
+            row: 0,
+            col: 0,
+            len: (end - start + 1) as u8,
+            word: [0; MAX_SIZE],
+            placed: mask >> start,
+            score: main * wm + cross + bonus,
+        };
+        m.word[..end - start + 1].copy_from_slice(&self.cur[start..=end]);
+        match self.dir {
+            Dir::Across => {
+                m.row = self.line as u8;
+                m.col = start as u8;
+            }
+            Dir::Down => {
+                m.row = start as u8;
+                m.col = self.line as u8;
+            }
+        }
+        self.sink.push(&m);
+    }
+}
+
+impl Generator {
+    /// A generator for these rules.
+    pub fn new(rules: Rules) -> Generator {
+        Generator {
+            rules,
+            across: Lanes::default(),
+            down: Lanes::default(),
+        }
+    }
+
+    /// The rules in use.
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// Generates every legal move into `sink`, with the algorithm that fits
+    /// the lexicon's kind.
+    pub fn generate<S: MoveSink>(
+        &mut self,
+        lex: &Lexicon,
+        board: &Board,
+        rack: &Rack,
+        opts: &Options,
+        sink: &mut S,
+    ) {
+        assert_eq!(
+            board.size(),
+            self.rules.layout.size(),
+            "board and layout sizes differ"
+        );
+        let alphabet = lex.alphabet();
+        let mut scores = [0i32; 64];
+        for (t, s) in scores
+            .iter_mut()
+            .enumerate()
+            .take(alphabet.len() + 1)
+            .skip(1)
+        {
+            *s = alphabet.score(t as Tile) as i32;
+        }
+        let edges = lex.edges();
+        let structure = match lex.kind() {
+            Kind::Dawg => Structure::Dawg(edges),
+            Kind::Gaddag => Structure::Gaddag(edges),
+        };
+        let max_tile = alphabet.len() as Tile;
+        let both = !board.is_empty() || opts.opening_both;
+        self.across.compute(
+            board,
+            Dir::Across,
+            &self.rules,
+            &scores,
+            max_tile,
+            structure,
+        );
+        if both {
+            self.down
+                .compute(board, Dir::Down, &self.rules, &scores, max_tile, structure);
+        }
+        let mut rack_counts = *rack.counts();
+        // Tiles outside the alphabet can never be placed.
+        for c in rack_counts.iter_mut().skip(alphabet.len() + 1) {
+            *c = 0;
+        }
+        for (dir, lanes) in [(Dir::Across, &self.across), (Dir::Down, &self.down)] {
+            if dir == Dir::Down && !both {
+                continue;
+            }
+            for line in 0..lanes.n {
+                let mut ctx = LineCtx {
+                    lanes,
+                    line,
+                    dir,
+                    n: lanes.n,
+                    scores: &scores,
+                    rack_size: self.rules.rack_size,
+                    bingo: self.rules.bingo_bonus,
+                    sink: &mut *sink,
+                    cur: [0; MAX_SIZE],
+                    rack: rack_counts,
+                };
+                match structure {
+                    Structure::Dawg(e) => dawg::gen_line(&mut ctx, &e),
+                    Structure::Gaddag(e) => gaddag::gen_line(&mut ctx, &e),
+                }
+            }
+        }
+    }
+
+    /// Generates every legal move, sorted in the canonical order.
+    pub fn generate_vec(
+        &mut self,
+        lex: &Lexicon,
+        board: &Board,
+        rack: &Rack,
+        opts: &Options,
+    ) -> Vec<Move> {
+        let mut v = Vec::new();
+        self.generate(lex, board, rack, opts, &mut v);
+        sort_moves(&mut v);
+        v
+    }
+}
+
+/// The words a move forms across its main word (perpendicular words of two
+/// or more tiles through each placed tile), as (row, col, squares) of each
+/// word's first square.
+pub fn cross_words(board: &Board, m: &Move) -> Vec<(usize, usize, Vec<u8>)> {
+    let n = board.size();
+    let mut out = Vec::new();
+    for (r, c, sq) in m.placements() {
+        // Perpendicular direction.
+        let (dr, dc) = match m.dir {
+            Dir::Across => (1isize, 0isize),
+            Dir::Down => (0, 1),
+        };
+        let at = |r: isize, c: isize| -> Option<u8> {
+            if r < 0 || c < 0 || r >= n as isize || c >= n as isize {
+                return None;
+            }
+            let s = board.get(r as usize, c as usize);
+            (s != 0).then_some(s)
+        };
+        let (mut sr, mut sc) = (r as isize, c as isize);
+        while at(sr - dr, sc - dc).is_some() {
+            sr -= dr;
+            sc -= dc;
+        }
+        let mut word = Vec::new();
+        let (mut cr, mut cc) = (sr, sc);
+        loop {
+            let s = if (cr, cc) == (r as isize, c as isize) {
+                Some(sq)
+            } else {
+                at(cr, cc)
+            };
+            match s {
+                Some(s) => word.push(s),
+                None => break,
+            }
+            cr += dr;
+            cc += dc;
+        }
+        if word.len() >= 2 {
+            out.push((sr as usize, sc as usize, word));
+        }
+    }
+    out
+}

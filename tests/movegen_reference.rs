@@ -1,0 +1,109 @@
+//! Both generators reproduce, exactly, the move lists of an independent
+//! engine for the 406 reference positions in `../shared/positions/`.
+
+use std::path::PathBuf;
+
+use lexgraph::board::Position;
+use lexgraph::movegen::{Dir, Generator, Move, Options};
+use lexgraph::rules::Rules;
+use lexgraph::{compile, Alphabet, Lexicon, WordList};
+
+fn shared() -> PathBuf {
+    std::env::var_os("LEXGRAPH_SHARED")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../shared")))
+}
+
+fn lexicons(list: &str) -> (Lexicon, Lexicon) {
+    let path = shared().join("lexicons").join(list);
+    let words = WordList::read(&path, &Alphabet::english(), false).unwrap();
+    let files = compile::compile(&words);
+    (
+        Lexicon::from_vec(files.dawg).unwrap(),
+        Lexicon::from_vec(files.gaddag).unwrap(),
+    )
+}
+
+/// `DIR ROW COL WORD SCORE`, as the reference files write a move.
+fn line(m: &Move, a: &Alphabet) -> String {
+    let dir = match m.dir {
+        Dir::Across => "across",
+        Dir::Down => "down",
+    };
+    format!("{dir} {} {} {} {}", m.row, m.col, m.word_text(a), m.score)
+}
+
+fn reference(name: &str) -> Vec<Vec<String>> {
+    let text = std::fs::read_to_string(shared().join("positions").join(name)).unwrap();
+    let mut out: Vec<Vec<String>> = Vec::new();
+    for l in text.lines() {
+        if l.starts_with("#pos") {
+            out.push(Vec::new());
+        } else if !l.trim().is_empty() {
+            out.last_mut().unwrap().push(l.to_string());
+        }
+    }
+    out
+}
+
+fn check(cgp: &str, moves: &str, list: &str) {
+    let (dawg, gaddag) = lexicons(list);
+    let a = Alphabet::english();
+    let text = std::fs::read_to_string(shared().join("positions").join(cgp)).unwrap();
+    let expected = reference(moves);
+    let positions: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+    assert_eq!(positions.len(), expected.len());
+    let mut gen = Generator::new(Rules::default());
+    let mut failures = Vec::new();
+    for (k, (cgp, want)) in positions.iter().zip(&expected).enumerate() {
+        let p = Position::parse_cgp(cgp, &a, 15).unwrap();
+        for lex in [&gaddag, &dawg] {
+            let mut got: Vec<String> = gen
+                .generate_vec(lex, &p.board, p.rack(), &Options::default())
+                .iter()
+                .map(|m| line(m, &a))
+                .collect();
+            got.sort();
+            if &got != want {
+                let missing: Vec<_> = want.iter().filter(|w| !got.contains(w)).take(5).collect();
+                let extra: Vec<_> = got.iter().filter(|g| !want.contains(g)).take(5).collect();
+                failures.push(format!(
+                    "{cgp} pos {k} via {:?}: got {} want {}; missing {missing:?} extra {extra:?}",
+                    lex.kind(),
+                    got.len(),
+                    want.len()
+                ));
+            }
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
+#[test]
+fn sanity3_enable() {
+    check("sanity3_enable.cgp", "sanity3_enable.moves", "enable1.txt");
+}
+
+#[test]
+fn sanity3_sowpods() {
+    check(
+        "sanity3_sowpods.cgp",
+        "sanity3_sowpods.moves",
+        "sowpods.txt",
+    );
+}
+
+#[test]
+fn enable_200() {
+    check("enable_s1_200.cgp", "enable_s1_200.moves", "enable1.txt");
+}
+
+#[test]
+fn sowpods_200() {
+    check("sowpods_s1_200.cgp", "sowpods_s1_200.moves", "sowpods.txt");
+}
