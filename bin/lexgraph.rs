@@ -2,6 +2,8 @@
 //! lexicon files, generate moves.
 
 mod default_lexicon;
+mod moves_cmd;
+mod selfplay_cmd;
 
 use std::io::{BufWriter, IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -79,6 +81,10 @@ enum Cmd {
         #[arg(long)]
         partial: bool,
     },
+    /// Every legal move for a position and rack
+    Moves(moves_cmd::MovesArgs),
+    /// Seeded greedy self-play games, with move-generation statistics
+    Selfplay(selfplay_cmd::SelfplayArgs),
     /// Words matching a pattern: `?` one tile, `*` any run of tiles
     Pattern {
         /// [LEXICON] PATTERN
@@ -198,6 +204,8 @@ fn run(cli: Cli) -> Result<ExitCode> {
             }
             out.flush()?;
         }
+        Cmd::Moves(args) => return moves_cmd::run(args),
+        Cmd::Selfplay(args) => return selfplay_cmd::run(args),
         Cmd::Pattern { args, lexicon } => {
             let (lex, rest) = split_lexicon_arg(lexicon, &args)?;
             let [pat] = rest else {

@@ -63,6 +63,8 @@ pub struct Lanes {
     pub lm: Vec<i32>,
     /// Word multiplier of each square.
     pub wm: Vec<i32>,
+    /// The layout `lm` and `wm` were filled from.
+    premiums_of: Option<crate::rules::Layout>,
 }
 
 impl Lanes {
@@ -79,36 +81,47 @@ impl Lanes {
     ) {
         let n = board.size();
         let nn = n * n;
-        self.n = n;
-        for v in [&mut self.cross] {
-            v.clear();
-            v.resize(nn, 0);
+        let layout = &rules.layout;
+        // Premiums depend only on the layout: fill them once.
+        if self.n != n || self.premiums_of.as_ref() != Some(layout) {
+            self.n = n;
+            self.lm.clear();
+            self.wm.clear();
+            for line in 0..n {
+                for pos in 0..n {
+                    let (r, c) = match dir {
+                        Dir::Across => (line, pos),
+                        Dir::Down => (pos, line),
+                    };
+                    self.lm.push(layout.letter_mult(r, c) as i32);
+                    self.wm.push(layout.word_mult(r, c) as i32);
+                }
+            }
+            self.premiums_of = Some(layout.clone());
         }
-        self.sq.clear();
-        self.sq.resize(nn, 0);
+        match dir {
+            Dir::Across => {
+                self.sq.clear();
+                self.sq.extend_from_slice(board.squares());
+            }
+            Dir::Down => {
+                self.sq.resize(nn, 0);
+                let src = board.squares();
+                for r in 0..n {
+                    for c in 0..n {
+                        self.sq[c * n + r] = src[r * n + c];
+                    }
+                }
+            }
+        }
+        self.cross.clear();
+        self.cross.resize(nn, 0);
         self.csum.clear();
         self.csum.resize(nn, 0);
         self.has_cross.clear();
         self.has_cross.resize(nn, false);
         self.anchor.clear();
         self.anchor.resize(nn, false);
-        self.lm.clear();
-        self.lm.resize(nn, 1);
-        self.wm.clear();
-        self.wm.resize(nn, 1);
-        let layout = &rules.layout;
-        for line in 0..n {
-            for pos in 0..n {
-                let (r, c) = match dir {
-                    Dir::Across => (line, pos),
-                    Dir::Down => (pos, line),
-                };
-                let i = line * n + pos;
-                self.sq[i] = board.get(r, c);
-                self.lm[i] = layout.letter_mult(r, c) as i32;
-                self.wm[i] = layout.word_mult(r, c) as i32;
-            }
-        }
         let all: u64 = if max_tile >= 63 {
             !1
         } else {

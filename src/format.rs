@@ -194,6 +194,85 @@ impl<'a> Edges<'a> {
         })
     }
 
+    /// Calls `f` on each edge of node `first` until it returns false: the
+    /// hot loop of move generation, decoding with no per-edge `Option`.
+    #[inline(always)]
+    pub fn for_each(&self, first: u32, mut f: impl FnMut(Arc) -> bool) {
+        let eb = self.edge_bits as usize;
+        let tb = self.tile_bits;
+        let tile_mask = (1u64 << tb) - 1;
+        let len = self.len as u64;
+        let mut i = first as u64;
+        let mut bit = first as usize * eb;
+        while i < len {
+            let at = bit >> 3;
+            let Some(chunk) = self.bytes.get(at..at + 8) else {
+                return;
+            };
+            let raw = u64::from_le_bytes(chunk.try_into().unwrap()) >> (bit & 7) & self.mask;
+            let tile = raw & tile_mask;
+            let t = raw >> (tb + 2);
+            let arc = Arc {
+                tile: if tile > self.max_tile as u64 { 0 } else { tile as Tile },
+                terminal: raw >> tb & 1 != 0,
+                last: raw >> (tb + 1) & 1 != 0,
+                target: if t > i && t < len { t as u32 } else { 0 },
+            };
+            if !f(arc) || arc.last {
+                return;
+            }
+            i += 1;
+            bit += eb;
+        }
+    }
+
+    /// Calls `f` on each edge of node `first` whose tile is in `tiles` (a
+    /// bitset), in tile order, until `f` returns false. Edges with other
+    /// tiles are skipped after decoding only their tile, and the scan stops
+    /// past the highest wanted tile: the inner loop of move generation.
+    #[inline(always)]
+    pub fn for_each_in(&self, first: u32, tiles: u64, mut f: impl FnMut(Arc) -> bool) {
+        if tiles == 0 {
+            return;
+        }
+        let highest = 63 - tiles.leading_zeros() as u64;
+        let eb = self.edge_bits as usize;
+        let tb = self.tile_bits;
+        let tile_mask = (1u64 << tb) - 1;
+        let last_bit = 1u64 << (tb + 1);
+        let len = self.len as u64;
+        let mut i = first as u64;
+        let mut bit = first as usize * eb;
+        while i < len {
+            let at = bit >> 3;
+            let Some(chunk) = self.bytes.get(at..at + 8) else {
+                return;
+            };
+            let raw = u64::from_le_bytes(chunk.try_into().unwrap()) >> (bit & 7);
+            let tile = raw & tile_mask;
+            if tile > highest {
+                return; // siblings are sorted
+            }
+            if tiles >> tile & 1 != 0 {
+                let t = (raw & self.mask) >> (tb + 2);
+                let arc = Arc {
+                    tile: tile as Tile,
+                    terminal: raw >> tb & 1 != 0,
+                    last: raw & last_bit != 0,
+                    target: if t > i && t < len { t as u32 } else { 0 },
+                };
+                if !f(arc) {
+                    return;
+                }
+            }
+            if raw & last_bit != 0 {
+                return;
+            }
+            i += 1;
+            bit += eb;
+        }
+    }
+
     /// Iterates the edges of the node whose first edge is `first` (the root
     /// is node 0; an arc's `target` of 0 means "no node", so check it first).
     #[inline]
@@ -209,15 +288,14 @@ impl<'a> Edges<'a> {
     #[inline]
     pub fn child(&self, first: u32, tile: Tile) -> Option<Arc> {
         // Lists are sorted by tile, so stop once past it.
-        for a in self.children(first) {
+        let mut found = None;
+        self.for_each(first, |a| {
             if a.tile == tile {
-                return Some(a);
+                found = Some(a);
             }
-            if a.tile > tile {
-                return None;
-            }
-        }
-        None
+            a.tile < tile
+        });
+        found
     }
 }
 

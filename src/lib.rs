@@ -29,6 +29,7 @@ pub mod lexicon;
 pub mod movegen;
 pub mod query;
 pub mod rules;
+pub mod selfplay;
 pub mod wordlist;
 
 pub use alphabet::{Alphabet, Tile, TileInfo, BLANK};

@@ -17,12 +17,21 @@ use super::{LineCtx, MoveSink};
 use crate::board::{tile_of, BLANK_FLAG};
 use crate::format::Edges;
 
+/// Running totals of a partial move.
+#[derive(Clone, Copy)]
+struct Acc {
+    placed: u32,
+    mask: u32,
+    main: i32,
+    wm: i32,
+    cross: i32,
+}
+
 /// Generates the moves of one line.
 pub(crate) fn gen_line<S: MoveSink>(ctx: &mut LineCtx<'_, S>, e: &Edges<'_>) {
     let n = ctx.n;
     for a in 0..n {
-        let i = ctx.idx(a);
-        if !ctx.lanes.anchor[i] {
+        if !ctx.at(a).anchor {
             continue;
         }
         if a > 0 && ctx.sq(a - 1) != 0 {
@@ -36,12 +45,8 @@ pub(crate) fn gen_line<S: MoveSink>(ctx: &mut LineCtx<'_, S>, e: &Edges<'_>) {
             let mut ok = true;
             for p in k..a {
                 let sq = ctx.sq(p);
-                ctx.cur[p] = sq;
-                main += if sq & BLANK_FLAG != 0 {
-                    0
-                } else {
-                    ctx.scores[tile_of(sq) as usize]
-                };
+                ctx.cur[p & 31] = sq;
+                main += ctx.value(sq);
                 match e.child(node, tile_of(sq)) {
                     Some(arc) if arc.target != 0 => node = arc.target,
                     _ => {
@@ -51,18 +56,16 @@ pub(crate) fn gen_line<S: MoveSink>(ctx: &mut LineCtx<'_, S>, e: &Edges<'_>) {
                 }
             }
             if ok {
-                extend_right(ctx, e, a, node, a, k, 0, 0, main, 1, 0);
+                let acc = Acc { placed: 0, mask: 0, main, wm: 1, cross: 0 };
+                extend_right(ctx, e, node, a, k, acc);
             }
         } else {
             let mut limit = 0;
-            while a > limit
-                && ctx.sq(a - limit - 1) == 0
-                && !ctx.lanes.anchor[ctx.idx(a - limit - 1)]
-            {
+            while a > limit && ctx.sq(a - limit - 1) == 0 && !ctx.at(a - limit - 1).anchor {
                 limit += 1;
             }
-            let placed_max = ctx.rack.iter().map(|&c| c as usize).sum::<usize>();
-            let limit = limit.min(placed_max.saturating_sub(1));
+            // One tile must stay for the anchor square.
+            let limit = limit.min((ctx.tiles_left as usize).saturating_sub(1));
             let mut left = [0u8; 32];
             left_part(ctx, e, a, 0, 0, limit, &mut left);
         }
@@ -70,158 +73,94 @@ pub(crate) fn gen_line<S: MoveSink>(ctx: &mut LineCtx<'_, S>, e: &Edges<'_>) {
 }
 
 /// Tries every left part of up to `limit` more tiles ending left of anchor `a`.
-#[allow(clippy::too_many_arguments)]
-fn left_part<S: MoveSink>(
-    ctx: &mut LineCtx<'_, S>,
-    e: &Edges<'_>,
-    a: usize,
-    node: u32,
-    len: usize,
-    limit: usize,
-    left: &mut [u8; 32],
-) {
+fn left_part<S: MoveSink>(ctx: &mut LineCtx<'_, S>, e: &Edges<'_>, a: usize, node: u32, len: usize, limit: usize, left: &mut [u8; 32]) {
     // Score the left part where it now stands: squares a-len .. a-1, which
     // are empty non-anchors, so they form no cross words.
     let start = a - len;
-    let mut main = 0;
-    let mut wm = 1;
-    let mut mask = 0u32;
+    let mut acc = Acc { placed: len as u32, mask: 0, main: 0, wm: 1, cross: 0 };
     for (k, &sq) in left[..len].iter().enumerate() {
         let p = start + k;
-        ctx.cur[p] = sq;
-        let i = ctx.idx(p);
-        let v = if sq & BLANK_FLAG != 0 {
-            0
-        } else {
-            ctx.scores[tile_of(sq) as usize]
-        };
-        main += v * ctx.lanes.lm[i];
-        wm *= ctx.lanes.wm[i];
-        mask |= 1 << p;
+        ctx.cur[p & 31] = sq;
+        let q = ctx.at(p);
+        acc.main += ctx.value(sq) * q.lm as i32;
+        acc.wm *= q.wm as i32;
+        acc.mask |= 1 << p;
     }
-    extend_right(ctx, e, a, node, a, start, len as u32, mask, main, wm, 0);
+    extend_right(ctx, e, node, a, start, acc);
     if limit == 0 {
         return;
     }
-    for arc in e.children(node) {
-        let t = arc.tile;
-        if t == 0 || arc.target == 0 {
-            continue;
+    // Left squares are non-anchors: any rack tile fits.
+    e.for_each_in(node, ctx.rack_mask(), |arc| {
+        if arc.target == 0 {
+            return true;
         }
+        let t = arc.tile;
         for blank in [false, true] {
             let slot = if blank { 0 } else { t as usize };
-            if ctx.rack[slot] == 0 {
+            if ctx.rack[slot & 63] == 0 {
                 continue;
             }
-            ctx.rack[slot] -= 1;
+            ctx.take(slot);
             // The DAWG reads the word forwards: the new tile goes last, next
             // to the anchor, and the whole left part shifts one square left.
-            left[len] = t | if blank { BLANK_FLAG } else { 0 };
+            left[len & 31] = t | if blank { BLANK_FLAG } else { 0 };
             left_part(ctx, e, a, arc.target, len + 1, limit - 1, left);
-            ctx.rack[slot] += 1;
+            ctx.put_back(slot);
         }
-    }
+        true
+    });
 }
 
 /// Places or reads the tile at `pos` and continues rightwards.
-#[allow(clippy::too_many_arguments)]
-fn extend_right<S: MoveSink>(
-    ctx: &mut LineCtx<'_, S>,
-    e: &Edges<'_>,
-    a: usize,
-    node: u32,
-    pos: usize,
-    start: usize,
-    placed: u32,
-    mask: u32,
-    main: i32,
-    wm: i32,
-    cross: i32,
-) {
+fn extend_right<S: MoveSink>(ctx: &mut LineCtx<'_, S>, e: &Edges<'_>, node: u32, pos: usize, start: usize, acc: Acc) {
     let n = ctx.n;
     if pos >= n {
         return;
     }
-    let i = ctx.idx(pos);
-    let sq = ctx.sq(pos);
+    let q = *ctx.at(pos);
     let next_free = pos + 1 == n || ctx.sq(pos + 1) == 0;
-    if sq == 0 {
-        let allowed = ctx.lanes.cross[i];
-        if allowed == 0 {
-            return;
-        }
-        let lm = ctx.lanes.lm[i];
-        let w = ctx.lanes.wm[i];
-        let has_cross = ctx.lanes.has_cross[i];
-        let csum = ctx.lanes.csum[i];
-        for arc in e.children(node) {
+    if q.tile == 0 {
+        let usable = q.cross & ctx.rack_mask();
+        let (lm, w) = (q.lm as i32, q.wm as i32);
+        e.for_each_in(node, usable, |arc| {
             let t = arc.tile;
-            if t == 0 || allowed >> t & 1 == 0 {
-                continue;
-            }
             for blank in [false, true] {
                 let slot = if blank { 0 } else { t as usize };
-                if ctx.rack[slot] == 0 {
+                if ctx.rack[slot & 63] == 0 {
                     continue;
                 }
-                let v = if blank { 0 } else { ctx.scores[t as usize] };
-                let main2 = main + v * lm;
-                let cross2 = if has_cross {
-                    cross + (csum + v * lm) * w
-                } else {
-                    cross
+                let v = if blank { 0 } else { ctx.scores[t as usize & 63] };
+                let acc2 = Acc {
+                    placed: acc.placed + 1,
+                    mask: acc.mask | 1 << pos,
+                    main: acc.main + v * lm,
+                    wm: acc.wm * w,
+                    cross: if q.has_cross { acc.cross + (q.csum + v * lm) * w } else { acc.cross },
                 };
-                ctx.rack[slot] -= 1;
-                ctx.cur[pos] = t | if blank { BLANK_FLAG } else { 0 };
-                let mask2 = mask | 1 << pos;
+                ctx.take(slot);
+                ctx.cur[pos & 31] = t | if blank { BLANK_FLAG } else { 0 };
                 if arc.terminal && next_free {
-                    ctx.record(start, pos, placed + 1, mask2, main2, wm * w, cross2);
+                    ctx.record(start, pos, acc2.placed, acc2.mask, acc2.main, acc2.wm, acc2.cross);
                 }
-                if arc.target != 0 && pos + 1 < n {
-                    extend_right(
-                        ctx,
-                        e,
-                        a,
-                        arc.target,
-                        pos + 1,
-                        start,
-                        placed + 1,
-                        mask2,
-                        main2,
-                        wm * w,
-                        cross2,
-                    );
+                if arc.target != 0 && pos + 1 < n && ctx.tiles_left + (ctx.sq(pos + 1) != 0) as u32 > 0 {
+                    extend_right(ctx, e, arc.target, pos + 1, start, acc2);
                 }
-                ctx.rack[slot] += 1;
+                ctx.put_back(slot);
             }
-        }
+            true
+        });
     } else {
-        let Some(arc) = e.child(node, tile_of(sq)) else {
+        let Some(arc) = e.child(node, tile_of(q.tile)) else {
             return;
         };
-        let v = if sq & BLANK_FLAG != 0 {
-            0
-        } else {
-            ctx.scores[tile_of(sq) as usize]
-        };
-        ctx.cur[pos] = sq;
-        if arc.terminal && next_free && placed > 0 {
-            ctx.record(start, pos, placed, mask, main + v, wm, cross);
+        ctx.cur[pos & 31] = q.tile;
+        let acc = Acc { main: acc.main + ctx.value(q.tile), ..acc };
+        if arc.terminal && next_free && acc.placed > 0 {
+            ctx.record(start, pos, acc.placed, acc.mask, acc.main, acc.wm, acc.cross);
         }
         if arc.target != 0 {
-            extend_right(
-                ctx,
-                e,
-                a,
-                arc.target,
-                pos + 1,
-                start,
-                placed,
-                mask,
-                main + v,
-                wm,
-                cross,
-            );
+            extend_right(ctx, e, arc.target, pos + 1, start, acc);
         }
     }
 }

@@ -6,7 +6,8 @@
 //! from the square right of the anchor. A word is recorded when the path
 //! accepts and the squares beyond both ends are empty. Every prefix is a
 //! path from the anchor, so no left part is ever generated that cannot be
-//! completed: the source of Gordon's speed-up over Appel & Jacobson.
+//! completed through the anchor: the source of Gordon's speed-up over
+//! Appel & Jacobson.
 //!
 //! Leftwards, tiles go only on empty squares that are not anchors (tiles on
 //! the board are read through): a move is found from its leftmost anchor
@@ -30,66 +31,39 @@ struct Acc {
 /// Generates the moves of one line.
 pub(crate) fn gen_line<S: MoveSink>(ctx: &mut LineCtx<'_, S>, e: &Edges<'_>) {
     for a in 0..ctx.n {
-        if ctx.lanes.anchor[ctx.idx(a)] {
-            let acc = Acc {
-                placed: 0,
-                mask: 0,
-                main: 0,
-                wm: 1,
-                cross: 0,
-            };
+        if ctx.at(a).anchor {
+            let acc = Acc { placed: 0, mask: 0, main: 0, wm: 1, cross: 0 };
             left(ctx, e, a, a, 0, acc);
         }
     }
 }
 
 /// Fills square `pos` (at or left of anchor `a`) from `node`.
-fn left<S: MoveSink>(
-    ctx: &mut LineCtx<'_, S>,
-    e: &Edges<'_>,
-    a: usize,
-    pos: usize,
-    node: u32,
-    acc: Acc,
-) {
+fn left<S: MoveSink>(ctx: &mut LineCtx<'_, S>, e: &Edges<'_>, a: usize, pos: usize, node: u32, acc: Acc) {
     let sq = ctx.sq(pos);
     if sq != 0 {
         if let Some(arc) = e.child(node, tile_of(sq)) {
-            let v = if sq & BLANK_FLAG != 0 {
-                0
-            } else {
-                ctx.scores[tile_of(sq) as usize]
-            };
-            ctx.cur[pos] = sq;
-            go_on_left(
-                ctx,
-                e,
-                a,
-                pos,
-                arc,
-                Acc {
-                    main: acc.main + v,
-                    ..acc
-                },
-            );
+            ctx.cur[pos & 31] = sq;
+            let acc = Acc { main: acc.main + ctx.value(sq), ..acc };
+            go_on_left(ctx, e, a, pos, arc, acc);
         }
         return;
     }
-    each_placement(ctx, e, pos, node, acc, |ctx, arc, acc| {
-        go_on_left(ctx, e, a, pos, arc, acc)
-    });
+    each_placement(ctx, e, pos, node, acc, |ctx, arc, acc| go_on_left(ctx, e, a, pos, arc, acc));
+}
+
+/// Whether anything can go on square `pos`: a tile already there, or a rack
+/// tile its cross-check allows. Checked before a call, to save the call.
+#[inline(always)]
+fn can_fill<S: MoveSink>(ctx: &LineCtx<'_, S>, pos: usize) -> bool {
+    let q = ctx.at(pos);
+    q.tile != 0 || q.cross & ctx.rack_mask() != 0
 }
 
 /// After the tile at `pos` (leftwards phase): record, go further left, or
 /// cross the separator and go right.
-fn go_on_left<S: MoveSink>(
-    ctx: &mut LineCtx<'_, S>,
-    e: &Edges<'_>,
-    a: usize,
-    pos: usize,
-    arc: Arc,
-    acc: Acc,
-) {
+#[inline(always)]
+fn go_on_left<S: MoveSink>(ctx: &mut LineCtx<'_, S>, e: &Edges<'_>, a: usize, pos: usize, arc: Arc, acc: Acc) {
     let n = ctx.n;
     let left_free = pos == 0 || ctx.sq(pos - 1) == 0;
     let right_free = a + 1 == n || ctx.sq(a + 1) == 0;
@@ -100,13 +74,13 @@ fn go_on_left<S: MoveSink>(
         return;
     }
     if pos > 0 {
-        let prev = pos - 1;
+        let prev = ctx.at(pos - 1);
         // Through tiles on the board; onto empty squares only if not anchors.
-        if ctx.sq(prev) != 0 || (!ctx.lanes.anchor[ctx.idx(prev)] && has_tiles(ctx)) {
-            left(ctx, e, a, prev, arc.target, acc);
+        if prev.tile != 0 || (!prev.anchor && ctx.rack_mask() != 0) {
+            left(ctx, e, a, pos - 1, arc.target, acc);
         }
     }
-    if left_free && a + 1 < n {
+    if left_free && a + 1 < n && can_fill(ctx, a + 1) {
         if let Some(sep) = separator_child(e, arc.target) {
             if sep.target != 0 {
                 right(ctx, e, pos, a + 1, sep.target, acc);
@@ -116,72 +90,33 @@ fn go_on_left<S: MoveSink>(
 }
 
 /// Fills square `pos` (right of the anchor) from `node`; the word starts at `start`.
-fn right<S: MoveSink>(
-    ctx: &mut LineCtx<'_, S>,
-    e: &Edges<'_>,
-    start: usize,
-    pos: usize,
-    node: u32,
-    acc: Acc,
-) {
+fn right<S: MoveSink>(ctx: &mut LineCtx<'_, S>, e: &Edges<'_>, start: usize, pos: usize, node: u32, acc: Acc) {
     let sq = ctx.sq(pos);
     if sq != 0 {
         if let Some(arc) = e.child(node, tile_of(sq)) {
-            let v = if sq & BLANK_FLAG != 0 {
-                0
-            } else {
-                ctx.scores[tile_of(sq) as usize]
-            };
-            ctx.cur[pos] = sq;
-            go_on_right(
-                ctx,
-                e,
-                start,
-                pos,
-                arc,
-                Acc {
-                    main: acc.main + v,
-                    ..acc
-                },
-            );
+            ctx.cur[pos & 31] = sq;
+            let acc = Acc { main: acc.main + ctx.value(sq), ..acc };
+            go_on_right(ctx, e, start, pos, arc, acc);
         }
         return;
     }
-    if !has_tiles(ctx) {
-        return;
-    }
-    each_placement(ctx, e, pos, node, acc, |ctx, arc, acc| {
-        go_on_right(ctx, e, start, pos, arc, acc)
-    });
+    each_placement(ctx, e, pos, node, acc, |ctx, arc, acc| go_on_right(ctx, e, start, pos, arc, acc));
 }
 
-fn go_on_right<S: MoveSink>(
-    ctx: &mut LineCtx<'_, S>,
-    e: &Edges<'_>,
-    start: usize,
-    pos: usize,
-    arc: Arc,
-    acc: Acc,
-) {
+#[inline(always)]
+fn go_on_right<S: MoveSink>(ctx: &mut LineCtx<'_, S>, e: &Edges<'_>, start: usize, pos: usize, arc: Arc, acc: Acc) {
     let n = ctx.n;
     if arc.terminal && (pos + 1 == n || ctx.sq(pos + 1) == 0) {
-        ctx.record(
-            start, pos, acc.placed, acc.mask, acc.main, acc.wm, acc.cross,
-        );
+        ctx.record(start, pos, acc.placed, acc.mask, acc.main, acc.wm, acc.cross);
     }
-    if arc.target != 0 && pos + 1 < n {
+    if arc.target != 0 && pos + 1 < n && can_fill(ctx, pos + 1) {
         right(ctx, e, start, pos + 1, arc.target, acc);
     }
 }
 
-#[inline]
-fn has_tiles<S: MoveSink>(ctx: &LineCtx<'_, S>) -> bool {
-    ctx.rack.iter().any(|&c| c != 0)
-}
-
 /// Places each rack tile (and each blank designation) that the node and the
 /// square's cross-check allow on empty square `pos`, calling `then` for each.
-#[inline]
+#[inline(always)]
 fn each_placement<S: MoveSink>(
     ctx: &mut LineCtx<'_, S>,
     e: &Edges<'_>,
@@ -190,41 +125,30 @@ fn each_placement<S: MoveSink>(
     acc: Acc,
     mut then: impl FnMut(&mut LineCtx<'_, S>, Arc, Acc),
 ) {
-    let i = ctx.idx(pos);
-    let allowed = ctx.lanes.cross[i];
-    if allowed == 0 {
-        return;
-    }
-    let lm = ctx.lanes.lm[i];
-    let w = ctx.lanes.wm[i];
-    let has_cross = ctx.lanes.has_cross[i];
-    let csum = ctx.lanes.csum[i];
-    for arc in e.children(node) {
+    let q = *ctx.at(pos);
+    // Tiles worth looking at: allowed here, and on the rack (any with a blank).
+    let usable = q.cross & ctx.rack_mask();
+    let (lm, w) = (q.lm as i32, q.wm as i32);
+    e.for_each_in(node, usable, |arc| {
         let t = arc.tile;
-        if t == 0 || allowed >> t & 1 == 0 {
-            continue;
-        }
         for blank in [false, true] {
             let slot = if blank { 0 } else { t as usize };
-            if ctx.rack[slot] == 0 {
+            if ctx.rack[slot & 63] == 0 {
                 continue;
             }
-            let v = if blank { 0 } else { ctx.scores[t as usize] };
+            let v = if blank { 0 } else { ctx.scores[t as usize & 63] };
             let acc2 = Acc {
                 placed: acc.placed + 1,
                 mask: acc.mask | 1 << pos,
                 main: acc.main + v * lm,
                 wm: acc.wm * w,
-                cross: if has_cross {
-                    acc.cross + (csum + v * lm) * w
-                } else {
-                    acc.cross
-                },
+                cross: if q.has_cross { acc.cross + (q.csum + v * lm) * w } else { acc.cross },
             };
-            ctx.rack[slot] -= 1;
-            ctx.cur[pos] = t | if blank { BLANK_FLAG } else { 0 };
+            ctx.take(slot);
+            ctx.cur[pos & 31] = t | if blank { BLANK_FLAG } else { 0 };
             then(ctx, arc, acc2);
-            ctx.rack[slot] += 1;
+            ctx.put_back(slot);
         }
-    }
+        true
+    });
 }

@@ -31,9 +31,11 @@
 //! let g = gen.generate_vec(&gaddag, &board, &rack, &Options::default());
 //! let d = gen.generate_vec(&dawg, &board, &rack, &Options::default());
 //! assert_eq!(g, d);
+//! // Every three-letter play covering the centre star scores (3 + 1 + 1) x 2;
+//! // ties list leftmost first.
 //! let best = &g[0];
-//! assert_eq!(best.notation(gaddag.alphabet()), "8G CAT");
-//! assert_eq!(best.score, 10); // (3 + 1 + 1) x 2 on the centre star
+//! assert_eq!(best.notation(gaddag.alphabet()), "8F ACT");
+//! assert_eq!(best.score, 10);
 //! # Ok::<(), lexgraph::Error>(())
 //! ```
 
@@ -221,9 +223,26 @@ pub struct Generator {
     down: Lanes,
 }
 
+/// One square of the line being searched, with everything the search reads.
+#[derive(Clone, Copy, Default, Debug)]
+pub(crate) struct Sq {
+    /// Tiles allowed here (bit `t`), from the cross-check.
+    pub cross: u64,
+    /// Score of the perpendicular tiles.
+    pub csum: i32,
+    /// Square contents: 0 empty, else tile (with [`BLANK_FLAG`]).
+    pub tile: u8,
+    pub anchor: bool,
+    pub has_cross: bool,
+    pub lm: u8,
+    pub wm: u8,
+}
+
 /// What a line search needs, shared by both algorithms.
 pub(crate) struct LineCtx<'a, S: MoveSink> {
-    pub lanes: &'a Lanes,
+    /// The line's squares; index with `pos & 31` (`n <= 31`), which lets the
+    /// compiler drop bounds checks in the recursion.
+    pub sqs: [Sq; 32],
     pub line: usize,
     pub dir: Dir,
     pub n: usize,
@@ -232,58 +251,91 @@ pub(crate) struct LineCtx<'a, S: MoveSink> {
     pub bingo: i32,
     pub sink: &'a mut S,
     /// Square contents being built, by position on the line.
-    pub cur: [u8; MAX_SIZE],
+    pub cur: [u8; 32],
     pub rack: [u8; 64],
+    /// Tiles on the rack.
+    pub tiles_left: u32,
+    /// Bit `t` set while tile `t` is on the rack (bit 0: a blank).
+    pub present: u64,
 }
 
 impl<S: MoveSink> LineCtx<'_, S> {
+    /// Tiles that can be placed: those on the rack, or all with a blank.
     #[inline]
-    pub fn sq(&self, pos: usize) -> u8 {
-        self.lanes.sq[self.line * self.n + pos]
+    pub fn rack_mask(&self) -> u64 {
+        if self.rack[0] > 0 {
+            !1
+        } else {
+            self.present
+        }
     }
 
+    /// Takes tile `slot` (0 = blank) from the rack.
     #[inline]
-    pub fn idx(&self, pos: usize) -> usize {
-        self.line * self.n + pos
+    pub fn take(&mut self, slot: usize) {
+        self.rack[slot & 63] -= 1;
+        self.tiles_left -= 1;
+        if self.rack[slot & 63] == 0 {
+            self.present &= !(1 << (slot & 63));
+        }
+    }
+
+    /// Puts tile `slot` back.
+    #[inline]
+    pub fn put_back(&mut self, slot: usize) {
+        self.rack[slot & 63] += 1;
+        self.tiles_left += 1;
+        self.present |= 1 << (slot & 63);
+    }
+
+    /// Square `pos` of the line.
+    #[inline(always)]
+    pub fn at(&self, pos: usize) -> &Sq {
+        &self.sqs[pos & 31]
+    }
+
+    /// Contents of square `pos` (0 = empty).
+    #[inline(always)]
+    pub fn sq(&self, pos: usize) -> u8 {
+        self.sqs[pos & 31].tile
+    }
+
+    /// Score of a square's contents (blanks score 0).
+    #[inline(always)]
+    pub fn value(&self, sq: u8) -> i32 {
+        if sq & BLANK_FLAG != 0 {
+            0
+        } else {
+            self.scores[(sq & 63) as usize]
+        }
     }
 
     /// Emits the move whose main word spans `start..=end`.
     #[inline]
-    pub fn record(
-        &mut self,
-        start: usize,
-        end: usize,
-        placed: u32,
-        mask: u32,
-        main: i32,
-        wm: i32,
-        cross: i32,
-    ) {
+    #[allow(clippy::too_many_arguments)]
+    pub fn record(&mut self, start: usize, end: usize, placed: u32, mask: u32, main: i32, wm: i32, cross: i32) {
         if end == start {
             return; // a one-tile word is no word
         }
         if placed == 1 && self.dir == Dir::Down {
             // A single tile that also forms an across word is listed across.
             let p = mask.trailing_zeros() as usize;
-            if self.lanes.has_cross[self.idx(p)] {
+            if self.at(p).has_cross {
                 return;
             }
         }
-        let bonus = if placed as usize == self.rack_size {
-            self.bingo
-        } else {
-            0
-        };
+        let bonus = if placed as usize == self.rack_size { self.bingo } else { 0 };
+        let len = end - start + 1;
         let mut m = Move {
             dir: self.dir,
             row: 0,
             col: 0,
-            len: (end - start + 1) as u8,
+            len: len as u8,
             word: [0; MAX_SIZE],
             placed: mask >> start,
             score: main * wm + cross + bonus,
         };
-        m.word[..end - start + 1].copy_from_slice(&self.cur[start..=end]);
+        m.word[..len].copy_from_slice(&self.cur[start..=end]);
         match self.dir {
             Dir::Across => {
                 m.row = self.line as u8;
@@ -366,18 +418,38 @@ impl Generator {
             if dir == Dir::Down && !both {
                 continue;
             }
-            for line in 0..lanes.n {
+            let n = lanes.n;
+            for line in 0..n {
+                let base = line * n;
+                if !lanes.anchor[base..base + n].iter().any(|&x| x) {
+                    continue;
+                }
+                let mut sqs = [Sq::default(); 32];
+                for (pos, q) in sqs.iter_mut().enumerate().take(n) {
+                    let i = base + pos;
+                    *q = Sq {
+                        cross: lanes.cross[i],
+                        csum: lanes.csum[i],
+                        tile: lanes.sq[i],
+                        anchor: lanes.anchor[i],
+                        has_cross: lanes.has_cross[i],
+                        lm: lanes.lm[i] as u8,
+                        wm: lanes.wm[i] as u8,
+                    };
+                }
                 let mut ctx = LineCtx {
-                    lanes,
+                    sqs,
                     line,
                     dir,
-                    n: lanes.n,
+                    n,
                     scores: &scores,
                     rack_size: self.rules.rack_size,
                     bingo: self.rules.bingo_bonus,
                     sink: &mut *sink,
-                    cur: [0; MAX_SIZE],
+                    cur: [0; 32],
                     rack: rack_counts,
+                    tiles_left: rack_counts.iter().map(|&c| c as u32).sum(),
+                    present: rack_counts.iter().enumerate().fold(0, |m, (t, &c)| m | ((c != 0) as u64) << t),
                 };
                 match structure {
                     Structure::Dawg(e) => dawg::gen_line(&mut ctx, &e),

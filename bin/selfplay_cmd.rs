@@ -1,0 +1,204 @@
+//! `lexgraph selfplay`: seeded greedy games with move-generation statistics.
+
+use std::io::{BufWriter, IsTerminal, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use anyhow::{Context, Result};
+use clap::Args;
+use lexgraph::rules::{Layout, Rules};
+use lexgraph::selfplay::{play_game, Turn};
+use lexgraph::{Kind, Lexicon};
+
+#[derive(Args)]
+pub struct SelfplayArgs {
+    /// Lexicon file (.gaddag or .dawg); default: the built-in English lexicon
+    #[arg(long)]
+    lexicon: Option<PathBuf>,
+    /// Number of games
+    #[arg(long, default_value_t = 10)]
+    games: u64,
+    /// Seed of the first game (game i uses seed + i)
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Structure(s) to generate with; `both` checks on every turn that they agree
+    #[arg(long, value_parser = ["gaddag", "dawg", "both"], default_value = "gaddag")]
+    structure: String,
+    /// Board layout: standard, super, or a layout file
+    #[arg(long, default_value = "standard")]
+    layout: String,
+    /// Write every position seen (before each move) as CGP lines
+    #[arg(long)]
+    out: Option<PathBuf>,
+    /// Name for the CGP `lex` opcode (default: the lexicon file's stem, upper case)
+    #[arg(long)]
+    lex_name: Option<String>,
+    /// Print only the totals, not a line per game
+    #[arg(long)]
+    quiet: bool,
+}
+
+fn sibling(path: &std::path::Path, kind: Kind) -> PathBuf {
+    path.with_extension(kind.extension())
+}
+
+pub fn run(args: SelfplayArgs) -> Result<ExitCode> {
+    let (primary_kind, check_kind) = match args.structure.as_str() {
+        "dawg" => (Kind::Dawg, None),
+        "both" => (Kind::Gaddag, Some(Kind::Dawg)),
+        _ => (Kind::Gaddag, None),
+    };
+    let open = |kind: Kind| -> Result<Lexicon> {
+        match &args.lexicon {
+            Some(p) => {
+                let lex = Lexicon::open(p)?;
+                if lex.kind() == kind {
+                    Ok(lex)
+                } else {
+                    let s = sibling(p, kind);
+                    Lexicon::open(&s).with_context(|| format!("--structure {} needs {}", args.structure, s.display()))
+                }
+            }
+            None => crate::default_lexicon::open(kind),
+        }
+    };
+    let lex = open(primary_kind)?;
+    let check = check_kind.map(open).transpose()?;
+    let layout = if std::path::Path::new(&args.layout).is_file() {
+        Layout::from_file(std::path::Path::new(&args.layout))?
+    } else {
+        Layout::builtin(&args.layout)?
+    };
+    let rules = Rules::with_layout(layout);
+    let lex_name = args.lex_name.clone().unwrap_or_else(|| {
+        args.lexicon
+            .as_ref()
+            .and_then(|p| p.file_stem())
+            .map(|s| s.to_string_lossy().to_uppercase())
+            .unwrap_or_else(|| "WORDLIST-EN".into())
+    });
+    let mut out = match &args.out {
+        Some(p) => Some(BufWriter::new(std::fs::File::create(p).with_context(|| format!("creating {}", p.display()))?)),
+        None => None,
+    };
+    let pb = std::io::stderr().is_terminal().then(|| {
+        let pb = indicatif::ProgressBar::new(args.games);
+        pb.set_style(indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} games [{elapsed}<{eta}]").unwrap());
+        pb
+    });
+    let alphabet = lex.alphabet().clone();
+    let mut all_moves: Vec<usize> = Vec::new();
+    let mut all_best: Vec<i32> = Vec::new();
+    let mut all_time: Vec<Duration> = Vec::new();
+    let mut all_check: Vec<Duration> = Vec::new();
+    let mut game_points: Vec<i32> = Vec::new();
+    let mut bingos = 0usize;
+    let mut turns = 0usize;
+    let stdout = std::io::stdout();
+    let mut so = stdout.lock();
+    for g in 0..args.games {
+        let seed = args.seed + g;
+        let mut write_err: Option<std::io::Error> = None;
+        let res = play_game(&lex, check.as_ref(), &rules, seed, |t: &Turn| {
+            if let Some(o) = out.as_mut() {
+                let mut p = t.position.clone();
+                p.lexicon = Some(lex_name.clone());
+                if let Err(e) = writeln!(o, "{}", p.to_cgp(&alphabet)) {
+                    write_err.get_or_insert(e);
+                }
+            }
+        })
+        .with_context(|| format!("game {g} (seed {seed})"))?;
+        if let Some(e) = write_err {
+            return Err(e).context("writing positions");
+        }
+        if !args.quiet {
+            let mean_us = mean_us(&res.time_per_turn);
+            let check = if res.check_time_per_turn.is_empty() {
+                String::new()
+            } else {
+                format!(", {} {:.0} µs/turn", check_kind.unwrap().name(), mean_us_of(&res.check_time_per_turn))
+            };
+            let msg = format!(
+                "game {g} seed {seed}: {} turns, scores {}-{}, {} bingos, {:.1} moves/turn, {} {:.0} µs/turn{check}",
+                res.turns,
+                res.scores[0],
+                res.scores[1],
+                res.bingos,
+                res.moves_per_turn.iter().sum::<usize>() as f64 / res.turns.max(1) as f64,
+                primary_kind.name(),
+                mean_us,
+            );
+            match &pb {
+                Some(pb) => pb.println(msg),
+                None => writeln!(so, "{msg}")?,
+            }
+        }
+        if let Some(pb) = &pb {
+            pb.inc(1);
+        }
+        turns += res.turns;
+        bingos += res.bingos;
+        game_points.push(res.scores[0] + res.scores[1]);
+        all_moves.extend(&res.moves_per_turn);
+        all_best.extend(&res.best_per_turn);
+        all_time.extend(&res.time_per_turn);
+        all_check.extend(&res.check_time_per_turn);
+    }
+    if let Some(pb) = pb {
+        pb.finish_and_clear();
+    }
+    if let Some(mut o) = out {
+        o.flush()?;
+    }
+    let mut mv = all_moves.clone();
+    mv.sort_unstable();
+    let median = |v: &[usize]| if v.is_empty() { 0 } else { v[v.len() / 2] };
+    writeln!(so, "games:            {}", args.games)?;
+    writeln!(so, "turns:            {turns} ({:.1} per game)", turns as f64 / args.games.max(1) as f64)?;
+    writeln!(
+        so,
+        "moves per turn:   mean {:.1}, median {}, max {}",
+        all_moves.iter().sum::<usize>() as f64 / turns.max(1) as f64,
+        median(&mv),
+        mv.last().copied().unwrap_or(0)
+    )?;
+    writeln!(
+        so,
+        "best move:        mean {:.2} points per turn",
+        all_best.iter().map(|&x| x as f64).sum::<f64>() / turns.max(1) as f64
+    )?;
+    writeln!(
+        so,
+        "points per game:  mean {:.1} (both players)",
+        game_points.iter().map(|&x| x as f64).sum::<f64>() / game_points.len().max(1) as f64
+    )?;
+    writeln!(so, "bingos:           {bingos} ({:.2} per game)", bingos as f64 / args.games.max(1) as f64)?;
+    let line = |kind: Kind, v: &[Duration]| {
+        let mut us: Vec<f64> = v.iter().map(|d| d.as_secs_f64() * 1e6).collect();
+        us.sort_by(f64::total_cmp);
+        let med = us.get(us.len() / 2).copied().unwrap_or(0.0);
+        format!(
+            "{:<6} movegen:   mean {:.1} µs/turn, median {:.1} µs, {:.2} M moves/s",
+            kind.name(),
+            mean_us_of(v),
+            med,
+            all_moves.iter().sum::<usize>() as f64 / v.iter().map(|d| d.as_secs_f64()).sum::<f64>().max(1e-12) / 1e6
+        )
+    };
+    writeln!(so, "{}", line(primary_kind, &all_time))?;
+    if let Some(k) = check_kind {
+        writeln!(so, "{}", line(k, &all_check))?;
+        writeln!(so, "agreement:        {} and {} found identical moves on all {turns} turns", primary_kind.name(), k.name())?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn mean_us(v: &[Duration]) -> f64 {
+    mean_us_of(v)
+}
+
+fn mean_us_of(v: &[Duration]) -> f64 {
+    v.iter().map(|d| d.as_secs_f64() * 1e6).sum::<f64>() / v.len().max(1) as f64
+}
