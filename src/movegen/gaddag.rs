@@ -28,28 +28,75 @@ struct Acc {
     cross: i32,
 }
 
+/// Where a search starts: anchor `a`, and `r`, the last square of the tiles
+/// already on the board right after it (`r == a` when `a + 1` is empty).
+#[derive(Clone, Copy)]
+struct Start {
+    a: usize,
+    r: usize,
+}
+
 /// Generates the moves of one line.
 pub(crate) fn gen_line<S: MoveSink>(ctx: &mut LineCtx<'_, S>, e: &Edges<'_>) {
-    for a in 0..ctx.n {
-        if ctx.at(a).anchor {
-            let acc = Acc { placed: 0, mask: 0, main: 0, wm: 1, cross: 0 };
-            left(ctx, e, a, a, 0, acc);
+    let n = ctx.n;
+    for a in 0..n {
+        if !ctx.at(a).anchor {
+            continue;
+        }
+        // When tiles follow the anchor, read them first (right to left): the
+        // word must run through them, and starting there prunes every left
+        // part that could not precede them. The GADDAG, unlike the DAWG, can
+        // start reading a word anywhere.
+        let mut r = a;
+        while r + 1 < n && ctx.sq(r + 1) != 0 {
+            r += 1;
+        }
+        let acc = Acc { placed: 0, mask: 0, main: 0, wm: 1, cross: 0 };
+        if r == a && a > 0 && ctx.sq(a - 1) != 0 {
+            // Tiles only before the anchor: the word starts with them (the
+            // square before them is an anchor, so no tile of this search goes
+            // there). Read them backwards, cross the separator, go right.
+            from_left_run(ctx, e, a, acc);
+        } else {
+            left(ctx, e, Start { a, r }, r, 0, acc);
         }
     }
 }
 
-/// Fills square `pos` (at or left of anchor `a`) from `node`.
-fn left<S: MoveSink>(ctx: &mut LineCtx<'_, S>, e: &Edges<'_>, a: usize, pos: usize, node: u32, acc: Acc) {
+/// Searches anchor `a` whose left neighbour holds tiles and right one not:
+/// the path `rev(tiles) ◇`, then rightwards from the anchor.
+fn from_left_run<S: MoveSink>(ctx: &mut LineCtx<'_, S>, e: &Edges<'_>, a: usize, mut acc: Acc) {
+    let mut node = 0u32;
+    let mut k = a;
+    while k > 0 && ctx.sq(k - 1) != 0 {
+        k -= 1;
+        let sq = ctx.sq(k);
+        ctx.cur[k & 31] = sq;
+        acc.main += ctx.value(sq);
+        match e.child(node, tile_of(sq)) {
+            Some(arc) if arc.target != 0 => node = arc.target,
+            _ => return,
+        }
+    }
+    if let Some(sep) = separator_child(e, node) {
+        if sep.target != 0 {
+            right(ctx, e, k, a, sep.target, acc);
+        }
+    }
+}
+
+/// Fills square `pos` (at or left of the start) from `node`.
+fn left<S: MoveSink>(ctx: &mut LineCtx<'_, S>, e: &Edges<'_>, st: Start, pos: usize, node: u32, acc: Acc) {
     let sq = ctx.sq(pos);
     if sq != 0 {
         if let Some(arc) = e.child(node, tile_of(sq)) {
             ctx.cur[pos & 31] = sq;
             let acc = Acc { main: acc.main + ctx.value(sq), ..acc };
-            go_on_left(ctx, e, a, pos, arc, acc);
+            go_on_left(ctx, e, st, pos, arc, acc);
         }
         return;
     }
-    each_placement(ctx, e, pos, node, acc, |ctx, arc, acc| go_on_left(ctx, e, a, pos, arc, acc));
+    each_placement(ctx, e, pos, node, acc, |ctx, arc, acc| go_on_left(ctx, e, st, pos, arc, acc));
 }
 
 /// Whether anything can go on square `pos`: a tile already there, or a rack
@@ -63,27 +110,31 @@ fn can_fill<S: MoveSink>(ctx: &LineCtx<'_, S>, pos: usize) -> bool {
 /// After the tile at `pos` (leftwards phase): record, go further left, or
 /// cross the separator and go right.
 #[inline(always)]
-fn go_on_left<S: MoveSink>(ctx: &mut LineCtx<'_, S>, e: &Edges<'_>, a: usize, pos: usize, arc: Arc, acc: Acc) {
+fn go_on_left<S: MoveSink>(ctx: &mut LineCtx<'_, S>, e: &Edges<'_>, st: Start, pos: usize, arc: Arc, acc: Acc) {
     let n = ctx.n;
+    // Until the anchor is covered this is only the tiles after it: no move yet.
+    let covered = pos <= st.a;
     let left_free = pos == 0 || ctx.sq(pos - 1) == 0;
-    let right_free = a + 1 == n || ctx.sq(a + 1) == 0;
-    if arc.terminal && left_free && right_free {
-        ctx.record(pos, a, acc.placed, acc.mask, acc.main, acc.wm, acc.cross);
+    let right_free = st.r + 1 == n || ctx.sq(st.r + 1) == 0;
+    if covered && arc.terminal && left_free && right_free {
+        ctx.record(pos, st.r, acc.placed, acc.mask, acc.main, acc.wm, acc.cross);
     }
     if arc.target == 0 {
         return;
     }
     if pos > 0 {
         let prev = ctx.at(pos - 1);
-        // Through tiles on the board; onto empty squares only if not anchors.
-        if prev.tile != 0 || (!prev.anchor && ctx.rack_mask() != 0) {
-            left(ctx, e, a, pos - 1, arc.target, acc);
+        // Through tiles on the board; onto the anchor; onto other empty
+        // squares only if they are not anchors (each move is found from its
+        // leftmost anchor).
+        if prev.tile != 0 || ((pos - 1 == st.a || !prev.anchor) && ctx.rack_mask() != 0) {
+            left(ctx, e, st, pos - 1, arc.target, acc);
         }
     }
-    if left_free && a + 1 < n && can_fill(ctx, a + 1) {
+    if covered && left_free && st.r + 1 < n && can_fill(ctx, st.r + 1) {
         if let Some(sep) = separator_child(e, arc.target) {
             if sep.target != 0 {
-                right(ctx, e, pos, a + 1, sep.target, acc);
+                right(ctx, e, pos, st.r + 1, sep.target, acc);
             }
         }
     }

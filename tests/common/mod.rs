@@ -40,6 +40,9 @@ pub fn small_alphabet(n: usize) -> Alphabet {
     Alphabet::parse("t", &text, "t").expect("test alphabet parses")
 }
 
+/// One edge for [`RawFile`]: (tile, terminal, last, target).
+pub type RawEdge = (u64, bool, bool, u64);
+
 /// The file format as `formats/lexicon.md` describes it, written independently
 /// of `src/format.rs`: header fields, the alphabet section and packed edges.
 #[derive(Clone, Debug)]
@@ -63,17 +66,12 @@ pub struct RawFile {
     /// Overrides the header's edge count (default: `edges.len()`).
     pub edge_count: Option<u64>,
     /// (tile, terminal, last, target) per edge.
-    pub edges: Vec<(u64, bool, bool, u64)>,
+    pub edges: Vec<RawEdge>,
 }
 
 impl RawFile {
     /// A DAWG file with the given alphabet and edges, every field consistent.
-    pub fn new(
-        kind: u8,
-        alphabet: Vec<u8>,
-        edges: Vec<(u64, bool, bool, u64)>,
-        tiles: usize,
-    ) -> RawFile {
+    pub fn new(kind: u8, alphabet: Vec<u8>, edges: Vec<RawEdge>, tiles: usize) -> RawFile {
         let n = edges.len() as u64;
         RawFile {
             major: 1,
@@ -99,7 +97,7 @@ impl RawFile {
         let alpha_len = self.alphabet.len();
         let offset = self
             .edges_offset
-            .unwrap_or(((64 + alpha_len as u64) + 7) / 8 * 8) as usize;
+            .unwrap_or((64 + alpha_len as u64).div_ceil(8) * 8) as usize;
         let edge_bits = self.tile_bits as usize + 2 + self.target_bits as usize;
         let n = self.edges.len();
         let edge_bytes = (n * edge_bits).div_ceil(8) + 8;
