@@ -243,10 +243,11 @@ fn split_lexicon_arg(flag: Option<PathBuf>, args: &[String]) -> Result<(Lexicon,
     if let Some(p) = flag {
         return Ok((Lexicon::open(&p)?, args));
     }
-    if args.len() > 1 && Path::new(&args[0]).is_file() {
+    let named = args[0].ends_with(".dawg") || args[0].ends_with(".gaddag");
+    if (args.len() > 1 || named) && Path::new(&args[0]).is_file() {
         return Ok((Lexicon::open(&args[0])?, &args[1..]));
     }
-    if args.len() > 1 && (args[0].ends_with(".dawg") || args[0].ends_with(".gaddag")) {
+    if named {
         bail!("{}: no such lexicon file", args[0]);
     }
     Ok((default_lexicon::open(lexgraph::Kind::Dawg)?, args))

@@ -131,7 +131,8 @@ pub fn run(args: MovesArgs) -> Result<ExitCode> {
         Src::Cgp
     } else if let Some(f) = &args.cgp_file {
         batch = true;
-        let text = std::fs::read_to_string(f).with_context(|| format!("reading {}", f.display()))?;
+        let text =
+            std::fs::read_to_string(f).with_context(|| format!("reading {}", f.display()))?;
         for (i, l) in text.lines().enumerate() {
             let l = l.trim();
             if l.is_empty() || l.starts_with('#') {
@@ -141,7 +142,8 @@ pub fn run(args: MovesArgs) -> Result<ExitCode> {
         }
         Src::Cgp
     } else if let Some(b) = &args.board {
-        let text = std::fs::read_to_string(b).with_context(|| format!("reading {}", b.display()))?;
+        let text =
+            std::fs::read_to_string(b).with_context(|| format!("reading {}", b.display()))?;
         batch = false;
         Src::Text(text)
     } else {
@@ -155,7 +157,11 @@ pub fn run(args: MovesArgs) -> Result<ExitCode> {
             .find_map(|(_, l)| l.as_ref().ok().and_then(|l| cgp_lex_name(l))),
         Src::Text(_) => None,
     };
-    let lex = open_lexicon(args.lexicon.as_deref(), first_lex_name.as_deref(), args.structure.as_deref())?;
+    let lex = open_lexicon(
+        args.lexicon.as_deref(),
+        first_lex_name.as_deref(),
+        args.structure.as_deref(),
+    )?;
     let alphabet = lex.alphabet().clone();
 
     // Parse positions.
@@ -166,9 +172,14 @@ pub fn run(args: MovesArgs) -> Result<ExitCode> {
         Src::Cgp => {
             for (label, line) in inputs {
                 let line = line.unwrap();
-                let size = line.split_whitespace().next().map(|b| b.split('/').count()).unwrap_or(0);
+                let size = line
+                    .split_whitespace()
+                    .next()
+                    .map(|b| b.split('/').count())
+                    .unwrap_or(0);
                 let layout = size_of_layout(size)?;
-                let p = Position::parse_cgp(&line, &alphabet, layout.size()).map_err(|e| e.to_string());
+                let p =
+                    Position::parse_cgp(&line, &alphabet, layout.size()).map_err(|e| e.to_string());
                 positions.push((label, p));
             }
         }
@@ -182,7 +193,8 @@ pub fn run(args: MovesArgs) -> Result<ExitCode> {
                 .unwrap_or("");
             let n = row_squares(first);
             let layout = size_of_layout(n)?;
-            let parsed = parse_text_positions(text, &alphabet, layout.size()).map_err(|e| anyhow::anyhow!("{path}: {e}"))?;
+            let parsed = parse_text_positions(text, &alphabet, layout.size())
+                .map_err(|e| anyhow::anyhow!("{path}: {e}"))?;
             for (line, p) in parsed {
                 positions.push((format!("{path}:{line}"), Ok(p)));
             }
@@ -202,10 +214,16 @@ pub fn run(args: MovesArgs) -> Result<ExitCode> {
             if let Some(r) = &args.rack {
                 p.racks[0] = Rack::parse(r, &alphabet).map_err(|e| e.to_string())?;
             }
-            p.validate(&alphabet, args.rack_size).map_err(|e| e.to_string())?;
-            let layout = pick_layout(args.layout.as_deref(), p.board.size()).map_err(|e| e.to_string())?;
+            p.validate(&alphabet, args.rack_size)
+                .map_err(|e| e.to_string())?;
+            let layout =
+                pick_layout(args.layout.as_deref(), p.board.size()).map_err(|e| e.to_string())?;
             if layout.size() != p.board.size() {
-                return Err(format!("the board is {0}x{0}, the layout {1}x{1}", p.board.size(), layout.size()));
+                return Err(format!(
+                    "the board is {0}x{0}, the layout {1}x{1}",
+                    p.board.size(),
+                    layout.size()
+                ));
             }
             if rules.as_ref().is_none_or(|r| r.layout != layout) {
                 let r = Rules {
@@ -270,7 +288,11 @@ pub fn run(args: MovesArgs) -> Result<ExitCode> {
         }
     }
     out.flush()?;
-    Ok(if bad > 0 { ExitCode::from(1) } else { ExitCode::SUCCESS })
+    Ok(if bad > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
 }
 
 fn text_play(play: &Play, alphabet: &Alphabet) -> String {
@@ -372,7 +394,11 @@ fn row_squares(row: &str) -> usize {
 }
 
 fn cgp_lex_name(line: &str) -> Option<String> {
-    let ops = line.split_whitespace().skip(4).collect::<Vec<_>>().join(" ");
+    let ops = line
+        .split_whitespace()
+        .skip(4)
+        .collect::<Vec<_>>()
+        .join(" ");
     ops.split(';').find_map(|op| {
         let op = op.trim();
         op.strip_prefix("lex ").map(|n| n.trim().to_string())
@@ -393,7 +419,11 @@ fn pick_layout(flag: Option<&str>, size: usize) -> Result<Layout> {
 }
 
 /// Opens the lexicon to use, honouring --structure by finding the sibling file.
-fn open_lexicon(path: Option<&Path>, lex_name: Option<&str>, structure: Option<&str>) -> Result<Lexicon> {
+fn open_lexicon(
+    path: Option<&Path>,
+    lex_name: Option<&str>,
+    structure: Option<&str>,
+) -> Result<Lexicon> {
     let want = match structure {
         Some("dawg") => Some(Kind::Dawg),
         Some("gaddag") => Some(Kind::Gaddag),
@@ -435,7 +465,9 @@ fn find_named_lexicon(name: &str, kind: Kind) -> Option<PathBuf> {
     dirs.push(PathBuf::from("out"));
     dirs.push(PathBuf::from("lexicons"));
     for d in dirs {
-        let Ok(entries) = std::fs::read_dir(&d) else { continue };
+        let Ok(entries) = std::fs::read_dir(&d) else {
+            continue;
+        };
         for e in entries.flatten() {
             let p = e.path();
             let stem_ok = p
@@ -481,4 +513,3 @@ fn sub_racks(rack: &Rack) -> Vec<Rack> {
     rec(&kinds, 0, &mut cur, &mut out);
     out
 }
-

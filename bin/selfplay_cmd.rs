@@ -57,7 +57,9 @@ pub fn run(args: SelfplayArgs) -> Result<ExitCode> {
                     Ok(lex)
                 } else {
                     let s = sibling(p, kind);
-                    Lexicon::open(&s).with_context(|| format!("--structure {} needs {}", args.structure, s.display()))
+                    Lexicon::open(&s).with_context(|| {
+                        format!("--structure {} needs {}", args.structure, s.display())
+                    })
                 }
             }
             None => crate::default_lexicon::open(kind),
@@ -79,12 +81,17 @@ pub fn run(args: SelfplayArgs) -> Result<ExitCode> {
             .unwrap_or_else(|| "WORDLIST-EN".into())
     });
     let mut out = match &args.out {
-        Some(p) => Some(BufWriter::new(std::fs::File::create(p).with_context(|| format!("creating {}", p.display()))?)),
+        Some(p) => Some(BufWriter::new(
+            std::fs::File::create(p).with_context(|| format!("creating {}", p.display()))?,
+        )),
         None => None,
     };
     let pb = std::io::stderr().is_terminal().then(|| {
         let pb = indicatif::ProgressBar::new(args.games);
-        pb.set_style(indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} games [{elapsed}<{eta}]").unwrap());
+        pb.set_style(
+            indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} games [{elapsed}<{eta}]")
+                .unwrap(),
+        );
         pb
     });
     let alphabet = lex.alphabet().clone();
@@ -118,7 +125,11 @@ pub fn run(args: SelfplayArgs) -> Result<ExitCode> {
             let check = if res.check_time_per_turn.is_empty() {
                 String::new()
             } else {
-                format!(", {} {:.0} µs/turn", check_kind.unwrap().name(), mean_us_of(&res.check_time_per_turn))
+                format!(
+                    ", {} {:.0} µs/turn",
+                    check_kind.unwrap().name(),
+                    mean_us_of(&res.check_time_per_turn)
+                )
             };
             let msg = format!(
                 "game {g} seed {seed}: {} turns, scores {}-{}, {} bingos, {:.1} moves/turn, {} {:.0} µs/turn{check}",
@@ -156,7 +167,11 @@ pub fn run(args: SelfplayArgs) -> Result<ExitCode> {
     mv.sort_unstable();
     let median = |v: &[usize]| if v.is_empty() { 0 } else { v[v.len() / 2] };
     writeln!(so, "games:            {}", args.games)?;
-    writeln!(so, "turns:            {turns} ({:.1} per game)", turns as f64 / args.games.max(1) as f64)?;
+    writeln!(
+        so,
+        "turns:            {turns} ({:.1} per game)",
+        turns as f64 / args.games.max(1) as f64
+    )?;
     writeln!(
         so,
         "moves per turn:   mean {:.1}, median {}, max {}",
@@ -174,7 +189,11 @@ pub fn run(args: SelfplayArgs) -> Result<ExitCode> {
         "points per game:  mean {:.1} (both players)",
         game_points.iter().map(|&x| x as f64).sum::<f64>() / game_points.len().max(1) as f64
     )?;
-    writeln!(so, "bingos:           {bingos} ({:.2} per game)", bingos as f64 / args.games.max(1) as f64)?;
+    writeln!(
+        so,
+        "bingos:           {bingos} ({:.2} per game)",
+        bingos as f64 / args.games.max(1) as f64
+    )?;
     let line = |kind: Kind, v: &[Duration]| {
         let mut us: Vec<f64> = v.iter().map(|d| d.as_secs_f64() * 1e6).collect();
         us.sort_by(f64::total_cmp);
@@ -184,13 +203,20 @@ pub fn run(args: SelfplayArgs) -> Result<ExitCode> {
             kind.name(),
             mean_us_of(v),
             med,
-            all_moves.iter().sum::<usize>() as f64 / v.iter().map(|d| d.as_secs_f64()).sum::<f64>().max(1e-12) / 1e6
+            all_moves.iter().sum::<usize>() as f64
+                / v.iter().map(|d| d.as_secs_f64()).sum::<f64>().max(1e-12)
+                / 1e6
         )
     };
     writeln!(so, "{}", line(primary_kind, &all_time))?;
     if let Some(k) = check_kind {
         writeln!(so, "{}", line(k, &all_check))?;
-        writeln!(so, "agreement:        {} and {} found identical moves on all {turns} turns", primary_kind.name(), k.name())?;
+        writeln!(
+            so,
+            "agreement:        {} and {} found identical moves on all {turns} turns",
+            primary_kind.name(),
+            k.name()
+        )?;
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -24,7 +24,8 @@
 //! One tile per line: `LABEL SCORE COUNT VOWEL`, where `LABEL` is one character
 //! or a bracketed string (`[CH]`), `SCORE` and `COUNT` are 0–255 and `VOWEL` is
 //! `0` or `1`. The blank is the label `?` and must be present (its count may be
-//! 0). `fold X Y` maps the character `X` to the text `Y` before tokenizing.
+//! 0). `fold X Y` replaces the text `X` (compared after upper-casing, longest
+//! first) by `Y` before tokenizing: `fold á A`, or `fold L.L L·L`.
 //! Blank lines and lines starting with `#` are ignored. The built-in alphabets
 //! live in `lexicons/alphabets/` in this syntax.
 
@@ -62,8 +63,8 @@ pub struct Alphabet {
     name: String,
     /// Index 0 is the blank; 1..=n are the tiles.
     tiles: Vec<TileInfo>,
-    /// Character folds applied after upper-casing (source char, replacement).
-    folds: Vec<(char, String)>,
+    /// Folds applied after upper-casing (source, replacement), longest source first.
+    folds: Vec<(String, String)>,
     /// Label (upper case) -> tile, for every tile.
     by_label: HashMap<String, Tile>,
     /// Single-character labels, for the fast path of tokenizing.
@@ -126,7 +127,7 @@ impl Alphabet {
         };
         let mut blank: Option<TileInfo> = None;
         let mut tiles: Vec<TileInfo> = Vec::new();
-        let mut folds: Vec<(char, String)> = Vec::new();
+        let mut folds: Vec<(String, String)> = Vec::new();
         for (i, raw) in text.lines().enumerate() {
             let line_no = i + 1;
             let line = raw.trim();
@@ -136,13 +137,9 @@ impl Alphabet {
             let fields: Vec<&str> = line.split_whitespace().collect();
             if fields[0] == "fold" {
                 if fields.len() != 3 {
-                    return Err(bad(line_no, "expected `fold CHAR TEXT`".into()));
+                    return Err(bad(line_no, "expected `fold TEXT REPLACEMENT`".into()));
                 }
-                let mut chars = fields[1].chars();
-                let (Some(c), None) = (chars.next(), chars.next()) else {
-                    return Err(bad(line_no, "a fold source is one character".into()));
-                };
-                folds.push((c, fields[2].to_uppercase()));
+                folds.push((fields[1].to_uppercase(), fields[2].to_uppercase()));
                 continue;
             }
             if fields.len() != 4 {
@@ -151,12 +148,14 @@ impl Alphabet {
                     format!("expected `LABEL SCORE COUNT VOWEL`, got {line:?}"),
                 ));
             }
-            let label = parse_label(fields[0]).ok_or_else(|| {
-                bad(
-                    line_no,
-                    format!("bad label {:?}: one character or [BRACKETED]", fields[0]),
-                )
-            })?;
+            let label = parse_label(fields[0])
+                .filter(|l| valid_label(l))
+                .ok_or_else(|| {
+                    bad(
+                        line_no,
+                        format!("bad label {:?}: one character or [BRACKETED]", fields[0]),
+                    )
+                })?;
             let num = |s: &str, what: &str| {
                 s.parse::<u8>()
                     .map_err(|_| bad(line_no, format!("{what} {s:?} is not a number 0-255")))
@@ -195,7 +194,7 @@ impl Alphabet {
         name: &str,
         blank: TileInfo,
         tiles: Vec<TileInfo>,
-        folds: Vec<(char, String)>,
+        folds: Vec<(String, String)>,
     ) -> Result<Alphabet> {
         Alphabet::new(name, blank, tiles, folds).map_err(|msg| Error::Alphabet {
             origin: name.to_string(),
@@ -216,7 +215,7 @@ impl Alphabet {
         name: &str,
         blank: TileInfo,
         tiles: Vec<TileInfo>,
-        folds: Vec<(char, String)>,
+        mut folds: Vec<(String, String)>,
     ) -> std::result::Result<Alphabet, String> {
         if tiles.is_empty() {
             return Err("an alphabet needs at least one tile".into());
@@ -227,6 +226,11 @@ impl Alphabet {
                 tiles.len()
             ));
         }
+        if folds.iter().any(|(from, _)| from.is_empty()) {
+            return Err("a fold source is empty".into());
+        }
+        // Longest source first, so `L.L` wins over a shorter one.
+        folds.sort_by_key(|(from, _)| std::cmp::Reverse(from.chars().count()));
         let mut all = Vec::with_capacity(tiles.len() + 1);
         all.push(TileInfo {
             label: "?".into(),
@@ -300,8 +304,8 @@ impl Alphabet {
         &self.tiles
     }
 
-    /// Fold rules, in file order.
-    pub fn folds(&self) -> &[(char, String)] {
+    /// Fold rules, longest source first.
+    pub fn folds(&self) -> &[(String, String)] {
         &self.folds
     }
 
@@ -318,12 +322,25 @@ impl Alphabet {
 
     /// Upper-cases `text` and applies the fold rules.
     pub fn fold(&self, text: &str) -> String {
-        let mut out = String::with_capacity(text.len());
-        for c in text.chars() {
-            for u in c.to_uppercase() {
-                match self.folds.iter().find(|(f, _)| *f == u) {
-                    Some((_, to)) => out.push_str(to),
-                    None => out.push(u),
+        let upper = text.to_uppercase();
+        if self.folds.is_empty() {
+            return upper;
+        }
+        let mut out = String::with_capacity(upper.len());
+        let mut rest = upper.as_str();
+        while let Some(c) = rest.chars().next() {
+            match self
+                .folds
+                .iter()
+                .find(|(f, _)| rest.starts_with(f.as_str()))
+            {
+                Some((f, to)) => {
+                    out.push_str(to);
+                    rest = &rest[f.len()..];
+                }
+                None => {
+                    out.push(c);
+                    rest = &rest[c.len_utf8()..];
                 }
             }
         }
@@ -343,8 +360,8 @@ impl Alphabet {
         out.clear();
         // Upper-case ASCII needs no folding: the common case for English lists.
         let folded;
-        let ascii_folds = self.folds.iter().any(|(c, _)| c.is_ascii());
-        let text: &str = if word.bytes().all(|b| b.is_ascii_uppercase()) {
+        let ascii_folds = self.folds.iter().any(|(f, _)| f.is_ascii());
+        let text: &str = if !ascii_folds && word.bytes().all(|b| b.is_ascii_uppercase()) {
             word
         } else if !ascii_folds && word.bytes().all(|b| b.is_ascii_alphabetic()) {
             folded = word.to_ascii_uppercase();
@@ -436,8 +453,8 @@ impl Alphabet {
                 label, t.score, t.count, t.vowel as u8
             ));
         }
-        for (c, to) in &self.folds {
-            s.push_str(&format!("fold {c} {to}\n"));
+        for (from, to) in &self.folds {
+            s.push_str(&format!("fold {from} {to}\n"));
         }
         s
     }
@@ -450,6 +467,12 @@ impl fmt::Display for Alphabet {
 }
 
 /// `A` -> `A`, `[CH]` -> `CH`; `None` for anything else.
+/// A tile label may not contain white space or the characters that racks
+/// and patterns reserve (`?` alone is the blank).
+fn valid_label(l: &str) -> bool {
+    l == "?" || !l.chars().any(|c| c.is_whitespace() || "[]?*".contains(c))
+}
+
 fn parse_label(s: &str) -> Option<String> {
     if let Some(inner) = s.strip_prefix('[').and_then(|r| r.strip_suffix(']')) {
         if inner.is_empty() {

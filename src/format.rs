@@ -213,7 +213,11 @@ impl<'a> Edges<'a> {
             let tile = raw & tile_mask;
             let t = raw >> (tb + 2);
             let arc = Arc {
-                tile: if tile > self.max_tile as u64 { 0 } else { tile as Tile },
+                tile: if tile > self.max_tile as u64 {
+                    0
+                } else {
+                    tile as Tile
+                },
                 terminal: raw >> tb & 1 != 0,
                 last: raw >> (tb + 1) & 1 != 0,
                 target: if t > i && t < len { t as u32 } else { 0 },
@@ -349,6 +353,12 @@ pub fn write(
         first[node as usize] = n;
         n += arena.edges(node).len() as u64;
     }
+    if max_len > u16::MAX as usize {
+        return Err(Error::TooLarge(format!(
+            "a word of {max_len} tiles (at most {})",
+            u16::MAX
+        )));
+    }
     let tile_bits = bits_for(alphabet.len() as u64);
     let target_bits = bits_for(n.saturating_sub(1));
     if tile_bits + 2 + target_bits > MAX_EDGE_BITS || n > u32::MAX as u64 {
@@ -406,10 +416,13 @@ pub fn write(
 fn encode_alphabet(a: &Alphabet) -> Vec<u8> {
     let mut v = Vec::new();
     let put_str = |v: &mut Vec<u8>, s: &str| {
-        let b = s.as_bytes();
-        let n = b.len().min(255);
+        // At most 255 bytes, cut at a character boundary.
+        let mut n = s.len().min(255);
+        while !s.is_char_boundary(n) {
+            n -= 1;
+        }
         v.push(n as u8);
-        v.extend_from_slice(&b[..n]);
+        v.extend_from_slice(&s.as_bytes()[..n]);
     };
     put_str(&mut v, a.name());
     v.push(a.tiles().len() as u8);
@@ -420,8 +433,8 @@ fn encode_alphabet(a: &Alphabet) -> Vec<u8> {
         v.push(t.vowel as u8);
     }
     v.push(a.folds().len().min(255) as u8);
-    for (c, to) in a.folds().iter().take(255) {
-        put_str(&mut v, &c.to_string());
+    for (from, to) in a.folds().iter().take(255) {
+        put_str(&mut v, from);
         put_str(&mut v, to);
     }
     v
@@ -451,7 +464,7 @@ fn decode_alphabet(bytes: &[u8], base: u64) -> std::result::Result<Alphabet, Cor
     let name = string(&mut pos)?;
     let count_at = pos;
     let count = byte(&mut pos)? as usize;
-    if count < 2 || count > MAX_TILES + 1 {
+    if !(2..=MAX_TILES + 1).contains(&count) {
         return Err(bad(count_at, &format!("{count} tiles (2..=64 allowed)")));
     }
     let mut tiles = Vec::with_capacity(count);
@@ -473,11 +486,10 @@ fn decode_alphabet(bytes: &[u8], base: u64) -> std::result::Result<Alphabet, Cor
         let at = pos;
         let src = string(&mut pos)?;
         let dst = string(&mut pos)?;
-        let mut cs = src.chars();
-        match (cs.next(), cs.next()) {
-            (Some(c), None) => folds.push((c, dst)),
-            _ => return Err(bad(at, "fold source is not one character")),
+        if src.is_empty() {
+            return Err(bad(at, "empty fold source"));
         }
+        folds.push((src, dst));
     }
     let blank = tiles.remove(0);
     Alphabet::from_parts(&name, blank, tiles, folds).map_err(|e| bad(0, &e.to_string()))
@@ -560,8 +572,11 @@ pub fn parse_header(bytes: &[u8]) -> std::result::Result<(Header, Alphabet), Cor
         ));
     }
     let alpha_end = HEADER_LEN as u64 + h.alphabet_len as u64;
-    if h.edges_offset % 8 != 0 || h.edges_offset < alpha_end || h.edges_offset > len {
-        return Err(field(48, format!("edge array offset {} (must be 8-aligned, after the alphabet ending at {alpha_end}, inside the file)", h.edges_offset)));
+    if !h.edges_offset.is_multiple_of(8)
+        || h.edges_offset < alpha_end
+        || h.edges_offset > u32::MAX as u64
+    {
+        return Err(field(48, format!("edge array offset {} (must be 8-aligned and after the alphabet ending at {alpha_end})", h.edges_offset)));
     }
     let needed = h.edges_offset + h.edge_bytes();
     if len < needed {

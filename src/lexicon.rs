@@ -176,6 +176,18 @@ impl Lexicon {
         }
         let edges = self.edges();
         format::check_edges(&self.header, &edges, self.alphabet.len()).map_err(bad)?;
+        let lists = (0..edges.len() as u32)
+            .filter(|&i| edges.arc(i).is_some_and(|a| a.last))
+            .count() as u64;
+        if lists != self.header.nodes {
+            return Err(bad(Corruption::Header {
+                offset: 24,
+                what: format!(
+                    "header says {} nodes, the edge array holds {lists}",
+                    self.header.nodes
+                ),
+            }));
+        }
         let (words, longest) = count_words(&edges, self.kind());
         let field = |offset, what| bad(Corruption::Header { offset, what });
         if words != self.header.words {
@@ -189,7 +201,7 @@ impl Lexicon {
         }
         if longest != self.header.max_word_len as u64 {
             return Err(field(
-                14,
+                40,
                 format!(
                     "header says the longest word has {} tiles, the automaton's has {longest}",
                     self.header.max_word_len

@@ -70,7 +70,13 @@ pub struct GameResult {
 /// Plays one greedy game with `lex`. With `check`, every turn is also
 /// generated with that lexicon (the other structure) and the two move lists
 /// must be identical, else an error describes the first difference.
-pub fn play_game(lex: &crate::Lexicon, check: Option<&crate::Lexicon>, rules: &Rules, seed: u64, mut on_turn: impl FnMut(&Turn)) -> Result<GameResult> {
+pub fn play_game(
+    lex: &crate::Lexicon,
+    check: Option<&crate::Lexicon>,
+    rules: &Rules,
+    seed: u64,
+    mut on_turn: impl FnMut(&Turn),
+) -> Result<GameResult> {
     let alphabet = lex.alphabet().clone();
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut bag: Vec<Tile> = Vec::new();
@@ -115,7 +121,9 @@ pub fn play_game(lex: &crate::Lexicon, check: Option<&crate::Lexicon>, rules: &R
             check_time = Some(t1.elapsed());
             sort_moves(&mut other);
             if moves != other {
-                return Err(Error::Position(mismatch(&alphabet, &position, &moves, &other, lex, c)));
+                return Err(Error::Position(mismatch(
+                    &alphabet, &position, &moves, &other, lex, c,
+                )));
             }
         }
         let bag_before = bag.len();
@@ -191,14 +199,37 @@ fn refill(rack: &mut Rack, bag: &mut Vec<Tile>, size: usize) {
 fn rack_value(rack: &Rack, alphabet: &Alphabet) -> i32 {
     rack.tiles()
         .iter()
-        .map(|&t| if t == BLANK { 0 } else { alphabet.score(t) as i32 })
+        .map(|&t| {
+            if t == BLANK {
+                0
+            } else {
+                alphabet.score(t) as i32
+            }
+        })
         .sum()
 }
 
-fn mismatch(a: &Alphabet, p: &Position, moves: &[Move], other: &[Move], lex: &crate::Lexicon, c: &crate::Lexicon) -> String {
+fn mismatch(
+    a: &Alphabet,
+    p: &Position,
+    moves: &[Move],
+    other: &[Move],
+    lex: &crate::Lexicon,
+    c: &crate::Lexicon,
+) -> String {
     let show = |m: &Move| format!("{} {}", m.notation(a), m.score);
-    let only_a: Vec<String> = moves.iter().filter(|m| !other.contains(m)).take(5).map(show).collect();
-    let only_b: Vec<String> = other.iter().filter(|m| !moves.contains(m)).take(5).map(show).collect();
+    let only_a: Vec<String> = moves
+        .iter()
+        .filter(|m| !other.contains(m))
+        .take(5)
+        .map(show)
+        .collect();
+    let only_b: Vec<String> = other
+        .iter()
+        .filter(|m| !moves.contains(m))
+        .take(5)
+        .map(show)
+        .collect();
     format!(
         "{} and {} disagree on position {}: {} vs {} moves; only {}: {:?}; only {}: {:?}",
         lex.kind().name(),

@@ -56,9 +56,11 @@ impl WordList {
         let mut bad_total = 0usize;
         let mut lines = 0usize;
         let mut word: Vec<Tile> = Vec::with_capacity(32);
-        for (i, raw) in bytes.split(|&b| b == b'\n').enumerate() {
+        // A final newline ends the last line; it does not start another.
+        let body = bytes.strip_suffix(b"\n").unwrap_or(bytes);
+        for (i, raw) in body.split(|&b| b == b'\n').enumerate() {
             let raw = raw.strip_suffix(b"\r").unwrap_or(raw);
-            if i > 0 || !raw.is_empty() {
+            if !bytes.is_empty() {
                 lines = i + 1;
             }
             let text = match std::str::from_utf8(raw) {

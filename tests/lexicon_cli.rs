@@ -399,7 +399,7 @@ fn check_words() {
 /// `check FILE` alone: the help says the first argument is the lexicon when
 /// it is an existing file, so there are no words to check.
 #[test]
-#[ignore = "bug: `lexgraph check x.dawg` checks the word \"x.dawg\" in the default lexicon (prints `x.dawg no`, exit 1)"]
+
 fn check_with_only_a_lexicon_file() {
     let dir = TempDir::new().unwrap();
     let p = dir.path();

@@ -193,7 +193,7 @@ fn truncated_files() {
 
 /// A file cut inside the alphabet section is truncated too, and should say so.
 #[test]
-#[ignore = "bug: a file cut inside the alphabet section reports a bad edge-array offset (header offset 48), not Truncated"]
+
 fn truncated_in_alphabet_is_reported_as_truncated() {
     let (_, dawg, _) = sample();
     let len = dawg.len() as u64;
@@ -424,16 +424,14 @@ fn alphabet_section_garbage() {
         );
         expect_alpha_error(&with_alphabet(s, 2), &format!("label {label:?}"));
     }
-    // A fold source of more than one character, or none.
-    for from in ["", "AB"] {
-        let s = alphabet_section(
-            "x",
-            &[("?", 0, 2, 0), ("A", 1, 1, 1), ("B", 1, 1, 0)],
-            &[(from, "A")],
-        );
-        let what = expect_alpha_error(&with_alphabet(s, 2), &format!("fold {from:?}"));
-        assert!(what.contains("fold"), "{what}");
-    }
+    // An empty fold source (multi-character sources such as `L.L` are valid).
+    let s = alphabet_section(
+        "x",
+        &[("?", 0, 2, 0), ("A", 1, 1, 1), ("B", 1, 1, 0)],
+        &[("", "A")],
+    );
+    let what = expect_alpha_error(&with_alphabet(s, 2), "empty fold source");
+    assert!(what.contains("fold"), "{what}");
     // More tiles than the tile field can hold: 26 tiles in 4-bit tiles.
     let mut f = with_alphabet(alphabet_section("english", &tiles, &[]), 26);
     f.tile_bits = 4;
@@ -492,9 +490,6 @@ fn flip_every_bit(file: Vec<u8>, probes: Vec<Vec<Tile>>, secs: u64) -> (usize, u
                 assert!(verified.is_ok(), "bit {bit}: {verified:?}");
                 assert!(lex.words().eq(original.words()));
                 ignored += 1;
-            } else if (24..32).contains(&byte) {
-                // The node count: see `verify_checks_the_node_count`.
-                ignored += verified.is_ok() as usize;
             } else if (44..48).contains(&byte) && verified.is_ok() {
                 // A longer alphabet section, still before the edge array:
                 // bytes after the folds are ignored (room for minor versions).
@@ -552,7 +547,7 @@ fn every_single_bit_flip_of_a_gaddag_is_caught() {
 /// `verify` should compare the header's node count with the automaton, as it
 /// does the word count and longest word: `info` shows that number.
 #[test]
-#[ignore = "bug: verify() accepts a file whose header node count (offset 24) is wrong"]
+
 fn verify_checks_the_node_count() {
     let (_, dawg, _) = tiny();
     let nodes = get_u64(&dawg, 24);
@@ -743,7 +738,7 @@ fn structural_errors_found_by_verify() {
 
 /// The error for a wrong longest-word length should point at its field.
 #[test]
-#[ignore = "bug: verify() reports a wrong max_word_len at header offset 14 (target_bits) instead of 40"]
+
 fn longest_word_mismatch_names_its_offset() {
     let (_, dawg, _) = tiny();
     let mut f = dawg.clone();

@@ -528,7 +528,7 @@ fn empty_and_one_word_lists() {
 /// written with a saturated length that `verify` then rejects and `words()`
 /// uses to cut the enumeration short.
 #[test]
-#[ignore = "bug: a word of more than 65,535 tiles is written with max_word_len 65535; verify fails and words() skips it"]
+
 fn word_longer_than_the_length_field() {
     let en = Alphabet::english();
     let long = vec![1 as Tile; 70_000];

@@ -56,7 +56,13 @@ pub(crate) fn gen_line<S: MoveSink>(ctx: &mut LineCtx<'_, S>, e: &Edges<'_>) {
                 }
             }
             if ok {
-                let acc = Acc { placed: 0, mask: 0, main, wm: 1, cross: 0 };
+                let acc = Acc {
+                    placed: 0,
+                    mask: 0,
+                    main,
+                    wm: 1,
+                    cross: 0,
+                };
                 extend_right(ctx, e, node, a, k, acc);
             }
         } else {
@@ -73,11 +79,25 @@ pub(crate) fn gen_line<S: MoveSink>(ctx: &mut LineCtx<'_, S>, e: &Edges<'_>) {
 }
 
 /// Tries every left part of up to `limit` more tiles ending left of anchor `a`.
-fn left_part<S: MoveSink>(ctx: &mut LineCtx<'_, S>, e: &Edges<'_>, a: usize, node: u32, len: usize, limit: usize, left: &mut [u8; 32]) {
+fn left_part<S: MoveSink>(
+    ctx: &mut LineCtx<'_, S>,
+    e: &Edges<'_>,
+    a: usize,
+    node: u32,
+    len: usize,
+    limit: usize,
+    left: &mut [u8; 32],
+) {
     // Score the left part where it now stands: squares a-len .. a-1, which
     // are empty non-anchors, so they form no cross words.
     let start = a - len;
-    let mut acc = Acc { placed: len as u32, mask: 0, main: 0, wm: 1, cross: 0 };
+    let mut acc = Acc {
+        placed: len as u32,
+        mask: 0,
+        main: 0,
+        wm: 1,
+        cross: 0,
+    };
     for (k, &sq) in left[..len].iter().enumerate() {
         let p = start + k;
         ctx.cur[p & 31] = sq;
@@ -113,7 +133,14 @@ fn left_part<S: MoveSink>(ctx: &mut LineCtx<'_, S>, e: &Edges<'_>, a: usize, nod
 }
 
 /// Places or reads the tile at `pos` and continues rightwards.
-fn extend_right<S: MoveSink>(ctx: &mut LineCtx<'_, S>, e: &Edges<'_>, node: u32, pos: usize, start: usize, acc: Acc) {
+fn extend_right<S: MoveSink>(
+    ctx: &mut LineCtx<'_, S>,
+    e: &Edges<'_>,
+    node: u32,
+    pos: usize,
+    start: usize,
+    acc: Acc,
+) {
     let n = ctx.n;
     if pos >= n {
         return;
@@ -130,20 +157,39 @@ fn extend_right<S: MoveSink>(ctx: &mut LineCtx<'_, S>, e: &Edges<'_>, node: u32,
                 if ctx.rack[slot & 63] == 0 {
                     continue;
                 }
-                let v = if blank { 0 } else { ctx.scores[t as usize & 63] };
+                let v = if blank {
+                    0
+                } else {
+                    ctx.scores[t as usize & 63]
+                };
                 let acc2 = Acc {
                     placed: acc.placed + 1,
                     mask: acc.mask | 1 << pos,
                     main: acc.main + v * lm,
                     wm: acc.wm * w,
-                    cross: if q.has_cross { acc.cross + (q.csum + v * lm) * w } else { acc.cross },
+                    cross: if q.has_cross {
+                        acc.cross + (q.csum + v * lm) * w
+                    } else {
+                        acc.cross
+                    },
                 };
                 ctx.take(slot);
                 ctx.cur[pos & 31] = t | if blank { BLANK_FLAG } else { 0 };
                 if arc.terminal && next_free {
-                    ctx.record(start, pos, acc2.placed, acc2.mask, acc2.main, acc2.wm, acc2.cross);
+                    ctx.record(
+                        start,
+                        pos,
+                        acc2.placed,
+                        acc2.mask,
+                        acc2.main,
+                        acc2.wm,
+                        acc2.cross,
+                    );
                 }
-                if arc.target != 0 && pos + 1 < n && ctx.tiles_left + (ctx.sq(pos + 1) != 0) as u32 > 0 {
+                if arc.target != 0
+                    && pos + 1 < n
+                    && ctx.tiles_left + (ctx.sq(pos + 1) != 0) as u32 > 0
+                {
                     extend_right(ctx, e, arc.target, pos + 1, start, acc2);
                 }
                 ctx.put_back(slot);
@@ -155,9 +201,14 @@ fn extend_right<S: MoveSink>(ctx: &mut LineCtx<'_, S>, e: &Edges<'_>, node: u32,
             return;
         };
         ctx.cur[pos & 31] = q.tile;
-        let acc = Acc { main: acc.main + ctx.value(q.tile), ..acc };
+        let acc = Acc {
+            main: acc.main + ctx.value(q.tile),
+            ..acc
+        };
         if arc.terminal && next_free && acc.placed > 0 {
-            ctx.record(start, pos, acc.placed, acc.mask, acc.main, acc.wm, acc.cross);
+            ctx.record(
+                start, pos, acc.placed, acc.mask, acc.main, acc.wm, acc.cross,
+            );
         }
         if arc.target != 0 {
             extend_right(ctx, e, arc.target, pos + 1, start, acc);

@@ -51,7 +51,13 @@ pub(crate) fn gen_line<S: MoveSink>(ctx: &mut LineCtx<'_, S>, e: &Edges<'_>) {
         while r + 1 < n && ctx.sq(r + 1) != 0 {
             r += 1;
         }
-        let acc = Acc { placed: 0, mask: 0, main: 0, wm: 1, cross: 0 };
+        let acc = Acc {
+            placed: 0,
+            mask: 0,
+            main: 0,
+            wm: 1,
+            cross: 0,
+        };
         if r == a && a > 0 && ctx.sq(a - 1) != 0 {
             // Tiles only before the anchor: the word starts with them (the
             // square before them is an anchor, so no tile of this search goes
@@ -86,17 +92,29 @@ fn from_left_run<S: MoveSink>(ctx: &mut LineCtx<'_, S>, e: &Edges<'_>, a: usize,
 }
 
 /// Fills square `pos` (at or left of the start) from `node`.
-fn left<S: MoveSink>(ctx: &mut LineCtx<'_, S>, e: &Edges<'_>, st: Start, pos: usize, node: u32, acc: Acc) {
+fn left<S: MoveSink>(
+    ctx: &mut LineCtx<'_, S>,
+    e: &Edges<'_>,
+    st: Start,
+    pos: usize,
+    node: u32,
+    acc: Acc,
+) {
     let sq = ctx.sq(pos);
     if sq != 0 {
         if let Some(arc) = e.child(node, tile_of(sq)) {
             ctx.cur[pos & 31] = sq;
-            let acc = Acc { main: acc.main + ctx.value(sq), ..acc };
+            let acc = Acc {
+                main: acc.main + ctx.value(sq),
+                ..acc
+            };
             go_on_left(ctx, e, st, pos, arc, acc);
         }
         return;
     }
-    each_placement(ctx, e, pos, node, acc, |ctx, arc, acc| go_on_left(ctx, e, st, pos, arc, acc));
+    each_placement(ctx, e, pos, node, acc, |ctx, arc, acc| {
+        go_on_left(ctx, e, st, pos, arc, acc)
+    });
 }
 
 /// Whether anything can go on square `pos`: a tile already there, or a rack
@@ -110,7 +128,14 @@ fn can_fill<S: MoveSink>(ctx: &LineCtx<'_, S>, pos: usize) -> bool {
 /// After the tile at `pos` (leftwards phase): record, go further left, or
 /// cross the separator and go right.
 #[inline(always)]
-fn go_on_left<S: MoveSink>(ctx: &mut LineCtx<'_, S>, e: &Edges<'_>, st: Start, pos: usize, arc: Arc, acc: Acc) {
+fn go_on_left<S: MoveSink>(
+    ctx: &mut LineCtx<'_, S>,
+    e: &Edges<'_>,
+    st: Start,
+    pos: usize,
+    arc: Arc,
+    acc: Acc,
+) {
     let n = ctx.n;
     // Until the anchor is covered this is only the tiles after it: no move yet.
     let covered = pos <= st.a;
@@ -141,24 +166,45 @@ fn go_on_left<S: MoveSink>(ctx: &mut LineCtx<'_, S>, e: &Edges<'_>, st: Start, p
 }
 
 /// Fills square `pos` (right of the anchor) from `node`; the word starts at `start`.
-fn right<S: MoveSink>(ctx: &mut LineCtx<'_, S>, e: &Edges<'_>, start: usize, pos: usize, node: u32, acc: Acc) {
+fn right<S: MoveSink>(
+    ctx: &mut LineCtx<'_, S>,
+    e: &Edges<'_>,
+    start: usize,
+    pos: usize,
+    node: u32,
+    acc: Acc,
+) {
     let sq = ctx.sq(pos);
     if sq != 0 {
         if let Some(arc) = e.child(node, tile_of(sq)) {
             ctx.cur[pos & 31] = sq;
-            let acc = Acc { main: acc.main + ctx.value(sq), ..acc };
+            let acc = Acc {
+                main: acc.main + ctx.value(sq),
+                ..acc
+            };
             go_on_right(ctx, e, start, pos, arc, acc);
         }
         return;
     }
-    each_placement(ctx, e, pos, node, acc, |ctx, arc, acc| go_on_right(ctx, e, start, pos, arc, acc));
+    each_placement(ctx, e, pos, node, acc, |ctx, arc, acc| {
+        go_on_right(ctx, e, start, pos, arc, acc)
+    });
 }
 
 #[inline(always)]
-fn go_on_right<S: MoveSink>(ctx: &mut LineCtx<'_, S>, e: &Edges<'_>, start: usize, pos: usize, arc: Arc, acc: Acc) {
+fn go_on_right<S: MoveSink>(
+    ctx: &mut LineCtx<'_, S>,
+    e: &Edges<'_>,
+    start: usize,
+    pos: usize,
+    arc: Arc,
+    acc: Acc,
+) {
     let n = ctx.n;
     if arc.terminal && (pos + 1 == n || ctx.sq(pos + 1) == 0) {
-        ctx.record(start, pos, acc.placed, acc.mask, acc.main, acc.wm, acc.cross);
+        ctx.record(
+            start, pos, acc.placed, acc.mask, acc.main, acc.wm, acc.cross,
+        );
     }
     if arc.target != 0 && pos + 1 < n && can_fill(ctx, pos + 1) {
         right(ctx, e, start, pos + 1, arc.target, acc);
@@ -187,13 +233,21 @@ fn each_placement<S: MoveSink>(
             if ctx.rack[slot & 63] == 0 {
                 continue;
             }
-            let v = if blank { 0 } else { ctx.scores[t as usize & 63] };
+            let v = if blank {
+                0
+            } else {
+                ctx.scores[t as usize & 63]
+            };
             let acc2 = Acc {
                 placed: acc.placed + 1,
                 mask: acc.mask | 1 << pos,
                 main: acc.main + v * lm,
                 wm: acc.wm * w,
-                cross: if q.has_cross { acc.cross + (q.csum + v * lm) * w } else { acc.cross },
+                cross: if q.has_cross {
+                    acc.cross + (q.csum + v * lm) * w
+                } else {
+                    acc.cross
+                },
             };
             ctx.take(slot);
             ctx.cur[pos & 31] = t | if blank { BLANK_FLAG } else { 0 };

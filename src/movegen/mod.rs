@@ -313,7 +313,16 @@ impl<S: MoveSink> LineCtx<'_, S> {
     /// Emits the move whose main word spans `start..=end`.
     #[inline]
     #[allow(clippy::too_many_arguments)]
-    pub fn record(&mut self, start: usize, end: usize, placed: u32, mask: u32, main: i32, wm: i32, cross: i32) {
+    pub fn record(
+        &mut self,
+        start: usize,
+        end: usize,
+        placed: u32,
+        mask: u32,
+        main: i32,
+        wm: i32,
+        cross: i32,
+    ) {
         if end == start {
             return; // a one-tile word is no word
         }
@@ -324,7 +333,11 @@ impl<S: MoveSink> LineCtx<'_, S> {
                 return;
             }
         }
-        let bonus = if placed as usize == self.rack_size { self.bingo } else { 0 };
+        let bonus = if placed as usize == self.rack_size {
+            self.bingo
+        } else {
+            0
+        };
         let len = end - start + 1;
         let mut m = Move {
             dir: self.dir,
@@ -449,7 +462,10 @@ impl Generator {
                     cur: [0; 32],
                     rack: rack_counts,
                     tiles_left: rack_counts.iter().map(|&c| c as u32).sum(),
-                    present: rack_counts.iter().enumerate().fold(0, |m, (t, &c)| m | ((c != 0) as u64) << t),
+                    present: rack_counts
+                        .iter()
+                        .enumerate()
+                        .fold(0, |m, (t, &c)| m | ((c != 0) as u64) << t),
                 };
                 match structure {
                     Structure::Dawg(e) => dawg::gen_line(&mut ctx, &e),
