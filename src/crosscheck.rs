@@ -69,7 +69,9 @@ pub struct Lanes {
 
 impl Lanes {
     /// Fills the lanes of direction `dir` for `board`, computing cross-checks
-    /// with `structure`. `scores` gives each tile's value.
+    /// with `structure`. `scores` gives each tile's value. Cross-check sets
+    /// are computed only for the tiles in `wanted` (the rack's, or all with a
+    /// blank): nothing else can be placed.
     pub fn compute(
         &mut self,
         board: &Board,
@@ -78,6 +80,7 @@ impl Lanes {
         scores: &[i32; 64],
         max_tile: Tile,
         structure: Structure<'_>,
+        wanted: u64,
     ) {
         let n = board.size();
         let nn = n * n;
@@ -178,7 +181,7 @@ impl Lanes {
                 }
                 self.csum[i] = sum;
                 self.has_cross[i] = true;
-                self.cross[i] = allowed(structure, &up[..nu], &down[..nd]) & all;
+                self.cross[i] = allowed(structure, &up[..nu], &down[..nd], wanted & all);
             }
         }
         if empty_board {
@@ -192,25 +195,22 @@ impl Lanes {
     }
 }
 
-/// Tiles `x` such that `up x down` is a word.
-pub fn allowed(structure: Structure<'_>, up: &[Tile], down: &[Tile]) -> u64 {
+/// Tiles `x` among `wanted` such that `up x down` is a word.
+pub fn allowed(structure: Structure<'_>, up: &[Tile], down: &[Tile], wanted: u64) -> u64 {
     match structure {
-        Structure::Dawg(e) => allowed_dawg(&e, up, down),
-        Structure::Gaddag(e) => allowed_gaddag(&e, up, down),
+        Structure::Dawg(e) => allowed_dawg(&e, up, down, wanted),
+        Structure::Gaddag(e) => allowed_gaddag(&e, up, down, wanted),
     }
 }
 
-/// Follows `tiles` from `node`; returns the final arc's (terminal, target).
+/// Follows `tiles` from `node`; returns the last arc's (terminal, target),
+/// `None` if a tile has no arc or an arc with no children is not the last.
 #[inline]
-fn walk(
-    e: &Edges<'_>,
-    mut node: u32,
-    tiles: impl IntoIterator<Item = Tile>,
-) -> Option<(bool, u32)> {
+fn walk(e: &Edges<'_>, mut node: u32, tiles: impl IntoIterator<Item = Tile>) -> Option<(bool, u32)> {
     let mut res = None;
     for t in tiles {
         if matches!(res, Some((_, 0))) {
-            return None; // the previous arc has no children
+            return None;
         }
         let a = e.child(node, t)?;
         node = a.target;
@@ -219,7 +219,24 @@ fn walk(
     res
 }
 
-fn allowed_dawg(e: &Edges<'_>, up: &[Tile], down: &[Tile]) -> u64 {
+/// The wanted tiles `x` out of `node` whose arc ends a word (`tail` empty)
+/// or continues through `tail` to the end of a word.
+fn accepting_children(e: &Edges<'_>, node: u32, tail: &[Tile], wanted: u64) -> u64 {
+    let mut set = 0u64;
+    e.for_each_in(node, wanted, |a| {
+        let ok = if tail.is_empty() {
+            a.terminal
+        } else {
+            a.target != 0 && matches!(walk(e, a.target, tail.iter().copied()), Some((true, _)))
+        };
+        set |= (ok as u64) << a.tile;
+        true
+    });
+    set
+}
+
+fn allowed_dawg(e: &Edges<'_>, up: &[Tile], down: &[Tile], wanted: u64) -> u64 {
+    // up x down, left to right: the DAWG can only read it in that order.
     let node = if up.is_empty() {
         0
     } else {
@@ -228,64 +245,29 @@ fn allowed_dawg(e: &Edges<'_>, up: &[Tile], down: &[Tile]) -> u64 {
             _ => return 0,
         }
     };
-    let mut set = 0u64;
-    for a in e.children(node) {
-        if a.tile == 0 {
-            continue;
-        }
-        let ok = if down.is_empty() {
-            a.terminal
-        } else {
-            a.target != 0 && matches!(walk(e, a.target, down.iter().copied()), Some((true, _)))
-        };
-        if ok {
-            set |= 1 << a.tile;
-        }
-    }
-    set
+    accepting_children(e, node, down, wanted)
 }
 
-fn allowed_gaddag(e: &Edges<'_>, up: &[Tile], down: &[Tile]) -> u64 {
-    let mut set = 0u64;
-    if !up.is_empty() {
-        // rev(up) ◇ x down: one walk, then branch on x.
+fn allowed_gaddag(e: &Edges<'_>, up: &[Tile], down: &[Tile], wanted: u64) -> u64 {
+    if up.is_empty() || (!down.is_empty() && down.len() < up.len()) {
+        // rev(up x down) = rev(down) x rev(up): walk the lower part once,
+        // then per x the (longer) upper part, with no separator.
+        let Some((_, node)) = walk(e, 0, down.iter().rev().copied()) else {
+            return 0;
+        };
+        if node == 0 {
+            return 0;
+        }
+        let rev_up: Vec<Tile> = up.iter().rev().copied().collect();
+        accepting_children(e, node, &rev_up, wanted)
+    } else {
+        // rev(up) ◇ x down: walk the upper part once, then per x the lower part.
         let Some((_, node)) = walk(e, 0, up.iter().rev().copied()) else {
             return 0;
         };
-        let Some(sep) = separator_child(e, node) else {
-            return 0;
-        };
-        if sep.target == 0 {
-            return 0;
-        }
-        for a in e.children(sep.target) {
-            if a.tile == 0 {
-                continue;
-            }
-            let ok = if down.is_empty() {
-                a.terminal
-            } else {
-                a.target != 0 && matches!(walk(e, a.target, down.iter().copied()), Some((true, _)))
-            };
-            if ok {
-                set |= 1 << a.tile;
-            }
-        }
-    } else {
-        // x ◇ down, for each x at the root.
-        for a in e.children(0) {
-            if a.tile == 0 {
-                continue;
-            }
-            let Some(sep) = separator_child(e, a.target) else {
-                continue;
-            };
-            if sep.target != 0
-                && matches!(walk(e, sep.target, down.iter().copied()), Some((true, _)))
-            {
-                set |= 1 << a.tile;
-            }
+        match separator_child(e, node) {
+            Some(sep) if sep.target != 0 => accepting_children(e, sep.target, down, wanted),
+            _ => 0,
         }
     }
-    set
 }

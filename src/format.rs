@@ -291,14 +291,13 @@ impl<'a> Edges<'a> {
     /// Follows the edge labelled `tile` from node `first`.
     #[inline]
     pub fn child(&self, first: u32, tile: Tile) -> Option<Arc> {
-        // Lists are sorted by tile, so stop once past it.
         let mut found = None;
-        self.for_each(first, |a| {
-            if a.tile == tile {
+        if (tile as usize) < 64 {
+            self.for_each_in(first, 1 << tile, |a| {
                 found = Some(a);
-            }
-            a.tile < tile
-        });
+                false
+            });
+        }
         found
     }
 }
