@@ -39,6 +39,9 @@ enum Cmd {
         /// Write only the DAWG or only the GADDAG
         #[arg(long, value_parser = ["dawg", "gaddag", "both"], default_value = "both")]
         only: String,
+        /// Print the time of each phase
+        #[arg(long, short)]
+        verbose: bool,
     },
     /// Show a lexicon file's kind, alphabet, counts, size and checksum
     Info {
@@ -121,8 +124,9 @@ fn run(cli: Cli) -> Result<ExitCode> {
             alphabet,
             skip_invalid,
             only,
+            verbose,
         } => {
-            cmd_compile(&words, &out, &alphabet, skip_invalid, &only)?;
+            cmd_compile(&words, &out, &alphabet, skip_invalid, &only, verbose)?;
         }
         Cmd::Info { lexicon } => {
             let lex = load(lexicon.as_deref(), None)?;
@@ -270,11 +274,13 @@ fn cmd_compile(
     alphabet: &str,
     skip_invalid: bool,
     only: &str,
+    verbose: bool,
 ) -> Result<()> {
     let t0 = Instant::now();
     let alphabet = resolve_alphabet(alphabet)?;
     let pb = spinner(&format!("reading {}", words.display()));
     let list = WordList::read(words, &alphabet, skip_invalid)?;
+    let t_read = t0.elapsed();
     if list.is_empty() {
         bail!("{}: no words", words.display());
     }
@@ -288,6 +294,7 @@ fn cmd_compile(
     if let Some(dir) = out.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
     }
+    let t_write = Instant::now();
     let mut parts = Vec::new();
     let (dn, de, gn, ge) = files.counts;
     for (kind, bytes, nodes, edges) in [
@@ -307,6 +314,17 @@ fn cmd_compile(
     }
     if let Some(pb) = pb {
         pb.finish_and_clear();
+    }
+    if verbose {
+        eprintln!("  {:<15} {:8.3} s", "reading", t_read.as_secs_f64());
+        for (name, d) in &files.phases {
+            eprintln!("  {name:<15} {:8.3} s", d.as_secs_f64());
+        }
+        eprintln!(
+            "  {:<15} {:8.3} s",
+            "writing",
+            t_write.elapsed().as_secs_f64()
+        );
     }
     eprintln!(
         "compiled {} words ({} duplicates, {} skipped) of {} in {:.2} s: {}",

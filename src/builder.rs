@@ -33,6 +33,8 @@
 //! assert_eq!(built.dawg.node_count(), 4); // root, C, CA, CAR
 //! ```
 
+use std::time::{Duration, Instant};
+
 use hashbrown::HashTable;
 use rayon::prelude::*;
 
@@ -102,6 +104,14 @@ impl Arena {
             table: HashTable::with_capacity(nodes),
         };
         a.nodes.push((0, 0));
+        a
+    }
+
+    /// An empty register whose node ids start at `base` (ids below it are
+    /// nodes of another register that edges may point to).
+    fn with_base(base: u32, nodes: usize) -> Arena {
+        let mut a = Arena::with_capacity(nodes);
+        a.nodes.resize(base as usize, (0, 0));
         a
     }
 
@@ -278,6 +288,8 @@ pub struct Built {
     pub words: u64,
     /// Longest word, in tiles.
     pub max_len: usize,
+    /// Wall time of each build phase.
+    pub phases: Vec<(&'static str, Duration)>,
 }
 
 /// Entry point for building.
@@ -288,40 +300,34 @@ impl Builder {
     pub fn build(words: &WordList) -> Built {
         // Sorting the GADDAG's keys needs only the words, so it runs on a
         // second thread while the DAWG is built.
-        let t = std::time::Instant::now();
-        let trace = std::env::var_os("LEXGRAPH_TRACE").is_some();
+        let t0 = Instant::now();
         let mut arena = Arena::with_capacity(words.len() * 3);
-        let (dawg, keys) = rayon::join(
+        let ((dawg, t_dawg), (keys, t_keys)) = rayon::join(
             || {
-                let r = Builder::dawg_into(&mut arena, words);
-                if trace {
-                    eprintln!("dawg {:?}", t.elapsed());
-                }
-                r
+                let d = Builder::dawg_into(&mut arena, words);
+                (d, t0.elapsed())
             },
-            || {
-                let r = GaddagKeys::sorted(words);
-                if trace {
-                    eprintln!("keys {:?} ({} keys)", t.elapsed(), r.spans.len());
-                }
-                r
-            },
+            || (GaddagKeys::sorted(words), t0.elapsed()),
         );
+        let t1 = Instant::now();
         let gaddag = keys.insert_into(&mut arena, words, dawg);
-        if trace {
-            eprintln!("gaddag {:?}", t.elapsed());
-        }
+        let t_gaddag = t1.elapsed();
+        let t2 = Instant::now();
         let dawg = Root::new(&arena, dawg);
         let gaddag = Root::new(&arena, gaddag);
-        if trace {
-            eprintln!("order {:?}", t.elapsed());
-        }
+        let phases = vec![
+            ("DAWG", t_dawg),
+            ("keys (parallel)", t_keys),
+            ("GADDAG", t_gaddag),
+            ("layout", t2.elapsed()),
+        ];
         Built {
             arena,
             dawg,
             gaddag,
             words: words.len() as u64,
             max_len: words.max_len(),
+            phases,
         }
     }
 
@@ -336,6 +342,7 @@ impl Builder {
             gaddag: Root::default(),
             words: words.len() as u64,
             max_len: words.max_len(),
+            phases: Vec::new(),
         }
     }
 
@@ -376,8 +383,34 @@ impl GaddagKeys {
             let (s, n) = spans[k as usize];
             &text[s as usize..(s + n) as usize]
         };
-        let mut sorted: Vec<u32> = (0..spans.len() as u32).collect();
-        sorted.par_sort_unstable_by(|&a, &b| key(a).cmp(key(b)));
+        // Sort by the first tiles packed into a u64 (an integer sort, far
+        // cheaper than comparing slices scattered in memory), then order the
+        // few runs that share a packed prefix by their whole keys.
+        let bits = crate::format::bits_for(words.alphabet().len() as u64);
+        let per = (64 / bits) as usize;
+        let pack = |k: u32| {
+            let kk = key(k);
+            (0..per).fold(0u64, |v, i| {
+                v << bits | kk.get(i).copied().unwrap_or(0) as u64
+            })
+        };
+        let mut pairs: Vec<(u64, u32)> = (0..spans.len() as u32)
+            .into_par_iter()
+            .map(|k| (pack(k), k))
+            .collect();
+        pairs.par_sort_unstable();
+        let mut i = 0;
+        while i < pairs.len() {
+            let mut j = i + 1;
+            while j < pairs.len() && pairs[j].0 == pairs[i].0 {
+                j += 1;
+            }
+            if j - i > 1 {
+                pairs[i..j].sort_unstable_by(|a, b| key(a.1).cmp(key(b.1)));
+            }
+            i = j;
+        }
+        let sorted: Vec<u32> = pairs.into_iter().map(|(_, k)| k).collect();
         GaddagKeys {
             text,
             spans,
@@ -405,16 +438,84 @@ impl GaddagKeys {
             }
             prev = w;
         }
-        let mut inc = Incremental::new();
-        for &k in &self.sorted {
+        // Keys starting with different tiles share nothing but the root, so
+        // contiguous ranges of them (split where the first tile changes) are
+        // built on separate threads, each into its own register whose node
+        // ids start past the DAWG's. Merging then registers every local node,
+        // children first, in the shared register, where equal nodes from
+        // different ranges meet: the result is still minimal.
+        let key = |k: u32| {
             let (s, n) = self.spans[k as usize];
-            let key = &self.text[s as usize..(s + n) as usize];
-            let e = targets[k as usize];
-            let sep = (e.target() != 0).then(|| BuildEdge::new(SEPARATOR, false, e.target()));
-            inc.insert(arena, key, e.terminal(), sep);
+            &self.text[s as usize..(s + n) as usize]
+        };
+        let ranges = split_ranges(
+            &self.sorted,
+            |k| key(k)[0],
+            rayon::current_num_threads() * 4,
+        );
+        let base = arena.len() as u32;
+        let parts: Vec<(Arena, u32)> = ranges
+            .into_par_iter()
+            .map(|range| {
+                let mut local = Arena::with_base(base, range.len());
+                let mut inc = Incremental::new();
+                for &k in &self.sorted[range] {
+                    let e = targets[k as usize];
+                    let sep =
+                        (e.target() != 0).then(|| BuildEdge::new(SEPARATOR, false, e.target()));
+                    inc.insert(&mut local, key(k), e.terminal(), sep);
+                }
+                let root = inc.finish(&mut local);
+                (local, root)
+            })
+            .collect();
+        let mut root_edges: Vec<BuildEdge> = Vec::new();
+        let mut scratch: Vec<BuildEdge> = Vec::new();
+        for (local, root) in parts {
+            let mut map: Vec<u32> = vec![0; local.len() - base as usize];
+            let remap = |e: BuildEdge, map: &[u32]| {
+                let t = e.target();
+                if t >= base {
+                    e.with_target(map[(t - base) as usize])
+                } else {
+                    e
+                }
+            };
+            for id in base..local.len() as u32 {
+                if id == root {
+                    continue;
+                }
+                scratch.clear();
+                scratch.extend(local.edges(id).iter().map(|&e| remap(e, &map)));
+                map[(id - base) as usize] = arena.register(&scratch, false).0;
+            }
+            if root != 0 {
+                root_edges.extend(local.edges(root).iter().map(|&e| remap(e, &map)));
+            }
         }
-        inc.finish(arena)
+        arena.register(&root_edges, false).0
     }
+}
+
+/// Splits `keys` (sorted) into about `parts` contiguous ranges, cutting only
+/// where `first` changes.
+fn split_ranges(
+    keys: &[u32],
+    first: impl Fn(u32) -> Tile,
+    parts: usize,
+) -> Vec<std::ops::Range<usize>> {
+    let target = keys.len().div_ceil(parts.max(1)).max(1);
+    let mut out = Vec::new();
+    let mut start = 0;
+    while start < keys.len() {
+        let mut end = (start + target).min(keys.len());
+        while end < keys.len() && first(keys[end]) == first(keys[end - 1]) {
+            end += 1;
+        }
+        out.push(start..end);
+        start = end;
+    }
+    out
 }
 
 /// Non-empty nodes reachable from `root`, every node before its children

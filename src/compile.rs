@@ -24,6 +24,8 @@ pub struct Compiled {
     pub gaddag: Vec<u8>,
     /// Nodes and edges of each: (dawg nodes, dawg edges, gaddag nodes, gaddag edges).
     pub counts: (usize, usize, usize, usize),
+    /// Wall time of each phase, writing the bytes included.
+    pub phases: Vec<(&'static str, std::time::Duration)>,
 }
 
 /// Builds both automata and serializes them.
@@ -35,22 +37,15 @@ pub fn compile(words: &WordList) -> Compiled {
 pub fn try_compile(words: &WordList) -> Result<Compiled> {
     let built = Builder::build(words);
     let a = words.alphabet();
-    let dawg = format::write(
-        &built.arena,
-        &built.dawg,
-        Kind::Dawg,
-        a,
-        built.words,
-        built.max_len,
-    )?;
-    let gaddag = format::write(
-        &built.arena,
-        &built.gaddag,
-        Kind::Gaddag,
-        a,
-        built.words,
-        built.max_len,
-    )?;
+    let t = std::time::Instant::now();
+    let (n, len) = (built.words, built.max_len);
+    let (dawg, gaddag) = rayon::join(
+        || format::write(&built.arena, &built.dawg, Kind::Dawg, a, n, len),
+        || format::write(&built.arena, &built.gaddag, Kind::Gaddag, a, n, len),
+    );
+    let (dawg, gaddag) = (dawg?, gaddag?);
+    let mut phases = built.phases.clone();
+    phases.push(("encoding", t.elapsed()));
     Ok(Compiled {
         dawg,
         gaddag,
@@ -60,6 +55,7 @@ pub fn try_compile(words: &WordList) -> Result<Compiled> {
             built.gaddag.node_count(),
             built.gaddag.edge_count(),
         ),
+        phases,
     })
 }
 

@@ -206,7 +206,11 @@ pub fn allowed(structure: Structure<'_>, up: &[Tile], down: &[Tile], wanted: u64
 /// Follows `tiles` from `node`; returns the last arc's (terminal, target),
 /// `None` if a tile has no arc or an arc with no children is not the last.
 #[inline]
-fn walk(e: &Edges<'_>, mut node: u32, tiles: impl IntoIterator<Item = Tile>) -> Option<(bool, u32)> {
+fn walk(
+    e: &Edges<'_>,
+    mut node: u32,
+    tiles: impl IntoIterator<Item = Tile>,
+) -> Option<(bool, u32)> {
     let mut res = None;
     for t in tiles {
         if matches!(res, Some((_, 0))) {

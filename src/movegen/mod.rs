@@ -414,12 +414,18 @@ impl Generator {
         let wanted = if rack.count(0) > 0 {
             !1
         } else {
-            rack.counts().iter().enumerate().skip(1).fold(0u64, |m, (t, &c)| m | ((c != 0) as u64) << t)
+            rack.counts()
+                .iter()
+                .enumerate()
+                .skip(1)
+                .fold(0u64, |m, (t, &c)| m | ((c != 0) as u64) << t)
         };
         let r = &self.rules;
-        self.across.compute(board, Dir::Across, r, &scores, max_tile, structure, wanted);
+        self.across
+            .compute(board, Dir::Across, r, &scores, max_tile, structure, wanted);
         if both {
-            self.down.compute(board, Dir::Down, r, &scores, max_tile, structure, wanted);
+            self.down
+                .compute(board, Dir::Down, r, &scores, max_tile, structure, wanted);
         }
         let mut rack_counts = *rack.counts();
         // Tiles outside the alphabet can never be placed.
