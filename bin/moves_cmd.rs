@@ -177,9 +177,13 @@ pub fn run(args: MovesArgs) -> Result<ExitCode> {
                     .next()
                     .map(|b| b.split('/').count())
                     .unwrap_or(0);
-                let layout = size_of_layout(size)?;
-                let p =
-                    Position::parse_cgp(&line, &alphabet, layout.size()).map_err(|e| e.to_string());
+                // A bad board size is this line's error, not the batch's.
+                let p = size_of_layout(size)
+                    .map_err(|e| e.to_string())
+                    .and_then(|layout| {
+                        Position::parse_cgp(&line, &alphabet, layout.size())
+                            .map_err(|e| e.to_string())
+                    });
                 positions.push((label, p));
             }
         }
@@ -413,7 +417,7 @@ fn pick_layout(flag: Option<&str>, size: usize) -> Result<Layout> {
         None => match size {
             21 => Ok(Layout::builtin("super")?),
             15 => Ok(Layout::standard()),
-            n => bail!("no built-in layout for a {n}x{n} board; give --layout FILE"),
+            n => bail!("the board has {n} rows: no built-in layout is {n}x{n} (standard is 15x15, super 21x21; give --layout FILE)"),
         },
     }
 }

@@ -1,0 +1,415 @@
+//! The `moves` and `selfplay` commands, run as a user runs them.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::sync::OnceLock;
+
+const EMPTY15: &str = "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15";
+const QUIRE: &str = "15/15/15/15/15/15/15/4QUIRE6/15/15/15/15/15/15/15";
+
+fn bin() -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_lexgraph"));
+    c.env("LEXGRAPH_CACHE", scratch().join("cache"));
+    c
+}
+
+/// A temp dir with the project's English list compiled once, as `en.*`.
+fn scratch() -> &'static Path {
+    static DIR: OnceLock<tempfile::TempDir> = OnceLock::new();
+    DIR.get_or_init(|| {
+        let d = tempfile::tempdir().unwrap();
+        let list = Path::new(env!("CARGO_MANIFEST_DIR")).join("lexicons/wordlist-en.txt");
+        let out = Command::new(env!("CARGO_BIN_EXE_lexgraph"))
+            .args(["compile"])
+            .arg(&list)
+            .arg("-o")
+            .arg(d.path().join("en"))
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        d
+    })
+    .path()
+}
+
+fn lex(kind: &str) -> PathBuf {
+    scratch().join(format!("en.{kind}"))
+}
+
+fn run(args: &[&str]) -> Output {
+    bin().args(args).output().unwrap()
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).unwrap()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8(o.stderr.clone()).unwrap()
+}
+
+fn moves(extra: &[&str]) -> Output {
+    let g = lex("gaddag");
+    let mut args = vec!["moves", "--lexicon", g.to_str().unwrap()];
+    args.extend_from_slice(extra);
+    run(&args)
+}
+
+#[test]
+fn text_output_is_notation_sorted_by_score() {
+    let cgp = format!("{QUIRE} AEINRS?/ 0/0 0");
+    let o = moves(&["--cgp", &cgp, "--top", "20"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let lines: Vec<String> = stdout(&o).lines().map(str::to_string).collect();
+    assert_eq!(lines.len(), 20);
+    let scores: Vec<i32> = lines
+        .iter()
+        .map(|l| l.rsplit(' ').next().unwrap().parse().unwrap())
+        .collect();
+    assert!(scores.windows(2).all(|w| w[0] >= w[1]), "{lines:?}");
+    for l in &lines {
+        let parts: Vec<&str> = l.split(' ').collect();
+        assert_eq!(parts.len(), 3, "{l}");
+        let coord = parts[0];
+        // `8D` (across) or `D8` (down).
+        let first = coord.chars().next().unwrap();
+        assert!(first.is_ascii_digit() || first.is_ascii_uppercase(), "{l}");
+        // A seven-tile play with the blank: exactly one lower-case letter.
+        if parts[1].len() >= 7 && scores[0] >= 50 {
+            assert!(
+                parts[1].chars().filter(|c| c.is_lowercase()).count() <= 1,
+                "{l}"
+            );
+        }
+    }
+}
+
+#[test]
+fn dawg_and_gaddag_print_the_same_moves() {
+    let cgp = format!("{QUIRE} AEINRS?/ 0/0 0");
+    let g = moves(&["--cgp", &cgp]);
+    let d = moves(&["--cgp", &cgp, "--structure", "dawg"]);
+    assert!(g.status.success() && d.status.success(), "{}", stderr(&d));
+    assert_eq!(stdout(&g), stdout(&d));
+    assert!(stdout(&g).lines().count() > 1000);
+    // The sibling file is found from either kind.
+    let dl = lex("dawg");
+    let o = run(&[
+        "moves",
+        "--lexicon",
+        dl.to_str().unwrap(),
+        "--cgp",
+        &cgp,
+        "--structure",
+        "gaddag",
+    ]);
+    assert_eq!(stdout(&o), stdout(&g));
+}
+
+#[test]
+fn count_matches_the_list() {
+    let cgp = format!("{QUIRE} AEINRS?/ 0/0 0");
+    let all = moves(&["--cgp", &cgp]);
+    let n = moves(&["--cgp", &cgp, "--count"]);
+    assert_eq!(
+        stdout(&n).trim().parse::<usize>().unwrap(),
+        stdout(&all).lines().count()
+    );
+}
+
+#[test]
+fn json_lines_carry_tiles_cross_words_and_score() {
+    // QUIRE across on row 8; an S under E... use a rack that can hook.
+    let cgp = format!("{QUIRE} ST/ 0/0 0");
+    let o = moves(&["--cgp", &cgp, "--format", "json"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let mut saw_cross = false;
+    for line in stdout(&o).lines() {
+        let v: serde_json::Value = serde_json::from_str(line).unwrap();
+        assert_eq!(v["type"], "place");
+        assert!(v["row"].is_u64() && v["col"].is_u64());
+        assert!(v["dir"] == "across" || v["dir"] == "down");
+        let tiles = v["tiles"].as_array().unwrap();
+        assert!(!tiles.is_empty() && tiles.len() <= 2);
+        assert!(v["score"].as_i64().unwrap() > 0);
+        assert!(v.get("position").is_none(), "single position has no index");
+        if let Some(c) = v.get("cross_words") {
+            saw_cross = true;
+            for w in c.as_array().unwrap() {
+                assert!(w["word"].as_str().unwrap().len() >= 2);
+            }
+        }
+    }
+    assert!(saw_cross, "a hook play forms a cross word");
+}
+
+#[test]
+fn batch_reports_bad_lines_and_goes_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("batch.cgp");
+    let text = format!(
+        "{QUIRE} AEINRS?/ 0/0 0\n\
+         # a comment\n\
+         15/15/15 AB/ 0/0 0\n\
+         {EMPTY15} ZZ/ 0/0 0\n\
+         {EMPTY15} AEI%RST/ 0/0 0\n\
+         {EMPTY15} CAT/ 0/0 0\n"
+    );
+    std::fs::write(&f, text).unwrap();
+    let o = moves(&["--cgp-file", f.to_str().unwrap(), "--count"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let err = stderr(&o);
+    assert!(err.contains("batch.cgp:3"), "{err}");
+    assert!(
+        err.contains("batch.cgp:4") && err.contains("bag has only 1"),
+        "{err}"
+    );
+    assert!(err.contains("batch.cgp:5") && err.contains('%'), "{err}");
+    let out = stdout(&o);
+    let idx: Vec<&str> = out.lines().map(|l| l.split(' ').next().unwrap()).collect();
+    assert_eq!(idx, ["0", "4"], "{out}");
+    // --strict stops at the first bad line.
+    let o = moves(&["--cgp-file", f.to_str().unwrap(), "--count", "--strict"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("batch.cgp:3"));
+    // JSON batch objects carry the position index.
+    let o = moves(&[
+        "--cgp-file",
+        f.to_str().unwrap(),
+        "--format",
+        "json",
+        "--top",
+        "1",
+    ]);
+    let positions: Vec<u64> = stdout(&o)
+        .lines()
+        .map(|l| {
+            serde_json::from_str::<serde_json::Value>(l).unwrap()["position"]
+                .as_u64()
+                .unwrap()
+        })
+        .collect();
+    assert_eq!(positions, [0, 4]);
+}
+
+#[test]
+fn malformed_positions_are_clear_errors() {
+    for (cgp, needle) in [
+        (format!("{QUIRE} AEINRSTT/ 0/0 0"), "at most 7"),
+        (format!("{QUIRE} AE1/ 0/0 0"), "'1'"),
+        (
+            "15/15/15/15/15/15/15/4QUIRE7/15/15/15/15/15/15/15 AE/ 0/0 0".to_string(),
+            "row 8 has 16 squares",
+        ),
+        (format!("{QUIRE} QQ/ 0/0 0"), "bag has only 1"),
+        ("15/15 A/ 0/0 0".to_string(), "2 rows"),
+    ] {
+        let o = moves(&["--cgp", &cgp]);
+        assert_eq!(o.status.code(), Some(2), "{cgp}");
+        let err = stderr(&o);
+        assert!(err.contains(needle), "{cgp}: {err}");
+        assert!(!err.contains("panicked"), "{err}");
+    }
+}
+
+#[test]
+fn plain_text_board_with_rack_flag() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("pos.txt");
+    let mut rows = vec![".".repeat(15); 15];
+    rows[7] = "....QUIRE......".to_string();
+    std::fs::write(&f, rows.join("\n") + "\n").unwrap();
+    let text = moves(&[
+        "--board",
+        f.to_str().unwrap(),
+        "--rack",
+        "AEINRS?",
+        "--count",
+    ]);
+    let cgp = moves(&["--cgp", &format!("{QUIRE} AEINRS?/ 0/0 0"), "--count"]);
+    assert!(text.status.success(), "{}", stderr(&text));
+    assert_eq!(stdout(&text), stdout(&cgp));
+}
+
+#[test]
+fn exchanges_and_pass() {
+    let o = moves(&["--cgp", &format!("{QUIRE} AAB/ 0/0 0"), "--exchanges"]);
+    let out = stdout(&o);
+    let ex: Vec<&str> = out.lines().filter(|l| l.starts_with("exchange ")).collect();
+    // Sub-multisets of AAB: A, AA, B, AB, AAB.
+    assert_eq!(ex.len(), 5, "{out}");
+    assert_eq!(out.lines().last(), Some("pass 0"));
+    // With fewer than 7 tiles in the bag, only pass.
+    // 94 tiles on the board and AB on the rack leave 4 unseen.
+    let bag = "AAAAAAAAABBCCDDDDEEEEEEEEEEEEFFGGGHHIIIIIIIIIJKLLLLMMNNNNNNOOOOOOOOPPQRRRRRRSSSSTTTTTTUUUUVVWWXYYZ";
+    let mut tiles: String = bag.to_string();
+    tiles = tiles.replacen('A', "", 1).replacen('B', "", 1); // the rack's
+    let tiles: Vec<char> = tiles.chars().take(94).collect();
+    let mut rows: Vec<String> = tiles
+        .chunks(15)
+        .map(|c| c.iter().collect::<String>())
+        .collect();
+    let last = rows.last_mut().unwrap();
+    let pad = 15 - last.len();
+    if pad > 0 {
+        last.push_str(&pad.to_string());
+    }
+    while rows.len() < 15 {
+        rows.push("15".into());
+    }
+    let full = rows.join("/");
+    let o = moves(&["--cgp", &format!("{full} AB/ 0/0 0"), "--exchanges"]);
+    let out = stdout(&o);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(!out.contains("exchange"), "{out}");
+    assert_eq!(out.lines().last(), Some("pass 0"));
+}
+
+#[test]
+fn opening_both_adds_down_moves() {
+    let cgp = format!("{EMPTY15} CAT/ 0/0 0");
+    let across: usize = stdout(&moves(&["--cgp", &cgp, "--count"]))
+        .trim()
+        .parse()
+        .unwrap();
+    let both: usize = stdout(&moves(&["--cgp", &cgp, "--count", "--opening", "both"]))
+        .trim()
+        .parse()
+        .unwrap();
+    assert!(across > 0);
+    assert_eq!(both, 2 * across);
+}
+
+#[test]
+fn super_board_by_size_or_flag() {
+    let dir = tempfile::tempdir().unwrap();
+    let list = Path::new(env!("CARGO_MANIFEST_DIR")).join("lexicons/wordlist-en.txt");
+    let out = dir.path().join("sup");
+    let o = run(&[
+        "compile",
+        list.to_str().unwrap(),
+        "--alphabet",
+        "super-english",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let empty21 = vec!["21"; 21].join("/");
+    let cgp = format!("{empty21} CAT/ 0/0 0");
+    let g = dir.path().join("sup.gaddag");
+    let a = run(&[
+        "moves",
+        "--lexicon",
+        g.to_str().unwrap(),
+        "--cgp",
+        &cgp,
+        "--top",
+        "1",
+    ]);
+    let b = run(&[
+        "moves",
+        "--lexicon",
+        g.to_str().unwrap(),
+        "--cgp",
+        &cgp,
+        "--top",
+        "1",
+        "--layout",
+        "super",
+    ]);
+    assert!(a.status.success(), "{}", stderr(&a));
+    assert_eq!(stdout(&a), stdout(&b));
+    // The Super board's centre (row 11, col K) is a double word.
+    assert!(stdout(&a).starts_with("11"), "{}", stdout(&a));
+    // A 21x21 position on the 15x15 layout is refused.
+    let c = run(&[
+        "moves",
+        "--lexicon",
+        g.to_str().unwrap(),
+        "--cgp",
+        &cgp,
+        "--layout",
+        "standard",
+    ]);
+    assert_eq!(c.status.code(), Some(2));
+}
+
+#[test]
+fn unknown_lex_name_falls_back_to_the_default_with_a_note() {
+    let o = run(&[
+        "moves",
+        "--cgp",
+        &format!("{QUIRE} AEINRS?/ 0/0 0 lex NOSUCHLEX;"),
+        "--top",
+        "3",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stderr(&o).contains("NOSUCHLEX"), "{}", stderr(&o));
+    assert_eq!(stdout(&o).lines().count(), 3);
+}
+
+#[test]
+fn selfplay_checks_both_structures_and_writes_positions() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("pos.cgp");
+    let g = lex("gaddag");
+    let o = run(&[
+        "selfplay",
+        "--lexicon",
+        g.to_str().unwrap(),
+        "--games",
+        "2",
+        "--seed",
+        "3",
+        "--structure",
+        "both",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let s = stdout(&o);
+    assert!(
+        s.contains("agreement:") && s.contains("identical moves"),
+        "{s}"
+    );
+    assert!(
+        s.contains("game 0 seed 3") && s.contains("game 1 seed 4"),
+        "{s}"
+    );
+    let cgps = std::fs::read_to_string(&out).unwrap();
+    let turns: usize = s
+        .lines()
+        .find(|l| l.starts_with("turns:"))
+        .and_then(|l| l.split_whitespace().nth(1))
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert_eq!(cgps.lines().count(), turns);
+    // Every written position reads back and lists moves.
+    let first_mid = cgps.lines().nth(5).unwrap();
+    let o = moves(&["--cgp", first_mid, "--count"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    // Same seed, same games.
+    let again = run(&[
+        "selfplay",
+        "--lexicon",
+        g.to_str().unwrap(),
+        "--games",
+        "2",
+        "--seed",
+        "3",
+        "--structure",
+        "both",
+    ]);
+    let head = |t: &str| {
+        t.lines()
+            .take(2)
+            .map(|l| l.split(", GADDAG").next().unwrap().to_string())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(head(&stdout(&again)), head(&s));
+}
