@@ -67,21 +67,30 @@ pub struct Lanes {
     premiums_of: Option<crate::rules::Layout>,
 }
 
+/// What cross-checks are computed with.
+#[derive(Clone, Copy)]
+pub struct CrossInput<'a> {
+    pub rules: &'a Rules,
+    /// Each tile's value.
+    pub scores: &'a [i32; 64],
+    /// The alphabet's highest tile.
+    pub max_tile: Tile,
+    pub structure: Structure<'a>,
+    /// Tiles worth checking: the rack's, or all with a blank. Nothing else
+    /// can be placed, so the sets say nothing of other tiles.
+    pub wanted: u64,
+}
+
 impl Lanes {
-    /// Fills the lanes of direction `dir` for `board`, computing cross-checks
-    /// with `structure`. `scores` gives each tile's value. Cross-check sets
-    /// are computed only for the tiles in `wanted` (the rack's, or all with a
-    /// blank): nothing else can be placed.
-    pub fn compute(
-        &mut self,
-        board: &Board,
-        dir: Dir,
-        rules: &Rules,
-        scores: &[i32; 64],
-        max_tile: Tile,
-        structure: Structure<'_>,
-        wanted: u64,
-    ) {
+    /// Fills the lanes of direction `dir` for `board`.
+    pub fn compute(&mut self, board: &Board, dir: Dir, input: &CrossInput<'_>) {
+        let CrossInput {
+            rules,
+            scores,
+            max_tile,
+            structure,
+            wanted,
+        } = *input;
         let n = board.size();
         let nn = n * n;
         let layout = &rules.layout;

@@ -47,7 +47,7 @@ use std::cmp::Ordering;
 use crate::alphabet::{Alphabet, Tile};
 use crate::board::{tile_of, Board, Rack, BLANK_FLAG};
 pub use crate::crosscheck::Dir;
-use crate::crosscheck::{Lanes, Structure};
+use crate::crosscheck::{CrossInput, Lanes, Structure};
 use crate::format::Kind;
 use crate::lexicon::Lexicon;
 use crate::rules::{Rules, MAX_SIZE};
@@ -420,12 +420,16 @@ impl Generator {
                 .skip(1)
                 .fold(0u64, |m, (t, &c)| m | ((c != 0) as u64) << t)
         };
-        let r = &self.rules;
-        self.across
-            .compute(board, Dir::Across, r, &scores, max_tile, structure, wanted);
+        let input = CrossInput {
+            rules: &self.rules,
+            scores: &scores,
+            max_tile,
+            structure,
+            wanted,
+        };
+        self.across.compute(board, Dir::Across, &input);
         if both {
-            self.down
-                .compute(board, Dir::Down, r, &scores, max_tile, structure, wanted);
+            self.down.compute(board, Dir::Down, &input);
         }
         let mut rack_counts = *rack.counts();
         // Tiles outside the alphabet can never be placed.
