@@ -313,8 +313,7 @@ impl Builder {
         let gaddag = keys.insert_into(&mut arena, words, dawg);
         let t_gaddag = t1.elapsed();
         let t2 = Instant::now();
-        let dawg = Root::new(&arena, dawg);
-        let gaddag = Root::new(&arena, gaddag);
+        let (dawg, gaddag) = rayon::join(|| Root::new(&arena, dawg), || Root::new(&arena, gaddag));
         let phases = vec![
             ("DAWG", t_dawg),
             ("keys (parallel)", t_keys),
@@ -454,43 +453,56 @@ impl GaddagKeys {
             rayon::current_num_threads() * 4,
         );
         let base = arena.len() as u32;
-        let parts: Vec<(Arena, u32)> = ranges
-            .into_par_iter()
-            .map(|range| {
-                let mut local = Arena::with_base(base, range.len());
-                let mut inc = Incremental::new();
-                for &k in &self.sorted[range] {
-                    let e = targets[k as usize];
-                    let sep =
-                        (e.target() != 0).then(|| BuildEdge::new(SEPARATOR, false, e.target()));
-                    inc.insert(&mut local, key(k), e.terminal(), sep);
-                }
-                let root = inc.finish(&mut local);
-                (local, root)
-            })
-            .collect();
         let mut root_edges: Vec<BuildEdge> = Vec::new();
         let mut scratch: Vec<BuildEdge> = Vec::new();
-        for (local, root) in parts {
-            let mut map: Vec<u32> = vec![0; local.len() - base as usize];
-            let remap = |e: BuildEdge, map: &[u32]| {
-                let t = e.target();
-                if t >= base {
-                    e.with_target(map[(t - base) as usize])
-                } else {
-                    e
+        // One range per thread at a time, merged before the next: memory
+        // stays near one register plus a few small local ones.
+        for group in ranges.chunks(rayon::current_num_threads().max(1)) {
+            let parts: Vec<(Arena, u32)> = group
+                .par_iter()
+                .map(|range| {
+                    let mut local = Arena::with_base(base, range.len());
+                    let mut inc = Incremental::new();
+                    for &k in &self.sorted[range.clone()] {
+                        let e = targets[k as usize];
+                        let sep =
+                            (e.target() != 0).then(|| BuildEdge::new(SEPARATOR, false, e.target()));
+                        inc.insert(&mut local, key(k), e.terminal(), sep);
+                    }
+                    let root = inc.finish(&mut local);
+                    (local, root)
+                })
+                .collect();
+            for (local, root) in parts {
+                let mut map: Vec<u32> = vec![0; local.len() - base as usize];
+                let remap = |e: BuildEdge, map: &[u32]| {
+                    let t = e.target();
+                    if t >= base {
+                        e.with_target(map[(t - base) as usize])
+                    } else {
+                        e
+                    }
+                };
+                // A node with a child that was new to the shared register is
+                // new itself: skip its lookup.
+                let mut added = vec![false; map.len()];
+                for id in base..local.len() as u32 {
+                    if id == root {
+                        continue;
+                    }
+                    let edges = local.edges(id);
+                    let fresh = edges
+                        .iter()
+                        .any(|e| e.target() >= base && added[(e.target() - base) as usize]);
+                    scratch.clear();
+                    scratch.extend(edges.iter().map(|&e| remap(e, &map)));
+                    let (g, new) = arena.register(&scratch, fresh);
+                    map[(id - base) as usize] = g;
+                    added[(id - base) as usize] = new;
                 }
-            };
-            for id in base..local.len() as u32 {
-                if id == root {
-                    continue;
+                if root != 0 {
+                    root_edges.extend(local.edges(root).iter().map(|&e| remap(e, &map)));
                 }
-                scratch.clear();
-                scratch.extend(local.edges(id).iter().map(|&e| remap(e, &map)));
-                map[(id - base) as usize] = arena.register(&scratch, false).0;
-            }
-            if root != 0 {
-                root_edges.extend(local.edges(root).iter().map(|&e| remap(e, &map)));
             }
         }
         arena.register(&root_edges, false).0

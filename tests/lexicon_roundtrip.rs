@@ -26,6 +26,7 @@ fn build(name: &str, alphabet: &Alphabet, skip_invalid: bool) -> Case {
         dawg,
         gaddag,
         counts,
+        ..
     } = compile::compile(&list);
     let dawg = Lexicon::from_vec(dawg).unwrap();
     let gaddag = Lexicon::from_vec(gaddag).unwrap();
