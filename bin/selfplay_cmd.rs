@@ -121,7 +121,7 @@ pub fn run(args: SelfplayArgs) -> Result<ExitCode> {
             return Err(e).context("writing positions");
         }
         if !args.quiet {
-            let mean_us = mean_us(&res.time_per_turn);
+            let mean_us = mean_us_of(&res.time_per_turn);
             let check = if res.check_time_per_turn.is_empty() {
                 String::new()
             } else {
@@ -131,13 +131,18 @@ pub fn run(args: SelfplayArgs) -> Result<ExitCode> {
                     mean_us_of(&res.check_time_per_turn)
                 )
             };
+            let mut mv = res.moves_per_turn.clone();
+            mv.sort_unstable();
             let msg = format!(
-                "game {g} seed {seed}: {} turns, scores {}-{}, {} bingos, {:.1} moves/turn, {} {:.0} µs/turn{check}",
+                "game {g} seed {seed}: {} turns, scores {}-{}, {} bingos, moves/turn mean {:.1} median {} max {}, best move {:.1} points/turn, {} {:.0} µs/turn{check}",
                 res.turns,
                 res.scores[0],
                 res.scores[1],
                 res.bingos,
                 res.moves_per_turn.iter().sum::<usize>() as f64 / res.turns.max(1) as f64,
+                mv.get(mv.len() / 2).copied().unwrap_or(0),
+                mv.last().copied().unwrap_or(0),
+                res.best_per_turn.iter().sum::<i32>() as f64 / res.turns.max(1) as f64,
                 primary_kind.name(),
                 mean_us,
             );
@@ -219,10 +224,6 @@ pub fn run(args: SelfplayArgs) -> Result<ExitCode> {
         )?;
     }
     Ok(ExitCode::SUCCESS)
-}
-
-fn mean_us(v: &[Duration]) -> f64 {
-    mean_us_of(v)
 }
 
 fn mean_us_of(v: &[Duration]) -> f64 {

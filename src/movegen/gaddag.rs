@@ -40,7 +40,8 @@ struct Start {
 pub(crate) fn gen_line<S: MoveSink>(ctx: &mut LineCtx<'_, S>, e: &Edges<'_>) {
     let n = ctx.n;
     for a in 0..n {
-        if !ctx.at(a).anchor {
+        // Every move found from an anchor puts a tile on it.
+        if !ctx.at(a).anchor || !can_fill(ctx, a) {
             continue;
         }
         // When tiles follow the anchor, read them first (right to left): the
