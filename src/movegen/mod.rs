@@ -380,6 +380,11 @@ impl Generator {
 
     /// Generates every legal move into `sink`, with the algorithm that fits
     /// the lexicon's kind.
+    ///
+    /// # Panics
+    ///
+    /// If the board's size differs from the rules' layout (parse positions
+    /// with the layout's size, as [`Position::parse_cgp`](crate::board::Position::parse_cgp) asks).
     pub fn generate<S: MoveSink>(
         &mut self,
         lex: &Lexicon,
