@@ -80,9 +80,8 @@ pub struct Arena {
     edges: Vec<BuildEdge>,
     /// Per node id: start in `edges` and edge count. Node 0 has no edges.
     nodes: Vec<(u32, u32)>,
-    /// Registered nodes as (id, start, len), so a probe reads the edges
-    /// without a detour through `nodes`.
-    table: HashTable<(u32, u32, u32)>,
+    /// Registered node ids, hashed by their edges.
+    table: HashTable<u32>,
 }
 
 fn hash_edges(edges: &[BuildEdge]) -> u64 {
@@ -144,20 +143,19 @@ impl Arena {
             nodes,
             table,
         } = self;
+        let edges_of = |nodes: &[(u32, u32)], id: u32| {
+            let (s, n) = nodes[id as usize];
+            s as usize..(s + n) as usize
+        };
         if !known_new {
-            if let Some(&(id, _, _)) = table.find(h, |&(_, s, n)| {
-                n as usize == edges.len() && &all[s as usize..(s + n) as usize] == edges
-            }) {
+            if let Some(&id) = table.find(h, |&id| &all[edges_of(nodes, id)] == edges) {
                 return (id, false);
             }
         }
         let id = nodes.len() as u32;
-        let entry = (id, all.len() as u32, edges.len() as u32);
-        nodes.push((entry.1, entry.2));
+        nodes.push((all.len() as u32, edges.len() as u32));
         all.extend_from_slice(edges);
-        table.insert_unique(h, entry, |&(_, s, n)| {
-            hash_edges(&all[s as usize..(s + n) as usize])
-        });
+        table.insert_unique(h, id, |&id| hash_edges(&all[edges_of(nodes, id)]));
         (id, true)
     }
 
@@ -409,7 +407,10 @@ impl GaddagKeys {
             }
             i = j;
         }
-        let sorted: Vec<u32> = pairs.into_iter().map(|(_, k)| k).collect();
+        // A fresh, exact vector: collecting in place would keep the pairs' buffer.
+        let mut sorted: Vec<u32> = Vec::with_capacity(pairs.len());
+        sorted.extend(pairs.iter().map(|&(_, k)| k));
+        drop(pairs);
         GaddagKeys {
             text,
             spans,
