@@ -6,8 +6,8 @@ use std::process::ExitCode;
 
 use anyhow::{bail, Context, Result};
 use clap::Args;
-use lexgraph::board::{parse_text_positions, tile_of, Board, Position, Rack, BLANK_FLAG};
-use lexgraph::movegen::{cross_words, Dir, Generator, Move, Options};
+use lexgraph::board::{parse_text_positions, Board, Position, Rack, BLANK_FLAG};
+use lexgraph::movegen::{cross_words, squares_text, Dir, Generator, Move, Options};
 use lexgraph::rules::{Layout, Rules};
 use lexgraph::{Alphabet, Kind, Lexicon};
 use serde::Serialize;
@@ -305,20 +305,6 @@ fn text_play(play: &Play, alphabet: &Alphabet) -> String {
         Play::Exchange(r) => format!("exchange {} 0", r.to_text(alphabet)),
         Play::Pass => "pass 0".to_string(),
     }
-}
-
-fn squares_text(squares: &[u8], alphabet: &Alphabet) -> String {
-    squares
-        .iter()
-        .map(|&sq| {
-            let l = &alphabet.tile(tile_of(sq)).label;
-            if sq & BLANK_FLAG != 0 {
-                l.to_lowercase()
-            } else {
-                l.clone()
-            }
-        })
-        .collect()
 }
 
 fn json_play(play: &Play, position: Option<usize>, alphabet: &Alphabet, board: &Board) -> JsonMove {

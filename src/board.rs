@@ -96,30 +96,17 @@ impl Board {
     /// Parses a board in CGP form (rows joined by `/`).
     pub fn parse_cgp(text: &str, alphabet: &Alphabet) -> Result<Board> {
         let rows: Vec<&str> = text.split('/').collect();
-        let n = rows.len();
-        if n == 0 || n > MAX_SIZE {
-            return Err(Error::Position(format!(
-                "board has {n} rows (1..={MAX_SIZE})"
-            )));
-        }
-        let mut b = Board::new(n);
-        for (r, row) in rows.iter().enumerate() {
-            let squares = parse_row(row, alphabet, true)
-                .map_err(|e| Error::Position(format!("board row {}: {e}", r + 1)))?;
-            if squares.len() != n {
-                return Err(Error::Position(format!(
-                    "board row {} has {} squares, expected {n}",
-                    r + 1,
-                    squares.len()
-                )));
-            }
-            b.squares[r * n..(r + 1) * n].copy_from_slice(&squares);
-        }
-        Ok(b)
+        Board::from_rows(&rows, alphabet, true)
     }
 
     /// Parses a board in plain text form: `rows` lines with `.` for empty.
     pub fn parse_rows(rows: &[&str], alphabet: &Alphabet) -> Result<Board> {
+        let rows: Vec<&str> = rows.iter().map(|r| r.trim()).collect();
+        Board::from_rows(&rows, alphabet, false)
+    }
+
+    /// A square board from its rows; `cgp` allows digit runs of empty squares.
+    fn from_rows(rows: &[&str], alphabet: &Alphabet, cgp: bool) -> Result<Board> {
         let n = rows.len();
         if n == 0 || n > MAX_SIZE {
             return Err(Error::Position(format!(
@@ -128,7 +115,7 @@ impl Board {
         }
         let mut b = Board::new(n);
         for (r, row) in rows.iter().enumerate() {
-            let squares = parse_row(row.trim(), alphabet, false)
+            let squares = parse_row(row, alphabet, cgp)
                 .map_err(|e| Error::Position(format!("board row {}: {e}", r + 1)))?;
             if squares.len() != n {
                 return Err(Error::Position(format!(

@@ -194,42 +194,6 @@ impl<'a> Edges<'a> {
         })
     }
 
-    /// Calls `f` on each edge of node `first` until it returns false: the
-    /// hot loop of move generation, decoding with no per-edge `Option`.
-    #[inline(always)]
-    pub fn for_each(&self, first: u32, mut f: impl FnMut(Arc) -> bool) {
-        let eb = self.edge_bits as usize;
-        let tb = self.tile_bits;
-        let tile_mask = (1u64 << tb) - 1;
-        let len = self.len as u64;
-        let mut i = first as u64;
-        let mut bit = first as usize * eb;
-        while i < len {
-            let at = bit >> 3;
-            let Some(chunk) = self.bytes.get(at..at + 8) else {
-                return;
-            };
-            let raw = u64::from_le_bytes(chunk.try_into().unwrap()) >> (bit & 7) & self.mask;
-            let tile = raw & tile_mask;
-            let t = raw >> (tb + 2);
-            let arc = Arc {
-                tile: if tile > self.max_tile as u64 {
-                    0
-                } else {
-                    tile as Tile
-                },
-                terminal: raw >> tb & 1 != 0,
-                last: raw >> (tb + 1) & 1 != 0,
-                target: if t > i && t < len { t as u32 } else { 0 },
-            };
-            if !f(arc) || arc.last {
-                return;
-            }
-            i += 1;
-            bit += eb;
-        }
-    }
-
     /// Calls `f` on each edge of node `first` whose tile is in `tiles` (a
     /// bitset), in tile order, until `f` returns false. Edges with other
     /// tiles are skipped after decoding only their tile, and the scan stops

@@ -101,17 +101,7 @@ impl Move {
 
     /// The main word as text, blanks in lower case.
     pub fn word_text(&self, alphabet: &Alphabet) -> String {
-        self.word()
-            .iter()
-            .map(|&sq| {
-                let l = &alphabet.tile(tile_of(sq)).label;
-                if sq & BLANK_FLAG != 0 {
-                    l.to_lowercase()
-                } else {
-                    l.clone()
-                }
-            })
-            .collect()
+        squares_text(self.word(), alphabet)
     }
 
     /// Players' coordinates: `8D` (row first) across, `D8` down.
@@ -155,6 +145,21 @@ impl Move {
             .then_with(|| self.word().cmp(other.word()))
             .then(self.placed.cmp(&other.placed))
     }
+}
+
+/// Square contents as text: tile labels, lower case for blanks.
+pub fn squares_text(squares: &[u8], alphabet: &Alphabet) -> String {
+    squares
+        .iter()
+        .map(|&sq| {
+            let l = &alphabet.tile(tile_of(sq)).label;
+            if sq & BLANK_FLAG != 0 {
+                l.to_lowercase()
+            } else {
+                l.clone()
+            }
+        })
+        .collect()
 }
 
 /// Column letters: A, B, ... (past Z: AA, AB, ...).
