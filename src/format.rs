@@ -310,10 +310,11 @@ pub fn write(
     max_len: usize,
 ) -> Result<Vec<u8>> {
     let order = root.order();
-    let mut first = vec![0u64; arena.len()];
+    // First-edge index of each node (u32: more than 2^32 edges is refused below).
+    let mut first = vec![0u32; arena.len()];
     let mut n = 0u64;
     for &node in order {
-        first[node as usize] = n;
+        first[node as usize] = n as u32;
         n += arena.edges(node).len() as u64;
     }
     if max_len > u16::MAX as usize {
@@ -341,7 +342,7 @@ pub fn write(
             let target = if e.target() == 0 {
                 0
             } else {
-                first[e.target() as usize]
+                first[e.target() as usize] as u64
             };
             let last = j + 1 == edges.len();
             let w = e.label() as u64
