@@ -404,5 +404,10 @@ pub(crate) fn separator_child(edges: &Edges<'_>, node: u32) -> Option<Arc> {
     if node == 0 {
         return None;
     }
-    edges.arc(node).filter(|a| a.tile == 0)
+    let mut sep = None;
+    edges.for_each_in(node, 1, |a| {
+        sep = Some(a);
+        false
+    });
+    sep
 }
