@@ -443,9 +443,14 @@ impl Generator {
         }
         let mut rack_counts = *rack.counts();
         // Tiles outside the alphabet can never be placed.
-        for c in rack_counts.iter_mut().skip(alphabet.len() + 1) {
+                for c in rack_counts.iter_mut().skip(alphabet.len() + 1) {
             *c = 0;
         }
+        let tiles_left: u32 = rack_counts.iter().map(|&c| c as u32).sum();
+        let present = rack_counts
+            .iter()
+            .enumerate()
+            .fold(0u64, |m, (t, &c)| m | ((c != 0) as u64) << t);
         for (dir, lanes) in [(Dir::Across, &self.across), (Dir::Down, &self.down)] {
             if dir == Dir::Down && !both {
                 continue;
@@ -480,11 +485,8 @@ impl Generator {
                     sink: &mut *sink,
                     cur: [0; 32],
                     rack: rack_counts,
-                    tiles_left: rack_counts.iter().map(|&c| c as u32).sum(),
-                    present: rack_counts
-                        .iter()
-                        .enumerate()
-                        .fold(0, |m, (t, &c)| m | ((c != 0) as u64) << t),
+                                        tiles_left,
+                    present,
                 };
                 match structure {
                     Structure::Dawg(e) => dawg::gen_line(&mut ctx, &e),
