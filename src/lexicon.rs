@@ -297,12 +297,13 @@ fn count_words(edges: &Edges<'_>, kind: Kind) -> (u64, u64) {
     if n == 0 {
         return (0, 0);
     }
-    // Per node start index: (words below, longest below). Nodes are laid out
+    // Per edge index i: words and longest word accepted through the edges
+    // from i to the end of its list, so the entry at a node's first edge
+    // covers the node (and a target into the middle of a list, which only a
+    // corrupt file has, still reads a finite value). Nodes are laid out
     // parents first, so a reverse scan sees children before parents.
     let mut words = vec![0u64; n];
     let mut longest = vec![0u64; n];
-    // Node starts: index 0 and every index after an edge with the last bit,
-    // plus every target (which may point inside a list in future layouts).
     let mut i = n;
     let mut acc_w = 0u64;
     let mut acc_l = 0u64;
