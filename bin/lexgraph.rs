@@ -84,10 +84,6 @@ enum Cmd {
         #[arg(long)]
         partial: bool,
     },
-    /// Every legal move for a position and rack
-    Moves(moves_cmd::MovesArgs),
-    /// Seeded greedy self-play games, with move-generation statistics
-    Selfplay(selfplay_cmd::SelfplayArgs),
     /// Words matching a pattern: `?` one tile, `*` any run of tiles
     Pattern {
         /// [LEXICON] PATTERN
@@ -96,6 +92,10 @@ enum Cmd {
         #[arg(long)]
         lexicon: Option<PathBuf>,
     },
+    /// Every legal move for a position and rack
+    Moves(moves_cmd::MovesArgs),
+    /// Seeded greedy self-play games, with move-generation statistics
+    Selfplay(selfplay_cmd::SelfplayArgs),
 }
 
 fn main() -> ExitCode {

@@ -443,7 +443,7 @@ impl Generator {
         }
         let mut rack_counts = *rack.counts();
         // Tiles outside the alphabet can never be placed.
-                for c in rack_counts.iter_mut().skip(alphabet.len() + 1) {
+        for c in rack_counts.iter_mut().skip(alphabet.len() + 1) {
             *c = 0;
         }
         let tiles_left: u32 = rack_counts.iter().map(|&c| c as u32).sum();
@@ -485,7 +485,7 @@ impl Generator {
                     sink: &mut *sink,
                     cur: [0; 32],
                     rack: rack_counts,
-                                        tiles_left,
+                    tiles_left,
                     present,
                 };
                 match structure {
