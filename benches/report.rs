@@ -756,6 +756,8 @@ struct MgResult {
     positions: usize,
     rack_blanks: usize,
     moves: usize,
+    /// Sum over positions of the best move's score (0 with no move).
+    best_total: i64,
     agree: bool,
     /// µs per position, one value per repetition: [dawg, gaddag].
     rep_us: [Vec<f64>; 2],
@@ -783,6 +785,7 @@ fn run_movegen(s: &MgSuite, lex: &Compiled, reps: usize) -> MgResult {
     // Untimed pass: warms caches, counts moves, checks full agreement.
     let mut agree = true;
     let mut moves = 0;
+    let mut best_total = 0i64;
     for p in &s.positions {
         a.clear();
         b.clear();
@@ -792,6 +795,7 @@ fn run_movegen(s: &MgSuite, lex: &Compiled, reps: usize) -> MgResult {
         sort_moves(&mut b);
         agree &= a == b;
         moves += b.len();
+        best_total += b.first().map_or(0, |m| m.score as i64);
     }
     let n = s.positions.len();
     // times[rep][kind][position], µs.
@@ -828,6 +832,7 @@ fn run_movegen(s: &MgSuite, lex: &Compiled, reps: usize) -> MgResult {
             .filter(|p| p.rack().count(BLANK) > 0)
             .count(),
         moves,
+        best_total,
         agree,
         rep_us: [rep_us(0), rep_us(1)],
         per_pos: [per_pos(0), per_pos(1)],
@@ -1999,8 +2004,10 @@ fn report(args: Args) -> Result<()> {
          `Vec<Move>`, cross-checks computed inside each call, no sorting), one position at a time. \
          Each suite is run {} times per structure, alternating which structure goes first; the \
          table gives the median over repetitions of the mean µs per position, with min–max. \
-         Speed-up = DAWG time / GADDAG time. Moves/s = moves generated / time. Before timing, \
-         both structures' sorted move lists were compared on every position (column *Agree*).\n",
+         Speed-up = DAWG time / GADDAG time. Moves/s = moves generated / time. Best \
+         score/position = mean score of each position's highest-scoring move (0 with no move). \
+         Before timing, both structures' sorted move lists were compared on every position \
+         (column *Agree*).\n",
         plan.movegen_reps
     )?;
     writeln!(
@@ -2020,18 +2027,19 @@ fn report(args: Args) -> Result<()> {
             String::new()
         }
     )?;
-    writeln!(md, "| Suite | Criterion id | Positions | Racks with a blank | Moves/position | DAWG µs/position | GADDAG µs/position | Speed-up | DAWG M moves/s | GADDAG M moves/s | Agree |")?;
-    writeln!(md, "|---|---|--:|--:|--:|--:|--:|--:|--:|--:|:-:|")?;
+    writeln!(md, "| Suite | Criterion id | Positions | Racks with a blank | Moves/position | Best score/position | DAWG µs/position | GADDAG µs/position | Speed-up | DAWG M moves/s | GADDAG M moves/s | Agree |")?;
+    writeln!(md, "|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|:-:|")?;
     for (s, r) in suites.iter().zip(&mg) {
         let (d, g) = (r.kind(0), r.kind(1));
         writeln!(
             md,
-            "| {} | {} | {} | {} | {:.1} | {:.1} ({:.1}–{:.1}) | {:.1} ({:.1}–{:.1}) | {} | {:.2} | {:.2} | {} |",
+            "| {} | {} | {} | {} | {:.1} | {:.1} | {:.1} ({:.1}–{:.1}) | {:.1} ({:.1}–{:.1}) | {} | {:.2} | {:.2} | {} |",
             s.label,
             s.group.as_deref().map(|g| format!("`{g}/*`")).unwrap_or_else(|| "–".into()),
             int(r.positions as u64),
             int(r.rack_blanks as u64),
             r.moves as f64 / r.positions.max(1) as f64,
+            r.best_total as f64 / r.positions.max(1) as f64,
             d.median,
             d.min,
             d.max,
