@@ -81,6 +81,20 @@ impl Board {
         self.squares.iter().filter(|&&s| s != 0).count()
     }
 
+    /// How many of each bag tile the board holds (index 0: blanks).
+    pub fn bag_tiles(&self) -> [usize; 64] {
+        let mut n = [0usize; 64];
+        for &sq in self.squares.iter().filter(|&&s| s != 0) {
+            let t = if sq & BLANK_FLAG != 0 {
+                BLANK
+            } else {
+                tile_of(sq)
+            };
+            n[t as usize] += 1;
+        }
+        n
+    }
+
     /// The board mirrored on its main diagonal (down becomes across).
     pub fn transposed(&self) -> Board {
         let n = self.size;
@@ -462,18 +476,8 @@ impl Position {
     /// Checks the racks and board against the bag: no tile more often than
     /// the alphabet has it, no rack longer than `rack_size`.
     pub fn validate(&self, alphabet: &Alphabet, rack_size: usize) -> Result<()> {
-        let mut used = [0usize; 64];
-        for &sq in self.board.squares() {
-            if sq != 0 {
-                let t = if sq & BLANK_FLAG != 0 {
-                    BLANK
-                } else {
-                    tile_of(sq)
-                };
-                used[t as usize] += 1;
-            }
-        }
-        for (i, rack) in self.racks.iter().enumerate() {
+        let mut used = self.board.bag_tiles();
+        for rack in &self.racks {
             if rack.len() > rack_size {
                 return Err(Error::Position(format!(
                     "rack {} has {} tiles, at most {rack_size} allowed",
@@ -481,7 +485,6 @@ impl Position {
                     rack.len()
                 )));
             }
-            let _ = i;
             for (t, &n) in rack.counts().iter().enumerate() {
                 used[t] += n as usize;
             }
@@ -509,15 +512,8 @@ impl Position {
         for (t, info) in alphabet.tiles().iter().enumerate() {
             left[t] = info.count;
         }
-        for &sq in self.board.squares() {
-            if sq != 0 {
-                let t = if sq & BLANK_FLAG != 0 {
-                    BLANK
-                } else {
-                    tile_of(sq)
-                };
-                left[t as usize] = left[t as usize].saturating_sub(1);
-            }
+        for (t, &n) in self.board.bag_tiles().iter().enumerate() {
+            left[t] = left[t].saturating_sub(n.min(255) as u8);
         }
         for (t, &n) in self.racks[0].counts().iter().enumerate() {
             left[t] = left[t].saturating_sub(n);
