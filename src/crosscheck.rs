@@ -271,8 +271,12 @@ fn allowed_gaddag(e: &Edges<'_>, up: &[Tile], down: &[Tile], wanted: u64) -> u64
         if node == 0 {
             return 0;
         }
-        let rev_up: Vec<Tile> = up.iter().rev().copied().collect();
-        accepting_children(e, node, &rev_up, wanted)
+        let mut rev_up = [0 as Tile; 32];
+        let rev_up = &mut rev_up[..up.len().min(32)];
+        for (d, &t) in rev_up.iter_mut().zip(up.iter().rev()) {
+            *d = t;
+        }
+        accepting_children(e, node, rev_up, wanted)
     } else {
         // rev(up) ◇ x down: walk the upper part once, then per x the lower part.
         let Some((_, node)) = walk(e, 0, up.iter().rev().copied()) else {

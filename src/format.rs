@@ -133,6 +133,15 @@ impl<'a> Edges<'a> {
         max_tile: Tile,
     ) -> Edges<'a> {
         let edge_bits = tile_bits + 2 + target_bits;
+        // Keep only the edges that can be read as 8 bytes at byte
+        // `i * edge_bits / 8` (a file's padding provides the slack): every
+        // edge read relies on it, unchecked.
+        let fit = if bytes.len() < 8 {
+            0
+        } else {
+            (bytes.len() as u64 - 8) * 8 / edge_bits as u64 + 1
+        };
+        let len = len.min(fit.min(u32::MAX as u64) as u32);
         Edges {
             bytes,
             len,
@@ -212,11 +221,7 @@ impl<'a> Edges<'a> {
         let mut i = first as u64;
         let mut bit = first as usize * eb;
         while i < len {
-            let at = bit >> 3;
-            let Some(chunk) = self.bytes.get(at..at + 8) else {
-                return;
-            };
-            let raw = u64::from_le_bytes(chunk.try_into().unwrap()) >> (bit & 7);
+            let raw = self.load(bit);
             let tile = raw & tile_mask;
             if tile > highest {
                 return; // siblings are sorted
@@ -239,6 +244,97 @@ impl<'a> Edges<'a> {
             i += 1;
             bit += eb;
         }
+    }
+
+    /// Raw bits of the edge at bit offset `bit` (`i * edge_bits` for edge
+    /// `i`), unmasked above the edge. Callers keep `i < len`.
+    #[inline(always)]
+    fn load(&self, bit: usize) -> u64 {
+        let at = bit >> 3;
+        debug_assert!(at + 8 <= self.bytes.len());
+        // SAFETY: `new` caps `len` so that for every edge `i < len` the 8
+        // bytes at `i * edge_bits / 8` lie inside `bytes`, and every caller
+        // checks `i < len` first. Tested by `edges_past_the_bytes_are_cut`
+        // and the corrupt-file tests, which read every edge of short buffers.
+        let word = unsafe { self.bytes.as_ptr().add(at).cast::<u64>().read_unaligned() };
+        u64::from_le(word) >> (bit & 7)
+    }
+
+    /// The edges of node `first` whose tile is in `tiles`, as a bitset of
+    /// offsets from `first` (bit `k`: edge `first + k`), to be read with
+    /// [`Edges::arc_at`]. Move generation scans a node this way and only
+    /// then recurses: the scan stays a tight loop, and the recursion carries
+    /// one word of state per node instead of the whole scan.
+    ///
+    /// Siblings are sorted by tile, so the scan stops past the highest wanted
+    /// tile; a node has at most 64 edges (a corrupt longer one is cut there).
+    #[inline(always)]
+    pub fn select(&self, first: u32, tiles: u64) -> u64 {
+        if tiles == 0 {
+            return 0;
+        }
+        let highest = 63 - tiles.leading_zeros() as u64;
+        let eb = self.edge_bits as usize;
+        let tile_mask = (1u64 << self.tile_bits) - 1;
+        let last_bit = 1u64 << (self.tile_bits + 1);
+        let first = first as u64;
+        let end = (self.len as u64).min(first + 64);
+        let mut hits = 0u64;
+        let mut i = first;
+        let mut bit = first as usize * eb;
+        while i < end {
+            let raw = self.load(bit);
+            let tile = raw & tile_mask;
+            if tile > highest {
+                break;
+            }
+            hits |= (tiles >> tile & 1) << (i - first);
+            if raw & last_bit != 0 {
+                break;
+            }
+            i += 1;
+            bit += eb;
+        }
+        hits
+    }
+
+    /// Edge `first + k` of a node, as found by [`Edges::select`]: decoded
+    /// like [`Edges::arc`], with no range check beyond the target's.
+    #[inline(always)]
+    pub fn arc_at(&self, first: u32, k: u32) -> Arc {
+        let i = first as u64 + k as u64;
+        if i >= self.len as u64 {
+            return Arc {
+                tile: 0,
+                terminal: false,
+                last: true,
+                target: 0,
+            };
+        }
+        let raw = self.load(i as usize * self.edge_bits as usize) & self.mask;
+        let tb = self.tile_bits;
+        let t = raw >> (tb + 2);
+        Arc {
+            tile: (raw & ((1 << tb) - 1)) as Tile,
+            terminal: raw >> tb & 1 != 0,
+            last: raw >> (tb + 1) & 1 != 0,
+            target: if t > i && t < self.len as u64 {
+                t as u32
+            } else {
+                0
+            },
+        }
+    }
+
+    /// The separator edge of node `first` (GADDAG): tile 0 sorts first, so
+    /// it is the first edge if there is one.
+    #[inline(always)]
+    pub fn separator(&self, first: u32) -> Option<Arc> {
+        if first == 0 || first >= self.len {
+            return None;
+        }
+        let raw = self.load(first as usize * self.edge_bits as usize);
+        (raw & ((1 << self.tile_bits) - 1) == 0).then(|| self.arc_at(first, 0))
     }
 
     /// Iterates the edges of the node whose first edge is `first` (the root

@@ -176,15 +176,7 @@ fn extend_right<S: MoveSink>(
                 ctx.take(slot);
                 ctx.cur[pos & 31] = t | if blank { BLANK_FLAG } else { 0 };
                 if arc.terminal && next_free {
-                    ctx.record(
-                        start,
-                        pos,
-                        acc2.placed,
-                        acc2.mask,
-                        acc2.main,
-                        acc2.wm,
-                        acc2.cross,
-                    );
+                    ctx.record(start, pos, acc2.mask, acc2.main, acc2.wm, acc2.cross);
                 }
                 if arc.target != 0
                     && pos + 1 < n
@@ -206,9 +198,7 @@ fn extend_right<S: MoveSink>(
             ..acc
         };
         if arc.terminal && next_free && acc.placed > 0 {
-            ctx.record(
-                start, pos, acc.placed, acc.mask, acc.main, acc.wm, acc.cross,
-            );
+            ctx.record(start, pos, acc.mask, acc.main, acc.wm, acc.cross);
         }
         if arc.target != 0 {
             extend_right(ctx, e, arc.target, pos + 1, start, acc);

@@ -16,25 +16,27 @@
 use super::{LineCtx, MoveSink};
 use crate::board::{tile_of, BLANK_FLAG};
 use crate::format::{Arc, Edges};
-use crate::lexicon::separator_child;
 
-/// Running totals of a partial move.
+/// Running totals of a partial move (the tiles placed so far are the
+/// rack's count minus what is left on it).
 #[derive(Clone, Copy)]
 struct Acc {
-    placed: u32,
+    /// Bit `p` set when this move places a tile on square `p`.
     mask: u32,
+    /// Main word's letter sum, letter premiums applied.
     main: i32,
+    /// Product of the word multipliers under placed tiles.
     wm: i32,
+    /// Score of the cross words formed so far.
     cross: i32,
 }
 
-/// Where a search starts: anchor `a`, and `r`, the last square of the tiles
-/// already on the board right after it (`r == a` when `a + 1` is empty).
-#[derive(Clone, Copy)]
-struct Start {
-    a: usize,
-    r: usize,
-}
+const START: Acc = Acc {
+    mask: 0,
+    main: 0,
+    wm: 1,
+    cross: 0,
+};
 
 /// Generates the moves of one line.
 pub(crate) fn gen_line<S: MoveSink>(ctx: &mut LineCtx<'_, S>, e: &Edges<'_>) {
@@ -52,28 +54,25 @@ pub(crate) fn gen_line<S: MoveSink>(ctx: &mut LineCtx<'_, S>, e: &Edges<'_>) {
         while r + 1 < n && ctx.sq(r + 1) != 0 {
             r += 1;
         }
-        let acc = Acc {
-            placed: 0,
-            mask: 0,
-            main: 0,
-            wm: 1,
-            cross: 0,
-        };
+        ctx.anchor = a;
+        ctx.run_end = r;
+        ctx.right_free = r + 1 == n || ctx.sq(r + 1) == 0;
         if r == a && a > 0 && ctx.sq(a - 1) != 0 {
             // Tiles only before the anchor: the word starts with them (the
             // square before them is an anchor, so no tile of this search goes
             // there). Read them backwards, cross the separator, go right.
-            from_left_run(ctx, e, a, acc);
+            from_left_run(ctx, e, a);
         } else {
-            left(ctx, e, Start { a, r }, r, 0, acc);
+            left(ctx, e, r, 0, START);
         }
     }
 }
 
 /// Searches anchor `a` whose left neighbour holds tiles and right one not:
 /// the path `rev(tiles) ◇`, then rightwards from the anchor.
-fn from_left_run<S: MoveSink>(ctx: &mut LineCtx<'_, S>, e: &Edges<'_>, a: usize, mut acc: Acc) {
+fn from_left_run<S: MoveSink>(ctx: &mut LineCtx<'_, S>, e: &Edges<'_>, a: usize) {
     let mut node = 0u32;
+    let mut acc = START;
     let mut k = a;
     while k > 0 && ctx.sq(k - 1) != 0 {
         k -= 1;
@@ -85,37 +84,11 @@ fn from_left_run<S: MoveSink>(ctx: &mut LineCtx<'_, S>, e: &Edges<'_>, a: usize,
             _ => return,
         }
     }
-    if let Some(sep) = separator_child(e, node) {
+    if let Some(sep) = e.separator(node) {
         if sep.target != 0 {
             right(ctx, e, k, a, sep.target, acc);
         }
     }
-}
-
-/// Fills square `pos` (at or left of the start) from `node`.
-fn left<S: MoveSink>(
-    ctx: &mut LineCtx<'_, S>,
-    e: &Edges<'_>,
-    st: Start,
-    pos: usize,
-    node: u32,
-    acc: Acc,
-) {
-    let sq = ctx.sq(pos);
-    if sq != 0 {
-        if let Some(arc) = e.child(node, tile_of(sq)) {
-            ctx.cur[pos & 31] = sq;
-            let acc = Acc {
-                main: acc.main + ctx.value(sq),
-                ..acc
-            };
-            go_on_left(ctx, e, st, pos, arc, acc);
-        }
-        return;
-    }
-    each_placement(ctx, e, pos, node, acc, |ctx, arc, acc| {
-        go_on_left(ctx, e, st, pos, arc, acc)
-    });
 }
 
 /// Whether anything can go on square `pos`: a tile already there, or a rack
@@ -126,47 +99,127 @@ fn can_fill<S: MoveSink>(ctx: &LineCtx<'_, S>, pos: usize) -> bool {
     q.tile != 0 || q.cross & ctx.rack_mask() != 0
 }
 
+/// Totals after placing a tile worth `v` on square `pos`.
+#[inline(always)]
+fn placed<S: MoveSink>(ctx: &LineCtx<'_, S>, acc: Acc, pos: usize, v: i32) -> Acc {
+    let q = ctx.at(pos);
+    let (lm, w) = (q.lm as i32, q.wm as i32);
+    Acc {
+        mask: acc.mask | 1 << pos,
+        main: acc.main + v * lm,
+        wm: acc.wm * w,
+        cross: if q.has_cross {
+            acc.cross + (q.csum + v * lm) * w
+        } else {
+            acc.cross
+        },
+    }
+}
+
+/// Fills square `pos` (at or left of the run end) from `node`, then goes on
+/// leftwards or across the separator. The node is scanned here, before any
+/// call, so that the half of the visits that find nothing cost no call.
+#[inline(always)]
+fn left<S: MoveSink>(ctx: &mut LineCtx<'_, S>, e: &Edges<'_>, pos: usize, node: u32, acc: Acc) {
+    let q = ctx.at(pos);
+    if q.tile != 0 {
+        left_through(ctx, e, pos, node, acc);
+    } else {
+        let hits = e.select(node, q.cross & ctx.rack_mask());
+        if hits != 0 {
+            left_place(ctx, e, pos, node, hits, acc);
+        }
+    }
+}
+
+/// Reads the board's tile on square `pos` (leftwards phase).
+fn left_through<S: MoveSink>(
+    ctx: &mut LineCtx<'_, S>,
+    e: &Edges<'_>,
+    pos: usize,
+    node: u32,
+    acc: Acc,
+) {
+    let sq = ctx.sq(pos);
+    if let Some(arc) = e.child(node, tile_of(sq)) {
+        ctx.cur[pos & 31] = sq;
+        let acc = Acc {
+            main: acc.main + ctx.value(sq),
+            ..acc
+        };
+        go_on_left(ctx, e, pos, arc, acc);
+    }
+}
+
+/// Places each rack tile of `hits` (edges of `node`) on empty square `pos`.
+fn left_place<S: MoveSink>(
+    ctx: &mut LineCtx<'_, S>,
+    e: &Edges<'_>,
+    pos: usize,
+    node: u32,
+    mut hits: u64,
+    acc: Acc,
+) {
+    while hits != 0 {
+        let k = hits.trailing_zeros();
+        hits &= hits - 1;
+        let arc = e.arc_at(node, k);
+        let t = arc.tile as usize & 63;
+        if ctx.rack[t] != 0 {
+            ctx.take(t);
+            ctx.cur[pos & 31] = t as u8;
+            let acc = placed(ctx, acc, pos, ctx.scores[t]);
+            go_on_left(ctx, e, pos, arc, acc);
+            ctx.put_back(t);
+        }
+        if ctx.rack[0] != 0 {
+            ctx.take(0);
+            ctx.cur[pos & 31] = t as u8 | BLANK_FLAG;
+            let acc = placed(ctx, acc, pos, 0);
+            go_on_left(ctx, e, pos, arc, acc);
+            ctx.put_back(0);
+        }
+    }
+}
+
 /// After the tile at `pos` (leftwards phase): record, go further left, or
 /// cross the separator and go right.
 #[inline(always)]
 fn go_on_left<S: MoveSink>(
     ctx: &mut LineCtx<'_, S>,
     e: &Edges<'_>,
-    st: Start,
     pos: usize,
     arc: Arc,
     acc: Acc,
 ) {
-    let n = ctx.n;
+    let (a, r) = (ctx.anchor, ctx.run_end);
     // Until the anchor is covered this is only the tiles after it: no move yet.
-    let covered = pos <= st.a;
+    let covered = pos <= a;
     let left_free = pos == 0 || ctx.sq(pos - 1) == 0;
-    let right_free = st.r + 1 == n || ctx.sq(st.r + 1) == 0;
-    if covered && arc.terminal && left_free && right_free {
-        ctx.record(pos, st.r, acc.placed, acc.mask, acc.main, acc.wm, acc.cross);
+    if covered && arc.terminal && left_free && ctx.right_free {
+        ctx.record(pos, r, acc.mask, acc.main, acc.wm, acc.cross);
     }
     if arc.target == 0 {
         return;
     }
-    if pos > 0 {
-        let prev = ctx.at(pos - 1);
-        // Through tiles on the board; onto the anchor; onto other empty
-        // squares only if they are not anchors (each move is found from its
-        // leftmost anchor).
-        if prev.tile != 0 || ((pos - 1 == st.a || !prev.anchor) && ctx.rack_mask() != 0) {
-            left(ctx, e, st, pos - 1, arc.target, acc);
-        }
+    // Through tiles on the board; onto the anchor; onto other empty squares
+    // only if they are not anchors (each move is found from its leftmost
+    // anchor).
+    if pos > 0 && (!ctx.at(pos - 1).anchor || pos - 1 == a) {
+        left(ctx, e, pos - 1, arc.target, acc);
     }
-    if covered && left_free && st.r + 1 < n && can_fill(ctx, st.r + 1) {
-        if let Some(sep) = separator_child(e, arc.target) {
+    if covered && left_free && r + 1 < ctx.n {
+        if let Some(sep) = e.separator(arc.target) {
             if sep.target != 0 {
-                right(ctx, e, pos, st.r + 1, sep.target, acc);
+                right(ctx, e, pos, r + 1, sep.target, acc);
             }
         }
     }
 }
 
-/// Fills square `pos` (right of the anchor) from `node`; the word starts at `start`.
+/// Fills square `pos` (right of the anchor) from `node`; the word starts at
+/// `start`. Scans before calling, like [`left`].
+#[inline(always)]
 fn right<S: MoveSink>(
     ctx: &mut LineCtx<'_, S>,
     e: &Edges<'_>,
@@ -175,21 +228,67 @@ fn right<S: MoveSink>(
     node: u32,
     acc: Acc,
 ) {
-    let sq = ctx.sq(pos);
-    if sq != 0 {
-        if let Some(arc) = e.child(node, tile_of(sq)) {
-            ctx.cur[pos & 31] = sq;
-            let acc = Acc {
-                main: acc.main + ctx.value(sq),
-                ..acc
-            };
-            go_on_right(ctx, e, start, pos, arc, acc);
+    let q = ctx.at(pos);
+    if q.tile != 0 {
+        right_through(ctx, e, start, pos, node, acc);
+    } else {
+        let hits = e.select(node, q.cross & ctx.rack_mask());
+        if hits != 0 {
+            right_place(ctx, e, start, pos, node, hits, acc);
         }
-        return;
     }
-    each_placement(ctx, e, pos, node, acc, |ctx, arc, acc| {
-        go_on_right(ctx, e, start, pos, arc, acc)
-    });
+}
+
+/// Reads the board's tile on square `pos` (rightwards phase).
+fn right_through<S: MoveSink>(
+    ctx: &mut LineCtx<'_, S>,
+    e: &Edges<'_>,
+    start: usize,
+    pos: usize,
+    node: u32,
+    acc: Acc,
+) {
+    let sq = ctx.sq(pos);
+    if let Some(arc) = e.child(node, tile_of(sq)) {
+        ctx.cur[pos & 31] = sq;
+        let acc = Acc {
+            main: acc.main + ctx.value(sq),
+            ..acc
+        };
+        go_on_right(ctx, e, start, pos, arc, acc);
+    }
+}
+
+/// Places each rack tile of `hits` (edges of `node`) on empty square `pos`.
+fn right_place<S: MoveSink>(
+    ctx: &mut LineCtx<'_, S>,
+    e: &Edges<'_>,
+    start: usize,
+    pos: usize,
+    node: u32,
+    mut hits: u64,
+    acc: Acc,
+) {
+    while hits != 0 {
+        let k = hits.trailing_zeros();
+        hits &= hits - 1;
+        let arc = e.arc_at(node, k);
+        let t = arc.tile as usize & 63;
+        if ctx.rack[t] != 0 {
+            ctx.take(t);
+            ctx.cur[pos & 31] = t as u8;
+            let acc = placed(ctx, acc, pos, ctx.scores[t]);
+            go_on_right(ctx, e, start, pos, arc, acc);
+            ctx.put_back(t);
+        }
+        if ctx.rack[0] != 0 {
+            ctx.take(0);
+            ctx.cur[pos & 31] = t as u8 | BLANK_FLAG;
+            let acc = placed(ctx, acc, pos, 0);
+            go_on_right(ctx, e, start, pos, arc, acc);
+            ctx.put_back(0);
+        }
+    }
 }
 
 #[inline(always)]
@@ -203,58 +302,9 @@ fn go_on_right<S: MoveSink>(
 ) {
     let n = ctx.n;
     if arc.terminal && (pos + 1 == n || ctx.sq(pos + 1) == 0) {
-        ctx.record(
-            start, pos, acc.placed, acc.mask, acc.main, acc.wm, acc.cross,
-        );
+        ctx.record(start, pos, acc.mask, acc.main, acc.wm, acc.cross);
     }
-    if arc.target != 0 && pos + 1 < n && can_fill(ctx, pos + 1) {
+    if arc.target != 0 && pos + 1 < n {
         right(ctx, e, start, pos + 1, arc.target, acc);
     }
-}
-
-/// Places each rack tile (and each blank designation) that the node and the
-/// square's cross-check allow on empty square `pos`, calling `then` for each.
-#[inline(always)]
-fn each_placement<S: MoveSink>(
-    ctx: &mut LineCtx<'_, S>,
-    e: &Edges<'_>,
-    pos: usize,
-    node: u32,
-    acc: Acc,
-    mut then: impl FnMut(&mut LineCtx<'_, S>, Arc, Acc),
-) {
-    let q = *ctx.at(pos);
-    // Tiles worth looking at: allowed here, and on the rack (any with a blank).
-    let usable = q.cross & ctx.rack_mask();
-    let (lm, w) = (q.lm as i32, q.wm as i32);
-    e.for_each_in(node, usable, |arc| {
-        let t = arc.tile;
-        for blank in [false, true] {
-            let slot = if blank { 0 } else { t as usize };
-            if ctx.rack[slot & 63] == 0 {
-                continue;
-            }
-            let v = if blank {
-                0
-            } else {
-                ctx.scores[t as usize & 63]
-            };
-            let acc2 = Acc {
-                placed: acc.placed + 1,
-                mask: acc.mask | 1 << pos,
-                main: acc.main + v * lm,
-                wm: acc.wm * w,
-                cross: if q.has_cross {
-                    acc.cross + (q.csum + v * lm) * w
-                } else {
-                    acc.cross
-                },
-            };
-            ctx.take(slot);
-            ctx.cur[pos & 31] = t | if blank { BLANK_FLAG } else { 0 };
-            then(ctx, arc, acc2);
-            ctx.put_back(slot);
-        }
-        true
-    });
 }

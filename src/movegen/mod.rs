@@ -262,6 +262,15 @@ pub(crate) struct LineCtx<'a, S: MoveSink> {
     pub tiles_left: u32,
     /// Bit `t` set while tile `t` is on the rack (bit 0: a blank).
     pub present: u64,
+    /// Tiles on the rack when the search started: a move places
+    /// `tiles_total - tiles_left` tiles.
+    pub tiles_total: u32,
+    /// GADDAG search: the anchor, and the last square of the tiles on the
+    /// board right after it (the anchor itself when there are none).
+    pub anchor: usize,
+    pub run_end: usize,
+    /// GADDAG search: the square after `run_end` is empty or off the board.
+    pub right_free: bool,
 }
 
 impl<S: MoveSink> LineCtx<'_, S> {
@@ -317,17 +326,8 @@ impl<S: MoveSink> LineCtx<'_, S> {
 
     /// Emits the move whose main word spans `start..=end`.
     #[inline]
-    #[allow(clippy::too_many_arguments)]
-    pub fn record(
-        &mut self,
-        start: usize,
-        end: usize,
-        placed: u32,
-        mask: u32,
-        main: i32,
-        wm: i32,
-        cross: i32,
-    ) {
+    pub fn record(&mut self, start: usize, end: usize, mask: u32, main: i32, wm: i32, cross: i32) {
+        let placed = self.tiles_total - self.tiles_left;
         if end == start {
             return; // a one-tile word is no word
         }
@@ -487,6 +487,10 @@ impl Generator {
                     rack: rack_counts,
                     tiles_left,
                     present,
+                    tiles_total: tiles_left,
+                    anchor: 0,
+                    run_end: 0,
+                    right_free: false,
                 };
                 match structure {
                     Structure::Dawg(e) => dawg::gen_line(&mut ctx, &e),
