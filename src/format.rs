@@ -139,7 +139,8 @@ impl<'a> Edges<'a> {
         let fit = if bytes.len() < 8 {
             0
         } else {
-            (bytes.len() as u64 - 8) * 8 / edge_bits as u64 + 1
+            // The largest `i` with `i * edge_bits / 8 + 8 <= bytes.len()`, plus one.
+            ((bytes.len() as u64 - 7) * 8 - 1) / edge_bits as u64 + 1
         };
         let len = len.min(fit.min(u32::MAX as u64) as u32);
         Edges {
@@ -719,4 +720,41 @@ pub fn check_edges(
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `Edges::new` must drop edges whose 8-byte read would leave the
+    /// buffer: the unchecked loads rely on it.
+    #[test]
+    fn edges_past_the_bytes_are_cut() {
+        // 11-bit edges (tile 5, flags 2, target 4); 6 edges need 66 bits.
+        for len_bytes in 0..24 {
+            let bytes: Vec<u8> = (0..len_bytes).map(|b| (b * 37 + 11) as u8).collect();
+            let e = Edges::new(&bytes, 6, 5, 4, 26);
+            let fits = |i: usize| (i * 11) / 8 + 8 <= bytes.len();
+            assert!(e.len() <= 6);
+            for i in 0..e.len() {
+                assert!(fits(i), "edge {i} kept with {len_bytes} bytes");
+            }
+            if e.len() < 6 {
+                assert!(!fits(e.len()), "edge {} cut with {len_bytes} bytes", e.len());
+            }
+            // Every reader stays inside, whatever the bits say.
+            for first in 0..8u32 {
+                let hits = e.select(first, u64::MAX);
+                for k in 0..64 {
+                    if hits >> k & 1 == 1 {
+                        let a = e.arc_at(first, k);
+                        assert!(a.target == 0 || (a.target as usize) < e.len());
+                    }
+                }
+                let _ = e.arc_at(first, 63);
+                let _ = e.separator(first);
+                e.for_each_in(first, u64::MAX, |_| true);
+            }
+        }
+    }
 }
