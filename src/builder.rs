@@ -173,7 +173,6 @@ struct Incremental {
     /// to node `d+1`. Vectors beyond `depth` are kept for reuse.
     path: Vec<Vec<BuildEdge>>,
     depth: usize,
-    prev: Vec<Tile>,
 }
 
 impl Incremental {
@@ -181,7 +180,6 @@ impl Incremental {
         Incremental {
             path: vec![Vec::new()],
             depth: 1,
-            prev: Vec::new(),
         }
     }
 
@@ -207,22 +205,20 @@ impl Incremental {
         self.depth += 1;
     }
 
-    /// Adds `key` (greater than every key so far). `terminal` marks the key as
+    /// Adds `key`, greater than `prev`, the key added before it (the caller
+    /// has both in place, so none is copied). `terminal` marks the key as
     /// accepted; `extra` is an edge added to the key's final node, whose
     /// label must sort before anything added there later.
     fn insert(
         &mut self,
         arena: &mut Arena,
         key: &[Tile],
+        prev: &[Tile],
         terminal: bool,
         extra: Option<BuildEdge>,
     ) {
-        debug_assert!(key > &self.prev[..], "keys must arrive sorted");
-        let common = key
-            .iter()
-            .zip(&self.prev)
-            .take_while(|(a, b)| a == b)
-            .count();
+        debug_assert!(key > prev, "keys must arrive sorted");
+        let common = key.iter().zip(prev).take_while(|(a, b)| a == b).count();
         self.close_to(arena, common);
         for &t in &key[common..] {
             self.path[self.depth - 1].push(BuildEdge::new(t, false, PENDING));
@@ -235,8 +231,6 @@ impl Incremental {
         if let Some(e) = extra {
             self.path[self.depth - 1].push(e);
         }
-        self.prev.clear();
-        self.prev.extend_from_slice(key);
     }
 
     fn finish(mut self, arena: &mut Arena) -> u32 {
@@ -345,8 +339,10 @@ impl Builder {
 
     fn dawg_into(arena: &mut Arena, words: &WordList) -> u32 {
         let mut inc = Incremental::new();
+        let mut prev: &[Tile] = &[];
         for w in words.iter() {
-            inc.insert(arena, w, true, None);
+            inc.insert(arena, w, prev, true, None);
+            prev = w;
         }
         inc.finish(arena)
     }
@@ -462,13 +458,34 @@ impl GaddagKeys {
             let parts: Vec<(Arena, u32)> = group
                 .par_iter()
                 .map(|range| {
+                    // Gather the range's keys and targets first: they lie
+                    // scattered in discovery order, and a plain copy loop
+                    // overlaps those cache misses where the insertion,
+                    // which depends on each key, would wait for every one.
+                    let ks = &self.sorted[range.clone()];
+                    let mut text: Vec<Tile> = Vec::with_capacity(ks.len() * 8);
+                    let mut keys: Vec<(u32, BuildEdge)> = Vec::with_capacity(ks.len());
+                    for &k in ks {
+                        let kk = key(k);
+                        text.extend_from_slice(kk);
+                        keys.push((kk.len() as u32, targets[k as usize]));
+                    }
                     let mut local = Arena::with_base(base, range.len());
                     let mut inc = Incremental::new();
-                    for &k in &self.sorted[range.clone()] {
-                        let e = targets[k as usize];
+                    let (mut at, mut prev) = (0usize, 0..0);
+                    for &(n, e) in &keys {
+                        let this = at..at + n as usize;
+                        at += n as usize;
                         let sep =
                             (e.target() != 0).then(|| BuildEdge::new(SEPARATOR, false, e.target()));
-                        inc.insert(&mut local, key(k), e.terminal(), sep);
+                        inc.insert(
+                            &mut local,
+                            &text[this.clone()],
+                            &text[prev],
+                            e.terminal(),
+                            sep,
+                        );
+                        prev = this;
                     }
                     let root = inc.finish(&mut local);
                     (local, root)

@@ -740,7 +740,11 @@ mod tests {
                 assert!(fits(i), "edge {i} kept with {len_bytes} bytes");
             }
             if e.len() < 6 {
-                assert!(!fits(e.len()), "edge {} cut with {len_bytes} bytes", e.len());
+                assert!(
+                    !fits(e.len()),
+                    "edge {} cut with {len_bytes} bytes",
+                    e.len()
+                );
             }
             // Every reader stays inside, whatever the bits say.
             for first in 0..8u32 {
