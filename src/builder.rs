@@ -447,84 +447,150 @@ impl GaddagKeys {
         let ranges = split_ranges(
             &self.sorted,
             |k| key(k)[0],
-            rayon::current_num_threads() * 4,
+            rayon::current_num_threads() * 8,
         );
+        // Gather each range's keys and targets in sorted order, in parallel:
+        // they lie scattered in discovery order, and a plain copy loop
+        // overlaps those cache misses where the insertion, which depends on
+        // each key, would wait for every one. The scattered originals are
+        // then dropped, which also lowers the peak memory of the build.
+        let gathered: Vec<std::sync::Mutex<Option<Gathered>>> = ranges
+            .par_iter()
+            .map(|range| {
+                let ks = &self.sorted[range.clone()];
+                let len: usize = ks.iter().map(|&k| self.spans[k as usize].1 as usize).sum();
+                let mut g = Gathered {
+                    text: Vec::with_capacity(len),
+                    keys: Vec::with_capacity(ks.len()),
+                };
+                for &k in ks {
+                    let kk = key(k);
+                    g.text.extend_from_slice(kk);
+                    let e = targets[k as usize];
+                    g.keys.push(
+                        (kk.len() as u64) << 48 | (e.terminal() as u64) << 32 | e.target() as u64,
+                    );
+                }
+                std::sync::Mutex::new(Some(g))
+            })
+            .collect();
+        drop((self, targets));
         let base = arena.len() as u32;
+        let build_range = |i: usize| -> (Arena, u32) {
+            let g = gathered[i]
+                .lock()
+                .unwrap()
+                .take()
+                .expect("each range is built once");
+            let mut local = Arena::with_base(base, g.keys.len());
+            let mut inc = Incremental::new();
+            let (mut at, mut prev) = (0usize, 0..0);
+            for &packed in &g.keys {
+                let this = at..at + (packed >> 48) as usize;
+                at = this.end;
+                let target = packed as u32;
+                let sep = (target != 0).then(|| BuildEdge::new(SEPARATOR, false, target));
+                let terminal = packed >> 32 & 1 == 1;
+                inc.insert(
+                    &mut local,
+                    &g.text[this.clone()],
+                    &g.text[prev],
+                    terminal,
+                    sep,
+                );
+                prev = this;
+            }
+            let root = inc.finish(&mut local);
+            (local, root)
+        };
         let mut root_edges: Vec<BuildEdge> = Vec::new();
         let mut scratch: Vec<BuildEdge> = Vec::new();
-        // One range per thread at a time, merged before the next: memory
-        // stays near one register plus a few small local ones.
-        for group in ranges.chunks(rayon::current_num_threads().max(1)) {
-            let parts: Vec<(Arena, u32)> = group
-                .par_iter()
-                .map(|range| {
-                    // Gather the range's keys and targets first: they lie
-                    // scattered in discovery order, and a plain copy loop
-                    // overlaps those cache misses where the insertion,
-                    // which depends on each key, would wait for every one.
-                    let ks = &self.sorted[range.clone()];
-                    let mut text: Vec<Tile> = Vec::with_capacity(ks.len() * 8);
-                    let mut keys: Vec<(u32, BuildEdge)> = Vec::with_capacity(ks.len());
-                    for &k in ks {
-                        let kk = key(k);
-                        text.extend_from_slice(kk);
-                        keys.push((kk.len() as u32, targets[k as usize]));
-                    }
-                    let mut local = Arena::with_base(base, range.len());
-                    let mut inc = Incremental::new();
-                    let (mut at, mut prev) = (0usize, 0..0);
-                    for &(n, e) in &keys {
-                        let this = at..at + n as usize;
-                        at += n as usize;
-                        let sep =
-                            (e.target() != 0).then(|| BuildEdge::new(SEPARATOR, false, e.target()));
-                        inc.insert(
-                            &mut local,
-                            &text[this.clone()],
-                            &text[prev],
-                            e.terminal(),
-                            sep,
-                        );
-                        prev = this;
-                    }
-                    let root = inc.finish(&mut local);
-                    (local, root)
-                })
-                .collect();
-            for (local, root) in parts {
-                let mut map: Vec<u32> = vec![0; local.len() - base as usize];
-                let remap = |e: BuildEdge, map: &[u32]| {
-                    let t = e.target();
-                    if t >= base {
-                        e.with_target(map[(t - base) as usize])
-                    } else {
-                        e
-                    }
-                };
-                // A node with a child that was new to the shared register is
-                // new itself: skip its lookup.
-                let mut added = vec![false; map.len()];
-                for id in base..local.len() as u32 {
-                    if id == root {
-                        continue;
-                    }
-                    let edges = local.edges(id);
-                    let fresh = edges
-                        .iter()
-                        .any(|e| e.target() >= base && added[(e.target() - base) as usize]);
-                    scratch.clear();
-                    scratch.extend(edges.iter().map(|&e| remap(e, &map)));
-                    let (g, new) = arena.register(&scratch, fresh);
-                    map[(id - base) as usize] = g;
-                    added[(id - base) as usize] = new;
+        let mut merge = |(local, root): (Arena, u32)| {
+            let mut map: Vec<u32> = vec![0; local.len() - base as usize];
+            let remap = |e: BuildEdge, map: &[u32]| {
+                let t = e.target();
+                if t >= base {
+                    e.with_target(map[(t - base) as usize])
+                } else {
+                    e
                 }
-                if root != 0 {
-                    root_edges.extend(local.edges(root).iter().map(|&e| remap(e, &map)));
+            };
+            // A node with a child that was new to the shared register is
+            // new itself: skip its lookup.
+            let mut added = vec![false; map.len()];
+            for id in base..local.len() as u32 {
+                if id == root {
+                    continue;
                 }
+                let edges = local.edges(id);
+                let fresh = edges
+                    .iter()
+                    .any(|e| e.target() >= base && added[(e.target() - base) as usize]);
+                scratch.clear();
+                scratch.extend(edges.iter().map(|&e| remap(e, &map)));
+                let (g, new) = arena.register(&scratch, fresh);
+                map[(id - base) as usize] = g;
+                added[(id - base) as usize] = new;
             }
-        }
+            if root != 0 {
+                root_edges.extend(local.edges(root).iter().map(|&e| remap(e, &map)));
+            }
+        };
+        // Helper threads build ranges; this thread merges them in range
+        // order (so the output does not depend on timing), building ranges
+        // itself whenever the next one to merge is not ready. The merge is
+        // serial, so overlapping it with the builds is what keeps both
+        // cores busy.
+        let next = std::sync::atomic::AtomicUsize::new(0);
+        let claim = || next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let helpers = rayon::current_num_threads().saturating_sub(1);
+        rayon::scope(|scope| {
+            let (tx, rx) = std::sync::mpsc::channel::<(usize, (Arena, u32))>();
+            for _ in 0..helpers {
+                let tx = tx.clone();
+                let (claim, build_range, ranges) = (&claim, &build_range, &ranges);
+                scope.spawn(move |_| loop {
+                    let i = claim();
+                    if i >= ranges.len() || tx.send((i, build_range(i))).is_err() {
+                        break;
+                    }
+                });
+            }
+            drop(tx);
+            let mut ready: Vec<Option<(Arena, u32)>> = ranges.iter().map(|_| None).collect();
+            for i in 0..ranges.len() {
+                loop {
+                    while let Ok((j, part)) = rx.try_recv() {
+                        ready[j] = Some(part);
+                    }
+                    if ready[i].is_some() {
+                        break;
+                    }
+                    let j = claim();
+                    if j < ranges.len() {
+                        ready[j] = Some(build_range(j));
+                    } else {
+                        // Every range is claimed, so a helper that has
+                        // started is building this one: waiting cannot
+                        // deadlock, even when every pool thread is busy
+                        // (helpers that never start claim nothing).
+                        let (j, part) = rx.recv().expect("a GADDAG build thread failed");
+                        ready[j] = Some(part);
+                    }
+                }
+                merge(ready[i].take().unwrap());
+            }
+        });
         arena.register(&root_edges, false).0
     }
+}
+
+/// One range of GADDAG keys, contiguous in sorted order.
+struct Gathered {
+    /// The keys back to back.
+    text: Vec<Tile>,
+    /// Per key: length << 48 | terminal << 32 | DAWG target of the prefix.
+    keys: Vec<u64>,
 }
 
 /// Splits `keys` (sorted) into about `parts` contiguous ranges, cutting only

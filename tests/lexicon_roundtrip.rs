@@ -554,3 +554,26 @@ fn word_longer_than_the_length_field() {
         }
     }
 }
+
+/// The GADDAG is built in ranges on several threads and merged in range
+/// order: the files must not depend on the number of threads.
+#[test]
+fn output_does_not_depend_on_thread_count() {
+    let list = &enable().list;
+    let reference = compile::compile(list);
+    for threads in [1, 3] {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap();
+        let other = pool.install(|| compile::compile(list));
+        assert!(
+            other.dawg == reference.dawg,
+            "DAWG differs with {threads} threads"
+        );
+        assert!(
+            other.gaddag == reference.gaddag,
+            "GADDAG differs with {threads} threads"
+        );
+    }
+}
