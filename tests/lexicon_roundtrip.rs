@@ -577,3 +577,24 @@ fn output_does_not_depend_on_thread_count() {
         );
     }
 }
+
+/// Programs may compile several lists at once on rayon's pool; the GADDAG
+/// build's helpers must not wait on each other then.
+#[test]
+fn parallel_compiles_in_one_pool_finish() {
+    let list = &enable().list;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(2)
+        .build()
+        .unwrap();
+    let outputs: Vec<_> = pool.install(|| {
+        use rayon::prelude::*;
+        (0..4)
+            .into_par_iter()
+            .map(|_| compile::compile(list))
+            .collect()
+    });
+    for o in &outputs {
+        assert!(o.gaddag == outputs[0].gaddag && o.dawg == outputs[0].dawg);
+    }
+}
