@@ -78,7 +78,11 @@ impl BuildEdge {
 #[derive(Default)]
 pub struct Arena {
     edges: Vec<BuildEdge>,
-    /// Per node id: start in `edges` and edge count. Node 0 has no edges.
+    /// Id of the first node in `nodes` (ids below it belong to another
+    /// register that edges may point to).
+    base: u32,
+    /// Per node id `base + i`: start in `edges` and edge count. Node 0 has
+    /// no edges.
     nodes: Vec<(u32, u32)>,
     /// Registered node ids, hashed by their edges.
     table: HashTable<u32>,
@@ -99,6 +103,7 @@ impl Arena {
     fn with_capacity(nodes: usize) -> Arena {
         let mut a = Arena {
             edges: Vec::with_capacity(nodes * 2),
+            base: 0,
             nodes: Vec::with_capacity(nodes),
             table: HashTable::with_capacity(nodes),
         };
@@ -109,25 +114,28 @@ impl Arena {
     /// An empty register whose node ids start at `base` (ids below it are
     /// nodes of another register that edges may point to).
     fn with_base(base: u32, nodes: usize) -> Arena {
-        let mut a = Arena::with_capacity(nodes);
-        a.nodes.resize(base as usize, (0, 0));
-        a
+        Arena {
+            edges: Vec::with_capacity(nodes * 2),
+            base,
+            nodes: Vec::with_capacity(nodes),
+            table: HashTable::with_capacity(nodes),
+        }
     }
 
     /// Edges of node `id`.
     pub fn edges(&self, id: u32) -> &[BuildEdge] {
-        let (s, n) = self.nodes[id as usize];
+        let (s, n) = self.nodes[(id - self.base) as usize];
         &self.edges[s as usize..(s + n) as usize]
     }
 
     /// Number of registered nodes (including the empty node 0).
     pub fn len(&self) -> usize {
-        self.nodes.len()
+        self.base as usize + self.nodes.len()
     }
 
     /// True when only the empty node exists.
     pub fn is_empty(&self) -> bool {
-        self.nodes.len() <= 1
+        self.len() <= 1
     }
 
     /// Returns the id of the node with exactly these edges, adding it if
@@ -140,11 +148,13 @@ impl Arena {
         let h = hash_edges(edges);
         let Arena {
             edges: all,
+            base,
             nodes,
             table,
         } = self;
+        let base = *base;
         let edges_of = |nodes: &[(u32, u32)], id: u32| {
-            let (s, n) = nodes[id as usize];
+            let (s, n) = nodes[(id - base) as usize];
             s as usize..(s + n) as usize
         };
         if !known_new {
@@ -152,7 +162,7 @@ impl Arena {
                 return (id, false);
             }
         }
-        let id = nodes.len() as u32;
+        let id = base + nodes.len() as u32;
         nodes.push((all.len() as u32, edges.len() as u32));
         all.extend_from_slice(edges);
         table.insert_unique(h, id, |&id| hash_edges(&all[edges_of(nodes, id)]));
@@ -293,7 +303,16 @@ impl Builder {
         // Sorting the GADDAG's keys needs only the words, so it runs on a
         // second thread while the DAWG is built.
         let t0 = Instant::now();
-        let mut arena = Arena::with_capacity(words.len() * 3);
+        // Room for both: the GADDAG has about as many nodes as keys
+        // (distinct prefixes; ENABLE: 366 k nodes for 388 k keys), the DAWG
+        // far fewer than words. Growing later would copy the table.
+        let mut prev: &[Tile] = &[];
+        let mut keys = 0;
+        for w in words.iter() {
+            keys += w.len() - w.iter().zip(prev).take_while(|(a, b)| a == b).count();
+            prev = w;
+        }
+        let mut arena = Arena::with_capacity(keys + words.len() / 4);
         let ((dawg, t_dawg), (keys, t_keys)) = rayon::join(
             || {
                 let d = Builder::dawg_into(&mut arena, words);
@@ -354,7 +373,9 @@ struct GaddagKeys {
     /// Reversed prefixes, back to back, in discovery order.
     text: Vec<Tile>,
     /// (start in `text`, length) per key, in discovery order.
-    spans: Vec<(u32, u32)>,
+    /// Start of each key in `text`, in discovery order, plus the end of the
+    /// last: key `k` is `text[starts[k]..starts[k + 1]]`.
+    starts: Vec<u32>,
     /// Key numbers in sorted key order.
     sorted: Vec<u32>,
 }
@@ -362,20 +383,18 @@ struct GaddagKeys {
 impl GaddagKeys {
     fn sorted(words: &WordList) -> GaddagKeys {
         let mut text = Vec::with_capacity(words.total_tiles() * 2);
-        let mut spans = Vec::with_capacity(words.len() * 3);
+        let mut starts = Vec::with_capacity(words.len() * 3);
         let mut prev: &[Tile] = &[];
         for w in words.iter() {
             let common = w.iter().zip(prev).take_while(|(a, b)| a == b).count();
             for i in common..w.len() {
-                spans.push((text.len() as u32, (i + 1) as u32));
+                starts.push(text.len() as u32);
                 text.extend(w[..=i].iter().rev());
             }
             prev = w;
         }
-        let key = |k: u32| {
-            let (s, n) = spans[k as usize];
-            &text[s as usize..(s + n) as usize]
-        };
+        starts.push(text.len() as u32);
+        let key = |k: u32| &text[starts[k as usize] as usize..starts[k as usize + 1] as usize];
         // Sort by the first tiles packed into a u64 (an integer sort, far
         // cheaper than comparing slices scattered in memory), then order the
         // few runs that share a packed prefix by their whole keys.
@@ -387,7 +406,7 @@ impl GaddagKeys {
                 v << bits | kk.get(i).copied().unwrap_or(0) as u64
             })
         };
-        let mut pairs: Vec<(u64, u32)> = (0..spans.len() as u32)
+        let mut pairs: Vec<(u64, u32)> = (0..starts.len() as u32 - 1)
             .into_par_iter()
             .map(|k| (pack(k), k))
             .collect();
@@ -409,7 +428,7 @@ impl GaddagKeys {
         drop(pairs);
         GaddagKeys {
             text,
-            spans,
+            starts,
             sorted,
         }
     }
@@ -418,7 +437,9 @@ impl GaddagKeys {
     fn insert_into(self, arena: &mut Arena, words: &WordList, dawg_root: u32) -> u32 {
         // The DAWG node after each prefix, and whether the prefix is a word,
         // walked in the same discovery order that numbered the keys.
-        let mut targets: Vec<BuildEdge> = Vec::with_capacity(self.spans.len());
+        // Per key: the DAWG node after the prefix, with the prefix's
+        // terminal flag in the top bit.
+        let mut targets: Vec<u32> = Vec::with_capacity(self.sorted.len());
         let mut states: Vec<u32> = Vec::with_capacity(64);
         let mut prev: &[Tile] = &[];
         for w in words.iter() {
@@ -430,7 +451,7 @@ impl GaddagKeys {
                     .child(from, w[i])
                     .expect("every prefix of a word is a DAWG path");
                 states.push(e.target());
-                targets.push(e);
+                targets.push(e.target() | (e.terminal() as u32) << 31);
             }
             prev = w;
         }
@@ -441,8 +462,7 @@ impl GaddagKeys {
         // children first, in the shared register, where equal nodes from
         // different ranges meet: the result is still minimal.
         let key = |k: u32| {
-            let (s, n) = self.spans[k as usize];
-            &self.text[s as usize..(s + n) as usize]
+            &self.text[self.starts[k as usize] as usize..self.starts[k as usize + 1] as usize]
         };
         let ranges = split_ranges(
             &self.sorted,
@@ -458,7 +478,7 @@ impl GaddagKeys {
             .par_iter()
             .map(|range| {
                 let ks = &self.sorted[range.clone()];
-                let len: usize = ks.iter().map(|&k| self.spans[k as usize].1 as usize).sum();
+                let len: usize = ks.iter().map(|&k| key(k).len()).sum();
                 let mut g = Gathered {
                     text: Vec::with_capacity(len),
                     keys: Vec::with_capacity(ks.len()),
@@ -466,9 +486,11 @@ impl GaddagKeys {
                 for &k in ks {
                     let kk = key(k);
                     g.text.extend_from_slice(kk);
-                    let e = targets[k as usize];
+                    let t = targets[k as usize];
                     g.keys.push(
-                        (kk.len() as u64) << 48 | (e.terminal() as u64) << 32 | e.target() as u64,
+                        (kk.len() as u64) << 48
+                            | ((t >> 31) as u64) << 32
+                            | (t & !(1 << 31)) as u64,
                     );
                 }
                 std::sync::Mutex::new(Some(g))
@@ -476,6 +498,8 @@ impl GaddagKeys {
             .collect();
         drop((self, targets));
         let base = arena.len() as u32;
+        // Prefix targets keep a flag in their top bit (see `targets`).
+        assert!(base < 1 << 31, "DAWG of {base} nodes");
         let build_range = |i: usize| -> (Arena, u32) {
             let g = gathered[i]
                 .lock()
