@@ -160,6 +160,7 @@ fn left_place<S: MoveSink>(
     mut hits: u64,
     acc: Acc,
 ) {
+    e.prefetch_targets(node, hits);
     while hits != 0 {
         let k = hits.trailing_zeros();
         hits &= hits - 1;
@@ -269,6 +270,7 @@ fn right_place<S: MoveSink>(
     mut hits: u64,
     acc: Acc,
 ) {
+    e.prefetch_targets(node, hits);
     while hits != 0 {
         let k = hits.trailing_zeros();
         hits &= hits - 1;
