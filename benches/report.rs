@@ -114,7 +114,12 @@ fn secs(s: f64) -> String {
 
 fn mb(kb: Option<u64>) -> String {
     match kb {
-        Some(k) => format!("{:.1} MB", k as f64 / 1024.0),
+        // VmHWM is in KiB: report MiB, and the decimal MB the targets use.
+        Some(k) => format!(
+            "{:.1} MiB ({:.1} MB)",
+            k as f64 / 1024.0,
+            k as f64 * 1024.0 / 1e6
+        ),
         None => "n/a".into(),
     }
 }

@@ -152,6 +152,9 @@ fn left_through<S: MoveSink>(
 }
 
 /// Places each rack tile of `hits` (edges of `node`) on empty square `pos`.
+/// `right_place` repeats this loop with its own continuation: a shared
+/// helper taking the continuation as a closure cost 14 % more instructions
+/// (callgrind), so the two stay separate.
 fn left_place<S: MoveSink>(
     ctx: &mut LineCtx<'_, S>,
     e: &Edges<'_>,
