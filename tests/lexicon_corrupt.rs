@@ -8,7 +8,10 @@ use std::sync::mpsc;
 use std::time::Duration;
 
 use common::{alphabet_section, fix_checksum, RawEdge, RawFile};
+use lexgraph::board::Position;
 use lexgraph::error::Corruption;
+use lexgraph::movegen::{Counter, Generator, Options};
+use lexgraph::rules::Rules;
 use lexgraph::{compile, Alphabet, Error, Kind, Lexicon, Tile, WordList};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -112,6 +115,15 @@ fn exercise(lex: &Lexicon, probes: &[Vec<Tile>]) -> usize {
     n += lex.anagram("CARES?", true).map_or(0, |v| v.len());
     n += lex.pattern("C?T*").map_or(0, |v| v.len());
     n += lex.pattern("*E*").map_or(0, |v| v.len());
+    // Move generation reads edges unchecked (behind the length cap) and
+    // prefetches targets: on any bytes it must stay in bounds and finish.
+    let cgp = "15/15/15/15/15/15/15/5CARE6/15/15/15/15/15/15/15 ACERST?/ 0/0 0";
+    if let Ok(p) = Position::parse_cgp(cgp, lex.alphabet(), 15) {
+        let mut gen = Generator::new(Rules::default());
+        let mut count = Counter::default();
+        gen.generate(lex, &p.board, p.rack(), &Options::default(), &mut count);
+        n += count.0;
+    }
     n
 }
 
@@ -749,5 +761,30 @@ fn longest_word_mismatch_names_its_offset() {
             ..
         }) => assert_eq!(offset, 40),
         other => panic!("{other:?}"),
+    }
+}
+
+/// The move generation in `exercise` really runs: on the intact tiny
+/// lexicon it finds moves with both structures.
+#[test]
+fn exercise_generates_moves() {
+    let (_, dawg, gaddag) = tiny();
+    for file in [dawg, gaddag] {
+        let lex = Lexicon::from_vec(file).unwrap();
+        let p = Position::parse_cgp(
+            "15/15/15/15/15/15/15/5CARE6/15/15/15/15/15/15/15 ACERST?/ 0/0 0",
+            lex.alphabet(),
+            15,
+        )
+        .unwrap();
+        let mut count = Counter::default();
+        Generator::new(Rules::default()).generate(
+            &lex,
+            &p.board,
+            p.rack(),
+            &Options::default(),
+            &mut count,
+        );
+        assert!(count.0 > 0, "{:?}: no moves", lex.kind());
     }
 }
