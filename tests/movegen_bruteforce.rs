@@ -10,6 +10,7 @@
 //! part of the positions the brute force agrees too. The oracle is itself
 //! checked against the reference engine's 406 move lists.
 
+mod common;
 mod oracle;
 
 use std::sync::OnceLock;
@@ -27,7 +28,7 @@ fn enable() -> &'static Lex {
     static ENABLE: OnceLock<Lex> = OnceLock::new();
     ENABLE.get_or_init(|| {
         let words = WordList::read(
-            &oracle::shared_lexicon("enable1.txt"),
+            &common::shared_lexicon("enable1.txt"),
             &Alphabet::english(),
             false,
         )
@@ -406,7 +407,7 @@ fn self_play_english_15() {
 #[test]
 fn self_play_super_21() {
     let a = Alphabet::builtin("super-english").unwrap();
-    let words = WordList::read(&oracle::shared_lexicon("enable1.txt"), &a, false).unwrap();
+    let words = WordList::read(&common::shared_lexicon("enable1.txt"), &a, false).unwrap();
     let lex = Lex::new(words);
     let rules = Rules::with_layout(Layout::builtin("super").unwrap());
     assert_eq!(rules.layout.size(), 21);
@@ -416,7 +417,7 @@ fn self_play_super_21() {
 #[test]
 fn self_play_spanish() {
     let a = Alphabet::builtin("spanish").unwrap();
-    let words = WordList::read(&oracle::shared_lexicon("spanish.txt"), &a, true).unwrap();
+    let words = WordList::read(&common::shared_lexicon("spanish.txt"), &a, true).unwrap();
     assert!(
         words.iter().any(|w| w.len() == 1),
         "the Spanish list has one-letter words"
@@ -428,7 +429,7 @@ fn self_play_spanish() {
 #[test]
 fn self_play_polish() {
     let a = Alphabet::builtin("polish").unwrap();
-    let bytes = std::fs::read(oracle::shared_lexicon("polish-sjp.txt")).unwrap();
+    let bytes = std::fs::read(common::shared_lexicon("polish-sjp.txt")).unwrap();
     // Every 20th line, plus the one-letter words, keeps the test quick.
     let mut sample = Vec::new();
     for (i, line) in bytes.split(|&b| b == b'\n').enumerate() {
@@ -451,14 +452,14 @@ fn self_play_polish() {
 fn oracle_matches_reference_engine() {
     let a = Alphabet::english();
     let rules = Rules::default();
-    let positions = oracle::shared_dir().join("positions");
+    let positions = common::shared_dir().join("positions");
     let mut checked = 0;
     let mut failures = Vec::new();
     for (list, files, every) in [
         ("enable1.txt", ["sanity3_enable", "enable_s1_200"], [1, 1]),
         ("sowpods.txt", ["sanity3_sowpods", "sowpods_s1_200"], [1, 1]),
     ] {
-        let words = WordList::read(&oracle::shared_lexicon(list), &a, false).unwrap();
+        let words = WordList::read(&common::shared_lexicon(list), &a, false).unwrap();
         let set = oracle::WordSet::from_list(&words);
         let oracle = Oracle::new(&set, &a, &rules);
         for (file, every) in files.into_iter().zip(every) {

@@ -1,21 +1,15 @@
 //! Both generators reproduce, exactly, the move lists of an independent
 //! engine for the 406 reference positions in `../shared/positions/`.
 
-use std::path::PathBuf;
+mod common;
 
 use lexgraph::board::Position;
 use lexgraph::movegen::{Dir, Generator, Move, Options};
 use lexgraph::rules::Rules;
 use lexgraph::{compile, Alphabet, Lexicon, WordList};
 
-fn shared() -> PathBuf {
-    std::env::var_os("LEXGRAPH_SHARED")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../shared")))
-}
-
 fn lexicons(list: &str) -> (Lexicon, Lexicon) {
-    let path = shared().join("lexicons").join(list);
+    let path = common::shared_lexicon(list);
     let words = WordList::read(&path, &Alphabet::english(), false).unwrap();
     let files = compile::compile(&words);
     (
@@ -34,7 +28,7 @@ fn line(m: &Move, a: &Alphabet) -> String {
 }
 
 fn reference(name: &str) -> Vec<Vec<String>> {
-    let text = std::fs::read_to_string(shared().join("positions").join(name)).unwrap();
+    let text = std::fs::read_to_string(common::shared_dir().join("positions").join(name)).unwrap();
     let mut out: Vec<Vec<String>> = Vec::new();
     for l in text.lines() {
         if l.starts_with("#pos") {
@@ -49,7 +43,7 @@ fn reference(name: &str) -> Vec<Vec<String>> {
 fn check(cgp: &str, moves: &str, list: &str) {
     let (dawg, gaddag) = lexicons(list);
     let a = Alphabet::english();
-    let text = std::fs::read_to_string(shared().join("positions").join(cgp)).unwrap();
+    let text = std::fs::read_to_string(common::shared_dir().join("positions").join(cgp)).unwrap();
     let expected = reference(moves);
     let positions: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
     assert_eq!(positions.len(), expected.len());

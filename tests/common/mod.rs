@@ -1,4 +1,5 @@
-//! Helpers shared by the `lexicon_*` integration tests.
+//! Helpers shared by the integration tests: where the shared data lives,
+//! and hand-built lexicon files.
 //!
 //! Each test binary includes this module with `mod common;` and uses only
 //! part of it, hence the `dead_code` allowance.

@@ -33,7 +33,6 @@
 #![allow(dead_code)]
 
 use std::collections::HashSet;
-use std::path::PathBuf;
 
 use lexgraph::board::{tile_of, Board, Rack, BLANK_FLAG};
 use lexgraph::compile;
@@ -43,27 +42,6 @@ use lexgraph::{Alphabet, Lexicon, Tile, WordList};
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::Rng;
-
-// ---------------------------------------------------------------------------
-// Shared data
-
-/// Directory holding `lexicons/`: `$LEXGRAPH_SHARED`, else `../shared`.
-pub fn shared_dir() -> PathBuf {
-    std::env::var_os("LEXGRAPH_SHARED")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../shared")))
-}
-
-/// Path of a shared word list; panics clearly when it is missing.
-pub fn shared_lexicon(name: &str) -> PathBuf {
-    let p = shared_dir().join("lexicons").join(name);
-    assert!(
-        p.is_file(),
-        "shared word list {} not found; set LEXGRAPH_SHARED to a directory containing lexicons/",
-        p.display()
-    );
-    p
-}
 
 /// A word list compiled both ways, with the oracle's own word set.
 pub struct Lex {
