@@ -74,6 +74,11 @@ impl BuildEdge {
     }
 }
 
+/// Length of the longest common prefix of `a` and `b`.
+fn common_prefix(a: &[Tile], b: &[Tile]) -> usize {
+    a.iter().zip(b).take_while(|(x, y)| x == y).count()
+}
+
 /// The register of unique nodes, shared by the DAWG and the GADDAG.
 #[derive(Default)]
 pub struct Arena {
@@ -228,7 +233,7 @@ impl Incremental {
         extra: Option<BuildEdge>,
     ) {
         debug_assert!(key > prev, "keys must arrive sorted");
-        let common = key.iter().zip(prev).take_while(|(a, b)| a == b).count();
+        let common = common_prefix(key, prev);
         self.close_to(arena, common);
         for &t in &key[common..] {
             self.path[self.depth - 1].push(BuildEdge::new(t, false, PENDING));
@@ -309,7 +314,7 @@ impl Builder {
         let mut prev: &[Tile] = &[];
         let mut keys = 0;
         for w in words.iter() {
-            keys += w.len() - w.iter().zip(prev).take_while(|(a, b)| a == b).count();
+            keys += w.len() - common_prefix(w, prev);
             prev = w;
         }
         let mut arena = Arena::with_capacity(keys + words.len() / 4);
@@ -386,7 +391,7 @@ impl GaddagKeys {
         let mut starts = Vec::with_capacity(words.len() * 3);
         let mut prev: &[Tile] = &[];
         for w in words.iter() {
-            let common = w.iter().zip(prev).take_while(|(a, b)| a == b).count();
+            let common = common_prefix(w, prev);
             for i in common..w.len() {
                 starts.push(text.len() as u32);
                 text.extend(w[..=i].iter().rev());
@@ -443,7 +448,7 @@ impl GaddagKeys {
         let mut states: Vec<u32> = Vec::with_capacity(64);
         let mut prev: &[Tile] = &[];
         for w in words.iter() {
-            let common = w.iter().zip(prev).take_while(|(a, b)| a == b).count();
+            let common = common_prefix(w, prev);
             states.truncate(common);
             for i in common..w.len() {
                 let from = if i == 0 { dawg_root } else { states[i - 1] };
