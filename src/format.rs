@@ -205,7 +205,9 @@ impl<'a> Edges<'a> {
     }
 
     /// Calls `f` on each edge of node `first` whose tile is in `tiles` (a
-    /// bitset), in tile order, until `f` returns false. Edges with other
+    /// bitset), in tile order, until `f` returns false. The same scan as
+    /// [`Edges::select`], with `f` inlined into it: for the DAWG search and
+    /// the cross-checks this measured faster than select-then-visit. Edges with other
     /// tiles are skipped after decoding only their tile, and the scan stops
     /// past the highest wanted tile: the inner loop of move generation.
     #[inline(always)]

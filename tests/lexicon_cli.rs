@@ -399,7 +399,6 @@ fn check_words() {
 /// `check FILE` alone: the help says the first argument is the lexicon when
 /// it is an existing file, so there are no words to check.
 #[test]
-
 fn check_with_only_a_lexicon_file() {
     let dir = TempDir::new().unwrap();
     let p = dir.path();
