@@ -26,7 +26,6 @@
 use crate::alphabet::Tile;
 use crate::board::{tile_of, Board, BLANK_FLAG};
 use crate::format::Edges;
-use crate::lexicon::separator_child;
 use crate::rules::Rules;
 
 /// Direction of a move.
@@ -282,7 +281,7 @@ fn allowed_gaddag(e: &Edges<'_>, up: &[Tile], down: &[Tile], wanted: u64) -> u64
         let Some((_, node)) = walk(e, 0, up.iter().rev().copied()) else {
             return 0;
         };
-        match separator_child(e, node) {
+        match e.separator(node) {
             Some(sep) if sep.target != 0 => accepting_children(e, sep.target, down, wanted),
             _ => 0,
         }

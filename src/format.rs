@@ -185,22 +185,12 @@ impl<'a> Edges<'a> {
     /// reads as 0. `None` past the end.
     #[inline]
     pub fn arc(&self, i: u32) -> Option<Arc> {
-        let raw = self.raw(i)?;
-        let mut tile = (raw & ((1 << self.tile_bits) - 1)) as Tile;
-        if tile > self.max_tile {
-            tile = 0;
-        }
-        let t = raw >> (self.tile_bits + 2);
-        let target = if t > i as u64 && t < self.len as u64 {
-            t as u32
-        } else {
-            0
-        };
-        Some(Arc {
-            tile,
-            terminal: raw >> self.tile_bits & 1 != 0,
-            last: raw >> (self.tile_bits + 1) & 1 != 0,
-            target,
+        (i < self.len).then(|| {
+            let mut a = self.arc_at(i, 0);
+            if a.tile > self.max_tile {
+                a.tile = 0;
+            }
+            a
         })
     }
 
@@ -301,8 +291,10 @@ impl<'a> Edges<'a> {
         hits
     }
 
-    /// Edge `first + k` of a node, as found by [`Edges::select`]: decoded
-    /// like [`Edges::arc`], with no range check beyond the target's.
+    /// Edge `first + k` of a node, as found by [`Edges::select`]. A target
+    /// that does not point forward inside the array reads as 0; past the
+    /// array the edge reads as an empty last edge. Tiles are as stored (see
+    /// [`Edges::arc`] for the clamped view).
     #[inline(always)]
     pub fn arc_at(&self, first: u32, k: u32) -> Arc {
         let i = first as u64 + k as u64;

@@ -34,7 +34,7 @@ use std::path::Path;
 
 use crate::alphabet::{Alphabet, Tile};
 use crate::error::{Corruption, Error, Result};
-use crate::format::{self, Arc, Edges, Header, Kind};
+use crate::format::{self, Edges, Header, Kind};
 
 enum Data {
     Mmap(memmap2::Mmap),
@@ -260,7 +260,7 @@ impl Lexicon {
         if split == word.len() {
             return terminal;
         }
-        match separator_child(&edges, node) {
+        match edges.separator(node) {
             Some(sep) => node = sep.target,
             None => return false,
         }
@@ -398,17 +398,3 @@ typed_lexicon!(
     Kind::Gaddag,
     "A mapped GADDAG file: Gordon's bidirectional automaton."
 );
-
-/// The arc `◇` out of `node` in a GADDAG (always a node's first edge), if any.
-#[inline]
-pub(crate) fn separator_child(edges: &Edges<'_>, node: u32) -> Option<Arc> {
-    if node == 0 {
-        return None;
-    }
-    let mut sep = None;
-    edges.for_each_in(node, 1, |a| {
-        sep = Some(a);
-        false
-    });
-    sep
-}

@@ -19,7 +19,7 @@
 use crate::alphabet::{Alphabet, Tile, BLANK};
 use crate::error::{Error, Result};
 use crate::format::{Arc, Children, Edges, Kind};
-use crate::lexicon::{separator_child, Lexicon};
+use crate::lexicon::Lexicon;
 
 /// Where a forward walk stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -52,7 +52,7 @@ impl Iterator for FwdChildren<'_> {
                 continue; // a DAWG has no separator; in a GADDAG it is not a letter
             }
             let target = if self.through_separator {
-                separator_child(&self.edges, a.target).map_or(0, |s| s.target)
+                self.edges.separator(a.target).map_or(0, |s| s.target)
             } else {
                 a.target
             };
