@@ -25,7 +25,7 @@
 
 use crate::alphabet::Tile;
 use crate::board::{tile_of, Board, BLANK_FLAG};
-use crate::format::Edges;
+use crate::format::{Arc, Edges, RootIndex};
 use crate::rules::Rules;
 
 /// Direction of a move.
@@ -75,6 +75,8 @@ pub struct CrossInput<'a> {
     /// The alphabet's highest tile.
     pub max_tile: Tile,
     pub structure: Structure<'a>,
+    /// The structure's root, indexed.
+    pub root: &'a RootIndex,
     /// Tiles worth checking: the rack's, or all with a blank. Nothing else
     /// can be placed, so the sets say nothing of other tiles.
     pub wanted: u64,
@@ -88,6 +90,7 @@ impl Lanes {
             scores,
             max_tile,
             structure,
+            root,
             wanted,
         } = *input;
         let n = board.size();
@@ -189,7 +192,7 @@ impl Lanes {
                 }
                 self.csum[i] = sum;
                 self.has_cross[i] = true;
-                self.cross[i] = allowed(structure, &up[..nu], &down[..nd], wanted & all);
+                self.cross[i] = allowed(structure, root, &up[..nu], &down[..nd], wanted & all);
             }
         }
         if empty_board {
@@ -203,43 +206,61 @@ impl Lanes {
     }
 }
 
-/// Tiles `x` among `wanted` such that `up x down` is a word.
-pub fn allowed(structure: Structure<'_>, up: &[Tile], down: &[Tile], wanted: u64) -> u64 {
+/// Tiles `x` among `wanted` such that `up x down` is a word. `root` indexes
+/// the structure's root.
+pub fn allowed(
+    structure: Structure<'_>,
+    root: &RootIndex,
+    up: &[Tile],
+    down: &[Tile],
+    wanted: u64,
+) -> u64 {
     match structure {
-        Structure::Dawg(e) => allowed_dawg(&e, up, down, wanted),
-        Structure::Gaddag(e) => allowed_gaddag(&e, up, down, wanted),
+        Structure::Dawg(e) => allowed_dawg(&e, root, up, down, wanted),
+        Structure::Gaddag(e) => allowed_gaddag(&e, root, up, down, wanted),
     }
 }
 
-/// Follows `tiles` from `node`; returns the last arc's (terminal, target),
+/// Follows `tiles` from the root; returns the last arc's (terminal, target),
 /// `None` if a tile has no arc or an arc with no children is not the last.
 #[inline]
-fn walk(
+fn walk_from_root(
     e: &Edges<'_>,
-    mut node: u32,
-    tiles: impl IntoIterator<Item = Tile>,
+    root: &RootIndex,
+    mut tiles: impl Iterator<Item = Tile>,
 ) -> Option<(bool, u32)> {
-    let mut res = None;
+    let a = root.child(e, tiles.next()?)?;
+    walk_on(e, a, tiles)
+}
+
+/// Follows `tiles` from the target of arc `a`; returns the last arc's
+/// (terminal, target) as [`walk_from_root`] does.
+#[inline]
+fn walk_on(e: &Edges<'_>, mut a: Arc, tiles: impl Iterator<Item = Tile>) -> Option<(bool, u32)> {
     for t in tiles {
-        if matches!(res, Some((_, 0))) {
+        if a.target == 0 {
             return None;
         }
-        let a = e.child(node, t)?;
-        node = a.target;
-        res = Some((a.terminal, a.target));
+        a = e.child(a.target, t)?;
     }
-    res
+    Some((a.terminal, a.target))
 }
 
 /// The wanted tiles `x` out of `node` whose arc ends a word (`tail` empty)
 /// or continues through `tail` to the end of a word.
-fn accepting_children(e: &Edges<'_>, node: u32, tail: &[Tile], wanted: u64) -> u64 {
+fn accepting_children(
+    e: &Edges<'_>,
+    root: &RootIndex,
+    node: u32,
+    tail: &[Tile],
+    wanted: u64,
+) -> u64 {
     let mut set = 0u64;
-    e.for_each_in(node, wanted, |a| {
+    e.for_each_in_from(root, node, wanted, |a| {
         let ok = if tail.is_empty() {
             a.terminal
         } else {
-            a.target != 0 && matches!(walk(e, a.target, tail.iter().copied()), Some((true, _)))
+            matches!(walk_on(e, a, tail.iter().copied()), Some((true, _)))
         };
         set |= (ok as u64) << a.tile;
         true
@@ -247,24 +268,24 @@ fn accepting_children(e: &Edges<'_>, node: u32, tail: &[Tile], wanted: u64) -> u
     set
 }
 
-fn allowed_dawg(e: &Edges<'_>, up: &[Tile], down: &[Tile], wanted: u64) -> u64 {
+fn allowed_dawg(e: &Edges<'_>, root: &RootIndex, up: &[Tile], down: &[Tile], wanted: u64) -> u64 {
     // up x down, left to right: the DAWG can only read it in that order.
     let node = if up.is_empty() {
         0
     } else {
-        match walk(e, 0, up.iter().copied()) {
+        match walk_from_root(e, root, up.iter().copied()) {
             Some((_, t)) if t != 0 => t,
             _ => return 0,
         }
     };
-    accepting_children(e, node, down, wanted)
+    accepting_children(e, root, node, down, wanted)
 }
 
-fn allowed_gaddag(e: &Edges<'_>, up: &[Tile], down: &[Tile], wanted: u64) -> u64 {
+fn allowed_gaddag(e: &Edges<'_>, root: &RootIndex, up: &[Tile], down: &[Tile], wanted: u64) -> u64 {
     if up.is_empty() || (!down.is_empty() && down.len() < up.len()) {
         // rev(up x down) = rev(down) x rev(up): walk the lower part once,
         // then per x the (longer) upper part, with no separator.
-        let Some((_, node)) = walk(e, 0, down.iter().rev().copied()) else {
+        let Some((_, node)) = walk_from_root(e, root, down.iter().rev().copied()) else {
             return 0;
         };
         if node == 0 {
@@ -275,14 +296,14 @@ fn allowed_gaddag(e: &Edges<'_>, up: &[Tile], down: &[Tile], wanted: u64) -> u64
         for (d, &t) in rev_up.iter_mut().zip(up.iter().rev()) {
             *d = t;
         }
-        accepting_children(e, node, rev_up, wanted)
+        accepting_children(e, root, node, rev_up, wanted)
     } else {
         // rev(up) ◇ x down: walk the upper part once, then per x the lower part.
-        let Some((_, node)) = walk(e, 0, up.iter().rev().copied()) else {
+        let Some((_, node)) = walk_from_root(e, root, up.iter().rev().copied()) else {
             return 0;
         };
         match e.separator(node) {
-            Some(sep) if sep.target != 0 => accepting_children(e, sep.target, down, wanted),
+            Some(sep) if sep.target != 0 => accepting_children(e, root, sep.target, down, wanted),
             _ => 0,
         }
     }

@@ -387,6 +387,109 @@ impl<'a> Edges<'a> {
         }
         found
     }
+
+    /// [`Edges::for_each_in`], reading the root (node 0) through `root`.
+    #[inline(always)]
+    pub fn for_each_in_from(
+        &self,
+        root: &RootIndex,
+        first: u32,
+        tiles: u64,
+        mut f: impl FnMut(Arc) -> bool,
+    ) {
+        if first != 0 {
+            return self.for_each_in(first, tiles, f);
+        }
+        let mut hits = root.select(tiles);
+        while hits != 0 {
+            let k = hits.trailing_zeros();
+            hits &= hits - 1;
+            if !f(self.arc_at(0, k)) {
+                return;
+            }
+        }
+    }
+
+    /// [`Edges::child`], reading the root (node 0) through `root`.
+    #[inline(always)]
+    pub fn child_from(&self, root: &RootIndex, first: u32, tile: Tile) -> Option<Arc> {
+        if first != 0 {
+            return self.child(first, tile);
+        }
+        root.child(self, tile)
+    }
+}
+
+/// Where each tile's edge lies in the root node (node 0).
+///
+/// Every move search and every cross-check starts at the root, and it is
+/// the widest node: an edge per letter that starts a word (DAWG) or ends one
+/// (GADDAG). Found through this index, a letter's edge costs a lookup
+/// instead of a scan of up to one edge per letter. Building it reads the
+/// root's edges once (at most 64), so it is made per use, not stored.
+///
+/// ```
+/// use lexgraph::format::RootIndex;
+/// use lexgraph::{compile, Alphabet, Lexicon, WordList};
+///
+/// let words = WordList::parse(b"at\nto\n", "inline", &Alphabet::english(), false)?;
+/// let dawg = Lexicon::from_vec(compile::compile(&words).dawg)?;
+/// let e = dawg.edges();
+/// let root = RootIndex::new(&e);
+/// let t = dawg.alphabet().tile_by_label("T").unwrap();
+/// assert_eq!(root.child(&e, t), e.child(0, t));
+/// # Ok::<(), lexgraph::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct RootIndex {
+    /// Bit `t` set when the root has an edge with tile `t`.
+    tiles: u64,
+    /// Offset of tile `t`'s edge from edge 0.
+    off: [u8; 64],
+}
+
+impl RootIndex {
+    /// Indexes the root of `e`. On a corrupt file (tiles out of order or
+    /// repeated) the first edge of each tile counts; lookups stay in bounds.
+    pub fn new(e: &Edges<'_>) -> RootIndex {
+        let mut r = RootIndex {
+            tiles: 0,
+            off: [0; 64],
+        };
+        for k in 0..64u32.min(e.len) {
+            let a = e.arc_at(0, k);
+            let t = a.tile as usize & 63;
+            if r.tiles >> t & 1 == 0 {
+                r.tiles |= 1 << t;
+                r.off[t] = k as u8;
+            }
+            if a.last {
+                break;
+            }
+        }
+        r
+    }
+
+    /// The root's edges whose tile is in `tiles`, as [`Edges::select`] gives
+    /// them: a bitset of offsets from edge 0.
+    #[inline(always)]
+    pub fn select(&self, tiles: u64) -> u64 {
+        let mut want = tiles & self.tiles;
+        let mut hits = 0u64;
+        while want != 0 {
+            let t = want.trailing_zeros() as usize;
+            want &= want - 1;
+            hits |= 1 << (self.off[t] & 63);
+        }
+        hits
+    }
+
+    /// The root's edge for `tile`.
+    #[inline(always)]
+    pub fn child(&self, e: &Edges<'_>, tile: Tile) -> Option<Arc> {
+        let t = tile as usize;
+        (t < 64 && self.tiles >> t & 1 != 0).then(|| e.arc_at(0, self.off[t] as u32))
+    }
 }
 
 /// Bits needed to write every value in `0..=max` (at least 1).
@@ -786,6 +889,54 @@ mod tests {
                 e.prefetch_targets(first, u64::MAX);
                 e.prefetch(u32::MAX >> first);
                 e.for_each_in(first, u64::MAX, |_| true);
+            }
+        }
+    }
+
+    /// The root index finds what a scan of the root finds, on sorted roots,
+    /// and stays in bounds on any bytes.
+    #[test]
+    fn root_index_matches_the_scan() {
+        // Root of tiles 0, 2, 3, 7 (5-bit tiles, 4-bit targets), then one
+        // more node; the index must agree with `select` and `child`.
+        let tb = 5u32;
+        let eb = tb + 2 + 4;
+        let edges: [(u64, bool, u64); 5] = [
+            (0, false, 0),
+            (2, false, 4),
+            (3, false, 0),
+            (7, true, 0),
+            (1, true, 0),
+        ];
+        let mut bits = vec![0u8; 16];
+        for (i, &(tile, last, target)) in edges.iter().enumerate() {
+            let raw = tile | (last as u64) << (tb + 1) | target << (tb + 2);
+            for b in 0..eb as usize {
+                if raw >> b & 1 == 1 {
+                    let at = i * eb as usize + b;
+                    bits[at / 8] |= 1 << (at % 8);
+                }
+            }
+        }
+        let e = Edges::new(&bits, 5, tb, 4, 26);
+        let root = RootIndex::new(&e);
+        for tiles in [0u64, 1, 0b1100, 0b1000_1100, !0, 0b10] {
+            assert_eq!(root.select(tiles), e.select(0, tiles), "tiles {tiles:b}");
+        }
+        for t in 0..64 {
+            assert_eq!(root.child(&e, t), e.child(0, t), "tile {t}");
+        }
+        // Arbitrary bytes: no panic, every hit inside the array.
+        for seed in 0..64u8 {
+            let bytes: Vec<u8> = (0..40u8)
+                .map(|b| b.wrapping_mul(seed).wrapping_add(seed))
+                .collect();
+            let e = Edges::new(&bytes, 30, 6, 3, 26);
+            let root = RootIndex::new(&e);
+            let hits = root.select(u64::MAX);
+            assert!(hits == 0 || (64 - hits.leading_zeros() as usize) <= e.len());
+            for t in 0..64 {
+                let _ = root.child(&e, t);
             }
         }
     }

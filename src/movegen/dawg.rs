@@ -14,7 +14,7 @@
 //! every move covers its anchor.
 
 use super::{LineCtx, MoveSink};
-use crate::board::{tile_of, BLANK_FLAG};
+use crate::board::tile_of;
 use crate::format::Edges;
 
 /// Running totals of a partial move.
@@ -47,7 +47,7 @@ pub(crate) fn gen_line<S: MoveSink>(ctx: &mut LineCtx<'_, S>, e: &Edges<'_>) {
                 let sq = ctx.sq(p);
                 ctx.cur[p & 31] = sq;
                 main += ctx.value(sq);
-                match e.child(node, tile_of(sq)) {
+                match e.child_from(ctx.root, node, tile_of(sq)) {
                     Some(arc) if arc.target != 0 => node = arc.target,
                     _ => {
                         ok = false;
@@ -116,18 +116,12 @@ fn left_part<S: MoveSink>(
             return true;
         }
         let t = arc.tile;
-        for blank in [false, true] {
-            let slot = if blank { 0 } else { t as usize };
-            if ctx.rack[slot & 63] == 0 {
-                continue;
-            }
-            ctx.take(slot);
-            // The DAWG reads the word forwards: the new tile goes last, next
-            // to the anchor, and the whole left part shifts one square left.
-            left[len & 31] = t | if blank { BLANK_FLAG } else { 0 };
-            left_part(ctx, e, a, arc.target, len + 1, limit - 1, left);
-            ctx.put_back(slot);
-        }
+        let slot = ctx.take_letter(t as usize);
+        // The DAWG reads the word forwards: the new tile goes last, next to
+        // the anchor, and the whole left part shifts one square left.
+        left[len & 31] = LineCtx::<S>::letter_sq(t as usize, slot);
+        left_part(ctx, e, a, arc.target, len + 1, limit - 1, left);
+        ctx.put_back(slot);
         true
     });
 }
@@ -152,40 +146,28 @@ fn extend_right<S: MoveSink>(
         let (lm, w) = (q.lm as i32, q.wm as i32);
         e.for_each_in(node, usable, |arc| {
             let t = arc.tile;
-            for blank in [false, true] {
-                let slot = if blank { 0 } else { t as usize };
-                if ctx.rack[slot & 63] == 0 {
-                    continue;
-                }
-                let v = if blank {
-                    0
+            let slot = ctx.take_letter(t as usize);
+            let v = ctx.scores[slot & 63];
+            let acc2 = Acc {
+                placed: acc.placed + 1,
+                mask: acc.mask | 1 << pos,
+                main: acc.main + v * lm,
+                wm: acc.wm * w,
+                cross: if q.has_cross {
+                    acc.cross + (q.csum + v * lm) * w
                 } else {
-                    ctx.scores[t as usize & 63]
-                };
-                let acc2 = Acc {
-                    placed: acc.placed + 1,
-                    mask: acc.mask | 1 << pos,
-                    main: acc.main + v * lm,
-                    wm: acc.wm * w,
-                    cross: if q.has_cross {
-                        acc.cross + (q.csum + v * lm) * w
-                    } else {
-                        acc.cross
-                    },
-                };
-                ctx.take(slot);
-                ctx.cur[pos & 31] = t | if blank { BLANK_FLAG } else { 0 };
-                if arc.terminal && next_free {
-                    ctx.record(start, pos, acc2.mask, acc2.main, acc2.wm, acc2.cross);
-                }
-                if arc.target != 0
-                    && pos + 1 < n
-                    && ctx.tiles_left + (ctx.sq(pos + 1) != 0) as u32 > 0
-                {
-                    extend_right(ctx, e, arc.target, pos + 1, start, acc2);
-                }
-                ctx.put_back(slot);
+                    acc.cross
+                },
+            };
+            ctx.cur[pos & 31] = LineCtx::<S>::letter_sq(t as usize, slot);
+            if arc.terminal && next_free {
+                ctx.record(start, pos, acc2.mask, acc2.main, acc2.wm, acc2.cross);
             }
+            if arc.target != 0 && pos + 1 < n && ctx.tiles_left + (ctx.sq(pos + 1) != 0) as u32 > 0
+            {
+                extend_right(ctx, e, arc.target, pos + 1, start, acc2);
+            }
+            ctx.put_back(slot);
             true
         });
     } else {

@@ -14,7 +14,7 @@
 //! only, so each move is found once.
 
 use super::{LineCtx, MoveSink};
-use crate::board::{tile_of, BLANK_FLAG};
+use crate::board::tile_of;
 use crate::format::{Arc, Edges};
 
 /// Running totals of a partial move (the tiles placed so far are the
@@ -62,8 +62,23 @@ pub(crate) fn gen_line<S: MoveSink>(ctx: &mut LineCtx<'_, S>, e: &Edges<'_>) {
             // square before them is an anchor, so no tile of this search goes
             // there). Read them backwards, cross the separator, go right.
             from_left_run(ctx, e, a);
+        } else if r > a {
+            // Tiles after the anchor: the path starts with the last of them.
+            let sq = ctx.sq(r);
+            if let Some(arc) = ctx.root.child(e, tile_of(sq)) {
+                ctx.cur[r & 31] = sq;
+                let acc = Acc {
+                    main: ctx.value(sq),
+                    ..START
+                };
+                go_on_left(ctx, e, r, arc, acc);
+            }
         } else {
-            left(ctx, e, r, 0, START);
+            // The anchor itself, from the root.
+            let hits = ctx.root.select(ctx.at(a).cross & ctx.rack_mask());
+            if hits != 0 {
+                left_place(ctx, e, a, 0, hits, START);
+            }
         }
     }
 }
@@ -79,7 +94,7 @@ fn from_left_run<S: MoveSink>(ctx: &mut LineCtx<'_, S>, e: &Edges<'_>, a: usize)
         let sq = ctx.sq(k);
         ctx.cur[k & 31] = sq;
         acc.main += ctx.value(sq);
-        match e.child(node, tile_of(sq)) {
+        match e.child_from(ctx.root, node, tile_of(sq)) {
             Some(arc) if arc.target != 0 => node = arc.target,
             _ => return,
         }
@@ -169,20 +184,11 @@ fn left_place<S: MoveSink>(
         hits &= hits - 1;
         let arc = e.arc_at(node, k);
         let t = arc.tile as usize & 63;
-        if ctx.rack[t] != 0 {
-            ctx.take(t);
-            ctx.cur[pos & 31] = t as u8;
-            let acc = placed(ctx, acc, pos, ctx.scores[t]);
-            go_on_left(ctx, e, pos, arc, acc);
-            ctx.put_back(t);
-        }
-        if ctx.rack[0] != 0 {
-            ctx.take(0);
-            ctx.cur[pos & 31] = t as u8 | BLANK_FLAG;
-            let acc = placed(ctx, acc, pos, 0);
-            go_on_left(ctx, e, pos, arc, acc);
-            ctx.put_back(0);
-        }
+        let slot = ctx.take_letter(t);
+        ctx.cur[pos & 31] = LineCtx::<S>::letter_sq(t, slot);
+        let acc = placed(ctx, acc, pos, ctx.scores[slot]);
+        go_on_left(ctx, e, pos, arc, acc);
+        ctx.put_back(slot);
     }
 }
 
@@ -279,20 +285,11 @@ fn right_place<S: MoveSink>(
         hits &= hits - 1;
         let arc = e.arc_at(node, k);
         let t = arc.tile as usize & 63;
-        if ctx.rack[t] != 0 {
-            ctx.take(t);
-            ctx.cur[pos & 31] = t as u8;
-            let acc = placed(ctx, acc, pos, ctx.scores[t]);
-            go_on_right(ctx, e, start, pos, arc, acc);
-            ctx.put_back(t);
-        }
-        if ctx.rack[0] != 0 {
-            ctx.take(0);
-            ctx.cur[pos & 31] = t as u8 | BLANK_FLAG;
-            let acc = placed(ctx, acc, pos, 0);
-            go_on_right(ctx, e, start, pos, arc, acc);
-            ctx.put_back(0);
-        }
+        let slot = ctx.take_letter(t);
+        ctx.cur[pos & 31] = LineCtx::<S>::letter_sq(t, slot);
+        let acc = placed(ctx, acc, pos, ctx.scores[slot]);
+        go_on_right(ctx, e, start, pos, arc, acc);
+        ctx.put_back(slot);
     }
 }
 

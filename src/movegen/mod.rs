@@ -48,7 +48,7 @@ use crate::alphabet::{Alphabet, Tile};
 use crate::board::{tile_of, Board, Rack, BLANK_FLAG};
 pub use crate::crosscheck::Dir;
 use crate::crosscheck::{CrossInput, Lanes, Structure};
-use crate::format::Kind;
+use crate::format::{Kind, RootIndex};
 use crate::lexicon::Lexicon;
 use crate::rules::{Rules, MAX_SIZE};
 
@@ -252,12 +252,17 @@ pub(crate) struct LineCtx<'a, S: MoveSink> {
     pub dir: Dir,
     pub n: usize,
     pub scores: &'a [i32; 64],
+    /// The lexicon's root, indexed: every anchor's search starts there.
+    pub root: &'a RootIndex,
     pub rack_size: usize,
     pub bingo: i32,
     pub sink: &'a mut S,
     /// Square contents being built, by position on the line.
     pub cur: [u8; 32],
     pub rack: [u8; 64],
+    /// The rack when the search started (see [`LineCtx::record`] for why
+    /// blanks need it).
+    pub rack_start: [u8; 64],
     /// Tiles on the rack.
     pub tiles_left: u32,
     /// Bit `t` set while tile `t` is on the rack (bit 0: a blank).
@@ -324,7 +329,32 @@ impl<S: MoveSink> LineCtx<'_, S> {
         }
     }
 
-    /// Emits the move whose main word spans `start..=end`.
+    /// Takes letter `t` for the search: the real tile while the rack has
+    /// one, else a blank. Returns the slot taken (`t` or 0), for
+    /// [`put_back`] and for the letter's score (`scores[0]` is 0).
+    ///
+    /// The search does not branch on "tile or blank": it places *letters*,
+    /// each path once, paying with real tiles first, and [`record`] lists
+    /// every other way the rack can pay for them. With a blank on the rack
+    /// this explores each word once instead of once per blank assignment.
+    ///
+    /// [`put_back`]: LineCtx::put_back
+    /// [`record`]: LineCtx::record
+    #[inline(always)]
+    pub fn take_letter(&mut self, t: usize) -> usize {
+        let slot = if self.rack[t & 63] != 0 { t } else { 0 };
+        self.take(slot);
+        slot
+    }
+
+    /// Square contents for letter `t` taken from `slot`.
+    #[inline(always)]
+    pub fn letter_sq(t: usize, slot: usize) -> u8 {
+        t as u8 | if slot == 0 { BLANK_FLAG } else { 0 }
+    }
+
+    /// Emits the move whose main word spans `start..=end` (with blanks on
+    /// the rack, every blank assignment of it: see [`LineCtx::take_letter`]).
     #[inline]
     pub fn record(&mut self, start: usize, end: usize, mask: u32, main: i32, wm: i32, cross: i32) {
         let placed = self.tiles_total - self.tiles_left;
@@ -364,7 +394,114 @@ impl<S: MoveSink> LineCtx<'_, S> {
                 m.col = self.line as u8;
             }
         }
-        self.sink.push(&m);
+        if self.rack_start[0] == 0 {
+            self.sink.push(&m);
+        } else {
+            self.record_blanks(&mut m, start, wm);
+        }
+    }
+
+    /// What a blank instead of the real letter on word square `i` takes
+    /// off the score: the letter in the main word and in its cross word.
+    #[inline(always)]
+    fn blank_cut(&self, m: &Move, start: usize, i: usize, wm: i32) -> i32 {
+        let q = self.at(start + i);
+        let v = self.scores[(m.word[i % MAX_SIZE] & 63) as usize] * q.lm as i32;
+        v * wm + if q.has_cross { v * q.wm as i32 } else { 0 }
+    }
+
+    /// Emits `m`, found paying real tiles first, and every other blank
+    /// assignment the starting rack can pay for.
+    #[inline(never)]
+    fn record_blanks(&mut self, m: &mut Move, start: usize, wm: i32) {
+        // Placed squares where the search paid with a blank.
+        let mut greedy = 0u32;
+        for i in 0..m.len as usize {
+            greedy |= ((m.word[i % MAX_SIZE] & BLANK_FLAG != 0) as u32) << i;
+        }
+        greedy &= m.placed;
+        if self.rack_start[0] == 1 {
+            // One blank: on any placed letter if the real tiles paid for all
+            // of them, else on any placed copy of the letter it paid for.
+            self.sink.push(m);
+            let mut bits = m.placed;
+            if greedy != 0 {
+                let j = greedy.trailing_zeros() as usize;
+                m.word[j % MAX_SIZE] &= !BLANK_FLAG;
+                m.score += self.blank_cut(m, start, j, wm);
+                let letter = m.word[j % MAX_SIZE];
+                bits &= !(1 << j);
+                while bits != 0 {
+                    let i = bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    if m.word[i % MAX_SIZE] == letter {
+                        self.push_blank_at(m, start, i, wm);
+                    }
+                }
+            } else {
+                while bits != 0 {
+                    let i = bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    self.push_blank_at(m, start, i, wm);
+                }
+            }
+            return;
+        }
+        // Two or more blanks: back to real letters everywhere, then choose
+        // square by square.
+        while greedy != 0 {
+            let j = greedy.trailing_zeros() as usize;
+            greedy &= greedy - 1;
+            m.word[j % MAX_SIZE] &= !BLANK_FLAG;
+            m.score += self.blank_cut(m, start, j, wm);
+        }
+        let mut at = [0u8; 32];
+        let mut cut = [0i32; 32];
+        let mut k = 0;
+        let mut bits = m.placed;
+        while bits != 0 {
+            let i = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            at[k & 31] = i as u8;
+            cut[k & 31] = self.blank_cut(m, start, i, wm);
+            k += 1;
+        }
+        let mut avail = self.rack_start;
+        assign(self.sink, m, &at[..k], &cut[..k], &mut avail);
+    }
+
+    /// Emits `m` with a blank on word square `i`.
+    #[inline(always)]
+    fn push_blank_at(&mut self, m: &Move, start: usize, i: usize, wm: i32) {
+        let mut b = *m;
+        b.word[i % MAX_SIZE] |= BLANK_FLAG;
+        b.score -= self.blank_cut(m, start, i, wm);
+        self.sink.push(&b);
+    }
+}
+
+/// Chooses, for each placed letter in turn, the real tile or a blank, as
+/// `avail` allows, and emits every complete choice.
+fn assign<S: MoveSink>(sink: &mut S, m: &mut Move, at: &[u8], cut: &[i32], avail: &mut [u8; 64]) {
+    let Some((&i, rest)) = at.split_first() else {
+        sink.push(m);
+        return;
+    };
+    let i = i as usize % MAX_SIZE;
+    let t = (m.word[i] & 63) as usize;
+    if avail[t] != 0 {
+        avail[t] -= 1;
+        assign(sink, m, rest, &cut[1..], avail);
+        avail[t] += 1;
+    }
+    if avail[0] != 0 {
+        avail[0] -= 1;
+        m.word[i] |= BLANK_FLAG;
+        m.score -= cut[0];
+        assign(sink, m, rest, &cut[1..], avail);
+        m.score += cut[0];
+        m.word[i] &= !BLANK_FLAG;
+        avail[0] += 1;
     }
 }
 
@@ -414,6 +551,7 @@ impl Generator {
             *s = alphabet.score(t as Tile) as i32;
         }
         let edges = lex.edges();
+        let root = RootIndex::new(&edges);
         let structure = match lex.kind() {
             Kind::Dawg => Structure::Dawg(edges),
             Kind::Gaddag => Structure::Gaddag(edges),
@@ -435,6 +573,7 @@ impl Generator {
             scores: &scores,
             max_tile,
             structure,
+            root: &root,
             wanted,
         };
         self.across.compute(board, Dir::Across, &input);
@@ -480,11 +619,13 @@ impl Generator {
                     dir,
                     n,
                     scores: &scores,
+                    root: &root,
                     rack_size: self.rules.rack_size,
                     bingo: self.rules.bingo_bonus,
                     sink: &mut *sink,
                     cur: [0; 32],
                     rack: rack_counts,
+                    rack_start: rack_counts,
                     tiles_left,
                     present,
                     tiles_total: tiles_left,
