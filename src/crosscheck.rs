@@ -25,7 +25,7 @@
 
 use crate::alphabet::Tile;
 use crate::board::{tile_of, Board, BLANK_FLAG};
-use crate::format::{Arc, Edges, RootIndex};
+use crate::format::{Arc, Edges, Level1, NodeIndex, TopIndex};
 use crate::rules::Rules;
 
 /// Direction of a move.
@@ -43,26 +43,37 @@ pub enum Structure<'a> {
     Gaddag(Edges<'a>),
 }
 
-/// One direction's view of the board: lines laid out contiguously.
+/// One square of a lane: everything move generation reads about it.
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
+pub struct LaneSquare {
+    /// Tiles allowed here (bit `t` for tile `t`), from the cross-check.
+    pub cross: u64,
+    /// Score of the perpendicular tiles next to the square.
+    pub csum: i32,
+    /// Square contents: 0 empty, else tile (with [`BLANK_FLAG`]).
+    pub tile: u8,
+    /// Empty and next to a tile (or the start square on an empty board).
+    pub anchor: bool,
+    /// A tile placed here forms a perpendicular word.
+    pub has_cross: bool,
+    /// Letter multiplier.
+    pub lm: u8,
+    /// Word multiplier.
+    pub wm: u8,
+}
+
+/// One direction's view of the board: lines laid out contiguously, each
+/// square a [`LaneSquare`] (move generation copies a line's squares in one
+/// go).
 #[derive(Clone, Debug, Default)]
 pub struct Lanes {
     /// Board side.
     pub n: usize,
-    /// Square contents, `line * n + pos`.
-    pub sq: Vec<u8>,
-    /// Tiles allowed on each empty square (bit `t` for tile `t`).
-    pub cross: Vec<u64>,
-    /// Score of the perpendicular tiles next to each square.
-    pub csum: Vec<i32>,
-    /// Whether a tile placed there forms a perpendicular word.
-    pub has_cross: Vec<bool>,
-    /// Empty squares next to a tile (or the start square on an empty board).
-    pub anchor: Vec<bool>,
-    /// Letter multiplier of each square.
-    pub lm: Vec<i32>,
-    /// Word multiplier of each square.
-    pub wm: Vec<i32>,
-    /// The layout `lm` and `wm` were filled from.
+    /// Squares, `line * n + pos`.
+    pub squares: Vec<LaneSquare>,
+    /// Whether line `line` has an anchor.
+    pub line_has_anchor: Vec<bool>,
+    /// The layout the premiums were filled from.
     premiums_of: Option<crate::rules::Layout>,
 }
 
@@ -75,8 +86,8 @@ pub struct CrossInput<'a> {
     /// The alphabet's highest tile.
     pub max_tile: Tile,
     pub structure: Structure<'a>,
-    /// The structure's root, indexed.
-    pub root: &'a RootIndex,
+    /// The structure's top nodes, indexed.
+    pub top: &'a TopIndex,
     /// Tiles worth checking: the rack's, or all with a blank. Nothing else
     /// can be placed, so the sets say nothing of other tiles.
     pub wanted: u64,
@@ -90,7 +101,7 @@ impl Lanes {
             scores,
             max_tile,
             structure,
-            root,
+            top,
             wanted,
         } = *input;
         let n = board.size();
@@ -99,100 +110,98 @@ impl Lanes {
         // Premiums depend only on the layout: fill them once.
         if self.n != n || self.premiums_of.as_ref() != Some(layout) {
             self.n = n;
-            self.lm.clear();
-            self.wm.clear();
+            self.squares.clear();
+            self.squares.resize(nn, LaneSquare::default());
             for line in 0..n {
                 for pos in 0..n {
                     let (r, c) = match dir {
                         Dir::Across => (line, pos),
                         Dir::Down => (pos, line),
                     };
-                    self.lm.push(layout.letter_mult(r, c) as i32);
-                    self.wm.push(layout.word_mult(r, c) as i32);
+                    let q = &mut self.squares[line * n + pos];
+                    q.lm = layout.letter_mult(r, c);
+                    q.wm = layout.word_mult(r, c);
                 }
             }
             self.premiums_of = Some(layout.clone());
         }
-        match dir {
-            Dir::Across => {
-                self.sq.clear();
-                self.sq.extend_from_slice(board.squares());
-            }
-            Dir::Down => {
-                self.sq.resize(nn, 0);
-                let src = board.squares();
-                for r in 0..n {
-                    for c in 0..n {
-                        self.sq[c * n + r] = src[r * n + c];
-                    }
-                }
+        let src = board.squares();
+        for (line, lane) in self.squares.chunks_exact_mut(n).enumerate() {
+            for (pos, q) in lane.iter_mut().enumerate() {
+                let tile = match dir {
+                    Dir::Across => src[line * n + pos],
+                    Dir::Down => src[pos * n + line],
+                };
+                *q = LaneSquare {
+                    tile,
+                    lm: q.lm,
+                    wm: q.wm,
+                    ..LaneSquare::default()
+                };
             }
         }
-        self.cross.clear();
-        self.cross.resize(nn, 0);
-        self.csum.clear();
-        self.csum.resize(nn, 0);
-        self.has_cross.clear();
-        self.has_cross.resize(nn, false);
-        self.anchor.clear();
-        self.anchor.resize(nn, false);
+        self.line_has_anchor.clear();
+        self.line_has_anchor.resize(n, false);
         let all: u64 = if max_tile >= 63 {
             !1
         } else {
             ((1u64 << (max_tile + 1)) - 1) & !1
         };
         let empty_board = board.is_empty();
+        let value = |sq: u8| {
+            if sq & BLANK_FLAG != 0 {
+                0
+            } else {
+                scores[tile_of(sq) as usize]
+            }
+        };
         let mut up: [Tile; 32] = [0; 32];
         let mut down: [Tile; 32] = [0; 32];
+        let sqs = &mut self.squares;
         for line in 0..n {
             for pos in 0..n {
                 let i = line * n + pos;
-                if self.sq[i] != 0 {
+                if sqs[i].tile != 0 {
                     continue;
                 }
                 // Perpendicular neighbours: same `pos` on lines above and below.
-                let occupied = |l: usize| self.sq[l * n + pos] != 0;
-                let above = line > 0 && occupied(line - 1);
-                let below = line + 1 < n && occupied(line + 1);
-                let left = pos > 0 && self.sq[i - 1] != 0;
-                let right = pos + 1 < n && self.sq[i + 1] != 0;
-                self.anchor[i] = above || below || left || right;
+                let occupied = |sqs: &[LaneSquare], l: usize| sqs[l * n + pos].tile != 0;
+                let above = line > 0 && occupied(sqs, line - 1);
+                let below = line + 1 < n && occupied(sqs, line + 1);
+                let left = pos > 0 && sqs[i - 1].tile != 0;
+                let right = pos + 1 < n && sqs[i + 1].tile != 0;
+                let anchor = above || below || left || right;
+                sqs[i].anchor = anchor;
+                self.line_has_anchor[line] |= anchor;
                 if !above && !below {
-                    self.cross[i] = all;
+                    sqs[i].cross = all;
                     continue;
                 }
                 let mut nu = 0;
                 let mut l = line;
-                while l > 0 && occupied(l - 1) {
+                while l > 0 && occupied(sqs, l - 1) {
                     l -= 1;
                 }
                 let mut sum = 0;
                 for k in l..line {
-                    let sq = self.sq[k * n + pos];
+                    let sq = sqs[k * n + pos].tile;
                     up[nu] = tile_of(sq);
                     nu += 1;
-                    sum += if sq & BLANK_FLAG != 0 {
-                        0
-                    } else {
-                        scores[tile_of(sq) as usize]
-                    };
+                    sum += value(sq);
                 }
                 let mut nd = 0;
                 let mut l = line + 1;
-                while l < n && occupied(l) {
-                    let sq = self.sq[l * n + pos];
+                while l < n && occupied(sqs, l) {
+                    let sq = sqs[l * n + pos].tile;
                     down[nd] = tile_of(sq);
                     nd += 1;
-                    sum += if sq & BLANK_FLAG != 0 {
-                        0
-                    } else {
-                        scores[tile_of(sq) as usize]
-                    };
+                    sum += value(sq);
                     l += 1;
                 }
-                self.csum[i] = sum;
-                self.has_cross[i] = true;
-                self.cross[i] = allowed(structure, root, &up[..nu], &down[..nd], wanted & all);
+                let q = &mut sqs[i];
+                q.csum = sum;
+                q.has_cross = true;
+                q.cross = allowed(structure, top, &up[..nu], &down[..nd], wanted & all);
             }
         }
         if empty_board {
@@ -201,109 +210,133 @@ impl Lanes {
                 Dir::Across => (r, c),
                 Dir::Down => (c, r),
             };
-            self.anchor[line * n + pos] = true;
+            self.squares[line * n + pos].anchor = true;
+            self.line_has_anchor[line] = true;
         }
     }
 }
 
-/// Tiles `x` among `wanted` such that `up x down` is a word. `root` indexes
-/// the structure's root.
+/// Tiles `x` among `wanted` such that `up x down` is a word. `top` indexes
+/// the structure's top nodes.
 pub fn allowed(
     structure: Structure<'_>,
-    root: &RootIndex,
+    top: &TopIndex,
     up: &[Tile],
     down: &[Tile],
     wanted: u64,
 ) -> u64 {
     match structure {
-        Structure::Dawg(e) => allowed_dawg(&e, root, up, down, wanted),
-        Structure::Gaddag(e) => allowed_gaddag(&e, root, up, down, wanted),
+        Structure::Dawg(e) => allowed_dawg(&e, top, up, down, wanted),
+        Structure::Gaddag(e) => allowed_gaddag(&e, top, up, down, wanted),
     }
 }
 
-/// Follows `tiles` from the root; returns the last arc's (terminal, target),
-/// `None` if a tile has no arc or an arc with no children is not the last.
+/// Follows `tiles` from the root; returns the last arc, and what follows
+/// it if that was the first (indexed), or `None` if a tile has no arc or an
+/// arc with no children is not the last.
 #[inline]
-fn walk_from_root(
+fn walk_top<'t>(
     e: &Edges<'_>,
-    root: &RootIndex,
-    mut tiles: impl Iterator<Item = Tile>,
-) -> Option<(bool, u32)> {
-    let a = root.child(e, tiles.next()?)?;
-    walk_on(e, a, tiles)
+    top: &'t TopIndex,
+    tiles: &[Tile],
+) -> Option<(Arc, Option<&'t Level1>)> {
+    let (&t0, rest) = tiles.split_first()?;
+    let a = top.root.child(e, 0, t0)?;
+    let l1 = top.level1(t0);
+    let Some((&t1, rest)) = rest.split_first() else {
+        return Some((a, Some(l1)));
+    };
+    if a.target == 0 {
+        return None;
+    }
+    let a = l1.ix.child(e, a.target, t1)?;
+    walk_on(e, a, rest.iter().copied()).map(|a| (a, None))
 }
 
-/// Follows `tiles` from the target of arc `a`; returns the last arc's
-/// (terminal, target) as [`walk_from_root`] does.
+/// Follows `tiles` from the target of arc `a`; returns the last arc as
+/// [`walk_top`] does.
 #[inline]
-fn walk_on(e: &Edges<'_>, mut a: Arc, tiles: impl Iterator<Item = Tile>) -> Option<(bool, u32)> {
+fn walk_on(e: &Edges<'_>, mut a: Arc, tiles: impl Iterator<Item = Tile>) -> Option<Arc> {
     for t in tiles {
         if a.target == 0 {
             return None;
         }
         a = e.child(a.target, t)?;
     }
-    Some((a.terminal, a.target))
+    Some(a)
 }
 
-/// The wanted tiles `x` out of `node` whose arc ends a word (`tail` empty)
-/// or continues through `tail` to the end of a word.
+/// The wanted tiles `x` out of `node` (indexed by `ix`, if given) whose arc
+/// ends a word (`tail` empty) or continues through `tail` to the end of a
+/// word.
 fn accepting_children(
     e: &Edges<'_>,
-    root: &RootIndex,
     node: u32,
+    ix: Option<&NodeIndex>,
     tail: &[Tile],
     wanted: u64,
 ) -> u64 {
     let mut set = 0u64;
-    e.for_each_in_from(root, node, wanted, |a| {
+    let mut hits = e.select_ix(ix, node, wanted);
+    while hits != 0 {
+        let a = e.arc_at(node, hits.trailing_zeros());
+        hits &= hits - 1;
         let ok = if tail.is_empty() {
             a.terminal
         } else {
-            matches!(walk_on(e, a, tail.iter().copied()), Some((true, _)))
+            matches!(walk_on(e, a, tail.iter().copied()), Some(a) if a.terminal)
         };
-        set |= (ok as u64) << a.tile;
-        true
-    });
+        set |= (ok as u64) << (a.tile & 63);
+    }
     set
 }
 
-fn allowed_dawg(e: &Edges<'_>, root: &RootIndex, up: &[Tile], down: &[Tile], wanted: u64) -> u64 {
+fn allowed_dawg(e: &Edges<'_>, top: &TopIndex, up: &[Tile], down: &[Tile], wanted: u64) -> u64 {
     // up x down, left to right: the DAWG can only read it in that order.
-    let node = if up.is_empty() {
-        0
-    } else {
-        match walk_from_root(e, root, up.iter().copied()) {
-            Some((_, t)) if t != 0 => t,
-            _ => return 0,
+    if up.is_empty() {
+        return accepting_children(e, 0, Some(&top.root), down, wanted);
+    }
+    match walk_top(e, top, up) {
+        Some((a, l1)) if a.target != 0 => {
+            accepting_children(e, a.target, l1.map(|l| &l.ix), down, wanted)
         }
-    };
-    accepting_children(e, root, node, down, wanted)
+        _ => 0,
+    }
 }
 
-fn allowed_gaddag(e: &Edges<'_>, root: &RootIndex, up: &[Tile], down: &[Tile], wanted: u64) -> u64 {
+/// `part` reversed, in `buf`.
+fn reversed<'b>(part: &[Tile], buf: &'b mut [Tile; 32]) -> &'b [Tile] {
+    let k = part.len().min(32);
+    for (d, &t) in buf.iter_mut().zip(part.iter().rev()) {
+        *d = t;
+    }
+    &buf[..k]
+}
+
+fn allowed_gaddag(e: &Edges<'_>, top: &TopIndex, up: &[Tile], down: &[Tile], wanted: u64) -> u64 {
+    let (mut a_buf, mut b_buf) = ([0 as Tile; 32], [0 as Tile; 32]);
     if up.is_empty() || (!down.is_empty() && down.len() < up.len()) {
         // rev(up x down) = rev(down) x rev(up): walk the lower part once,
-        // then per x the (longer) upper part, with no separator.
-        let Some((_, node)) = walk_from_root(e, root, down.iter().rev().copied()) else {
+        // then per x the upper part, with no separator.
+        let Some((a, l1)) = walk_top(e, top, reversed(down, &mut a_buf)) else {
             return 0;
         };
-        if node == 0 {
+        if a.target == 0 {
             return 0;
         }
-        let mut rev_up = [0 as Tile; 32];
-        let rev_up = &mut rev_up[..up.len().min(32)];
-        for (d, &t) in rev_up.iter_mut().zip(up.iter().rev()) {
-            *d = t;
-        }
-        accepting_children(e, root, node, rev_up, wanted)
+        let rev_up = reversed(up, &mut b_buf);
+        accepting_children(e, a.target, l1.map(|l| &l.ix), rev_up, wanted)
     } else {
         // rev(up) ◇ x down: walk the upper part once, then per x the lower part.
-        let Some((_, node)) = walk_from_root(e, root, up.iter().rev().copied()) else {
+        let Some((a, l1)) = walk_top(e, top, reversed(up, &mut a_buf)) else {
             return 0;
         };
-        match e.separator(node) {
-            Some(sep) if sep.target != 0 => accepting_children(e, root, sep.target, down, wanted),
+        let (sep, ix) = match l1 {
+            Some(l) => (l.sep, Some(&l.sep_ix)),
+            None => (e.separator(a.target), None),
+        };
+        match sep {
+            Some(sep) if sep.target != 0 => accepting_children(e, sep.target, ix, down, wanted),
             _ => 0,
         }
     }

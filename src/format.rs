@@ -388,76 +388,88 @@ impl<'a> Edges<'a> {
         found
     }
 
-    /// [`Edges::for_each_in`], reading the root (node 0) through `root`.
+    /// [`Edges::for_each_in`] on node `first`, through its index if given.
     #[inline(always)]
-    pub fn for_each_in_from(
+    pub fn for_each_in_ix(
         &self,
-        root: &RootIndex,
+        ix: Option<&NodeIndex>,
         first: u32,
         tiles: u64,
         mut f: impl FnMut(Arc) -> bool,
     ) {
-        if first != 0 {
+        let Some(ix) = ix else {
             return self.for_each_in(first, tiles, f);
-        }
-        let mut hits = root.select(tiles);
+        };
+        let mut hits = ix.select(tiles);
         while hits != 0 {
             let k = hits.trailing_zeros();
             hits &= hits - 1;
-            if !f(self.arc_at(0, k)) {
+            if !f(self.arc_at(first, k)) {
                 return;
             }
         }
     }
 
-    /// [`Edges::child`], reading the root (node 0) through `root`.
+    /// [`Edges::select`] on node `first`, through its index if given.
     #[inline(always)]
-    pub fn child_from(&self, root: &RootIndex, first: u32, tile: Tile) -> Option<Arc> {
-        if first != 0 {
-            return self.child(first, tile);
+    pub fn select_ix(&self, ix: Option<&NodeIndex>, first: u32, tiles: u64) -> u64 {
+        match ix {
+            Some(ix) => ix.select(tiles),
+            None => self.select(first, tiles),
         }
-        root.child(self, tile)
+    }
+
+    /// [`Edges::child`] of node `first`, through its index if given.
+    #[inline(always)]
+    pub fn child_ix(&self, ix: Option<&NodeIndex>, first: u32, tile: Tile) -> Option<Arc> {
+        match ix {
+            Some(ix) => ix.child(self, first, tile),
+            None => self.child(first, tile),
+        }
     }
 }
 
-/// Where each tile's edge lies in the root node (node 0).
+/// Where each tile's edge lies in one node: a lookup instead of a scan.
 ///
-/// Every move search and every cross-check starts at the root, and it is
-/// the widest node: an edge per letter that starts a word (DAWG) or ends one
-/// (GADDAG). Found through this index, a letter's edge costs a lookup
-/// instead of a scan of up to one edge per letter. Building it reads the
-/// root's edges once (at most 64), so it is made per use, not stored.
+/// A node's edges are sorted by tile, so finding the wanted ones means
+/// reading edges until past the highest wanted tile. For the few widest,
+/// busiest nodes (see [`TopIndex`]) an index answers at once.
 ///
 /// ```
-/// use lexgraph::format::RootIndex;
+/// use lexgraph::format::NodeIndex;
 /// use lexgraph::{compile, Alphabet, Lexicon, WordList};
 ///
 /// let words = WordList::parse(b"at\nto\n", "inline", &Alphabet::english(), false)?;
 /// let dawg = Lexicon::from_vec(compile::compile(&words).dawg)?;
 /// let e = dawg.edges();
-/// let root = RootIndex::new(&e);
+/// let root = NodeIndex::new(&e, 0);
 /// let t = dawg.alphabet().tile_by_label("T").unwrap();
-/// assert_eq!(root.child(&e, t), e.child(0, t));
+/// assert_eq!(root.child(&e, 0, t), e.child(0, t));
 /// # Ok::<(), lexgraph::Error>(())
 /// ```
 #[derive(Clone, Copy, Debug)]
-pub struct RootIndex {
-    /// Bit `t` set when the root has an edge with tile `t`.
+pub struct NodeIndex {
+    /// Bit `t` set when the node has an edge with tile `t`.
     tiles: u64,
-    /// Offset of tile `t`'s edge from edge 0.
+    /// Offset of tile `t`'s edge from the node's first edge.
     off: [u8; 64],
 }
 
-impl RootIndex {
-    /// Indexes the root of `e`. On a corrupt file (tiles out of order or
-    /// repeated) the first edge of each tile counts; lookups stay in bounds.
-    pub fn new(e: &Edges<'_>) -> RootIndex {
-        let mut r = RootIndex {
-            tiles: 0,
-            off: [0; 64],
-        };
-        for k in 0..64u32.min(e.len) {
-            let a = e.arc_at(0, k);
+impl NodeIndex {
+    /// An index of no edges (a node 0 that is not the root: no children).
+    pub const EMPTY: NodeIndex = NodeIndex {
+        tiles: 0,
+        off: [0; 64],
+    };
+
+    /// Indexes node `first` of `e`. On a corrupt file (tiles out of order
+    /// or repeated) the first edge of each tile counts; lookups stay in
+    /// bounds.
+    pub fn new(e: &Edges<'_>, first: u32) -> NodeIndex {
+        let mut r = NodeIndex::EMPTY;
+        let room = (e.len as u64).saturating_sub(first as u64).min(64) as u32;
+        for k in 0..room {
+            let a = e.arc_at(first, k);
             let t = a.tile as usize & 63;
             if r.tiles >> t & 1 == 0 {
                 r.tiles |= 1 << t;
@@ -470,8 +482,8 @@ impl RootIndex {
         r
     }
 
-    /// The root's edges whose tile is in `tiles`, as [`Edges::select`] gives
-    /// them: a bitset of offsets from edge 0.
+    /// The node's edges whose tile is in `tiles`, as [`Edges::select`] gives
+    /// them: a bitset of offsets from the node's first edge.
     #[inline(always)]
     pub fn select(&self, tiles: u64) -> u64 {
         let mut want = tiles & self.tiles;
@@ -484,11 +496,76 @@ impl RootIndex {
         hits
     }
 
-    /// The root's edge for `tile`.
+    /// The edge for `tile` of node `first` (the node this indexes).
     #[inline(always)]
-    pub fn child(&self, e: &Edges<'_>, tile: Tile) -> Option<Arc> {
+    pub fn child(&self, e: &Edges<'_>, first: u32, tile: Tile) -> Option<Arc> {
         let t = tile as usize;
-        (t < 64 && self.tiles >> t & 1 != 0).then(|| e.arc_at(0, self.off[t] as u32))
+        (t < 64 && self.tiles >> t & 1 != 0).then(|| e.arc_at(first, self.off[t] as u32))
+    }
+}
+
+/// Indexes of the nodes every search starts from: the root and, for each
+/// tile, the root's child for it and (GADDAG) that child's separator target.
+///
+/// These are the widest nodes (in a GADDAG, about one edge per letter) and
+/// the most visited: every anchor's search and every cross-check walk
+/// starts at the root and goes through one of them. Built on first use from
+/// about fifty nodes' edges ([`Lexicon::top_index`](crate::Lexicon::top_index)),
+/// so opening a lexicon stays O(1).
+#[derive(Clone, Debug)]
+pub struct TopIndex {
+    /// The root (node 0).
+    pub root: NodeIndex,
+    /// Per tile `t`: what follows the root's edge for `t`.
+    pub level1: Box<[Level1; 64]>,
+}
+
+/// The node after one root edge, indexed (see [`TopIndex`]).
+#[derive(Clone, Copy, Debug)]
+pub struct Level1 {
+    /// The node's first edge (0: no such edge, or no children).
+    pub node: u32,
+    pub ix: NodeIndex,
+    /// The node's separator edge (GADDAG), if any.
+    pub sep: Option<Arc>,
+    /// Index of the separator's target.
+    pub sep_ix: NodeIndex,
+}
+
+impl TopIndex {
+    /// Indexes the top of `e`.
+    pub fn new(e: &Edges<'_>) -> TopIndex {
+        let root = NodeIndex::new(e, 0);
+        let empty = Level1 {
+            node: 0,
+            ix: NodeIndex::EMPTY,
+            sep: None,
+            sep_ix: NodeIndex::EMPTY,
+        };
+        let mut level1 = Box::new([empty; 64]);
+        for (t, l) in level1.iter_mut().enumerate() {
+            let Some(a) = root.child(e, 0, t as Tile) else {
+                continue;
+            };
+            if a.target == 0 {
+                continue;
+            }
+            l.node = a.target;
+            l.ix = NodeIndex::new(e, a.target);
+            l.sep = e.separator(a.target);
+            if let Some(sep) = l.sep {
+                if sep.target != 0 {
+                    l.sep_ix = NodeIndex::new(e, sep.target);
+                }
+            }
+        }
+        TopIndex { root, level1 }
+    }
+
+    /// What follows the root's edge for `tile`.
+    #[inline(always)]
+    pub fn level1(&self, tile: Tile) -> &Level1 {
+        &self.level1[tile as usize & 63]
     }
 }
 
@@ -893,10 +970,10 @@ mod tests {
         }
     }
 
-    /// The root index finds what a scan of the root finds, on sorted roots,
+    /// An index finds what a scan of its node finds, on sorted roots,
     /// and stays in bounds on any bytes.
     #[test]
-    fn root_index_matches_the_scan() {
+    fn node_index_matches_the_scan() {
         // Root of tiles 0, 2, 3, 7 (5-bit tiles, 4-bit targets), then one
         // more node; the index must agree with `select` and `child`.
         let tb = 5u32;
@@ -919,24 +996,34 @@ mod tests {
             }
         }
         let e = Edges::new(&bits, 5, tb, 4, 26);
-        let root = RootIndex::new(&e);
+        let root = NodeIndex::new(&e, 0);
         for tiles in [0u64, 1, 0b1100, 0b1000_1100, !0, 0b10] {
             assert_eq!(root.select(tiles), e.select(0, tiles), "tiles {tiles:b}");
         }
         for t in 0..64 {
-            assert_eq!(root.child(&e, t), e.child(0, t), "tile {t}");
+            assert_eq!(root.child(&e, 0, t), e.child(0, t), "tile {t}");
         }
+        // The node after the root's tile-2 edge: edge 4, tile 1.
+        let top = TopIndex::new(&e);
+        let l = top.level1(2);
+        assert_eq!(l.node, 4);
+        assert_eq!(l.ix.select(0b10), 1);
+        assert_eq!(l.ix.child(&e, 4, 1), e.child(4, 1));
+        assert_eq!(l.sep, None);
         // Arbitrary bytes: no panic, every hit inside the array.
         for seed in 0..64u8 {
             let bytes: Vec<u8> = (0..40u8)
                 .map(|b| b.wrapping_mul(seed).wrapping_add(seed))
                 .collect();
             let e = Edges::new(&bytes, 30, 6, 3, 26);
-            let root = RootIndex::new(&e);
-            let hits = root.select(u64::MAX);
+            let top = TopIndex::new(&e);
+            let hits = top.root.select(u64::MAX);
             assert!(hits == 0 || (64 - hits.leading_zeros() as usize) <= e.len());
             for t in 0..64 {
-                let _ = root.child(&e, t);
+                let _ = top.root.child(&e, 0, t);
+                let l = top.level1(t);
+                let _ = l.ix.child(&e, l.node, 1);
+                assert!(l.node == 0 || (l.node as usize) < e.len());
             }
         }
     }

@@ -34,7 +34,7 @@ use std::path::Path;
 
 use crate::alphabet::{Alphabet, Tile};
 use crate::error::{Corruption, Error, Result};
-use crate::format::{self, Edges, Header, Kind};
+use crate::format::{self, Edges, Header, Kind, TopIndex};
 
 enum Data {
     Mmap(memmap2::Mmap),
@@ -58,6 +58,8 @@ pub struct Lexicon {
     header: Header,
     alphabet: Alphabet,
     origin: String,
+    /// Built on first use by move generation.
+    top: std::sync::OnceLock<TopIndex>,
 }
 
 impl fmt::Debug for Lexicon {
@@ -114,6 +116,7 @@ impl Lexicon {
             header,
             alphabet,
             origin,
+            top: std::sync::OnceLock::new(),
         })
     }
 
@@ -145,6 +148,13 @@ impl Lexicon {
     /// Number of words.
     pub fn word_count(&self) -> u64 {
         self.header.words
+    }
+
+    /// Indexes of the root and the nodes right after it (see
+    /// [`TopIndex`]), built on the first call: a few microseconds, once,
+    /// whatever the file's size.
+    pub fn top_index(&self) -> &TopIndex {
+        self.top.get_or_init(|| TopIndex::new(&self.edges()))
     }
 
     /// The edge array, read in place.

@@ -47,7 +47,12 @@ pub(crate) fn gen_line<S: MoveSink>(ctx: &mut LineCtx<'_, S>, e: &Edges<'_>) {
                 let sq = ctx.sq(p);
                 ctx.cur[p & 31] = sq;
                 main += ctx.value(sq);
-                match e.child_from(ctx.root, node, tile_of(sq)) {
+                let arc = if node == 0 {
+                    ctx.top.root.child(e, 0, tile_of(sq))
+                } else {
+                    e.child(node, tile_of(sq))
+                };
+                match arc {
                     Some(arc) if arc.target != 0 => node = arc.target,
                     _ => {
                         ok = false;

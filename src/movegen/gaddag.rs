@@ -15,7 +15,7 @@
 
 use super::{LineCtx, MoveSink};
 use crate::board::tile_of;
-use crate::format::{Arc, Edges};
+use crate::format::{Arc, Edges, Level1, NodeIndex};
 
 /// Running totals of a partial move (the tiles placed so far are the
 /// rack's count minus what is left on it).
@@ -65,19 +65,20 @@ pub(crate) fn gen_line<S: MoveSink>(ctx: &mut LineCtx<'_, S>, e: &Edges<'_>) {
         } else if r > a {
             // Tiles after the anchor: the path starts with the last of them.
             let sq = ctx.sq(r);
-            if let Some(arc) = ctx.root.child(e, tile_of(sq)) {
+            let top = ctx.top;
+            if let Some(arc) = top.root.child(e, 0, tile_of(sq)) {
                 ctx.cur[r & 31] = sq;
                 let acc = Acc {
                     main: ctx.value(sq),
                     ..START
                 };
-                go_on_left(ctx, e, r, arc, acc);
+                go_on_left(ctx, e, r, arc, acc, Some(top.level1(tile_of(sq))));
             }
         } else {
             // The anchor itself, from the root.
-            let hits = ctx.root.select(ctx.at(a).cross & ctx.rack_mask());
+            let hits = ctx.top.root.select(ctx.at(a).cross & ctx.rack_mask());
             if hits != 0 {
-                left_place(ctx, e, a, 0, hits, START);
+                left_place::<S, true>(ctx, e, a, 0, hits, START);
             }
         }
     }
@@ -94,14 +95,19 @@ fn from_left_run<S: MoveSink>(ctx: &mut LineCtx<'_, S>, e: &Edges<'_>, a: usize)
         let sq = ctx.sq(k);
         ctx.cur[k & 31] = sq;
         acc.main += ctx.value(sq);
-        match e.child_from(ctx.root, node, tile_of(sq)) {
+        let arc = if node == 0 {
+            ctx.top.root.child(e, 0, tile_of(sq))
+        } else {
+            e.child(node, tile_of(sq))
+        };
+        match arc {
             Some(arc) if arc.target != 0 => node = arc.target,
             _ => return,
         }
     }
     if let Some(sep) = e.separator(node) {
         if sep.target != 0 {
-            right(ctx, e, k, a, sep.target, acc);
+            right(ctx, e, k, a, sep.target, acc, None);
         }
     }
 }
@@ -131,46 +137,56 @@ fn placed<S: MoveSink>(ctx: &LineCtx<'_, S>, acc: Acc, pos: usize, v: i32) -> Ac
     }
 }
 
-/// Fills square `pos` (at or left of the run end) from `node`, then goes on
-/// leftwards or across the separator. The node is scanned here, before any
-/// call, so that the half of the visits that find nothing cost no call.
+/// Fills square `pos` (at or left of the run end) from `node` (indexed by
+/// `ix`, if given), then goes on leftwards or across the separator. The
+/// node is scanned here, before any call, so that the half of the visits
+/// that find nothing cost no call.
 #[inline(always)]
-fn left<S: MoveSink>(ctx: &mut LineCtx<'_, S>, e: &Edges<'_>, pos: usize, node: u32, acc: Acc) {
-    let q = ctx.at(pos);
-    if q.tile != 0 {
-        left_through(ctx, e, pos, node, acc);
-    } else {
-        let hits = e.select(node, q.cross & ctx.rack_mask());
-        if hits != 0 {
-            left_place(ctx, e, pos, node, hits, acc);
-        }
-    }
-}
-
-/// Reads the board's tile on square `pos` (leftwards phase).
-fn left_through<S: MoveSink>(
+fn left<S: MoveSink>(
     ctx: &mut LineCtx<'_, S>,
     e: &Edges<'_>,
     pos: usize,
     node: u32,
     acc: Acc,
+    ix: Option<&NodeIndex>,
+) {
+    let q = ctx.at(pos);
+    if q.tile != 0 {
+        if let Some(arc) = e.child_ix(ix, node, tile_of(q.tile)) {
+            left_through(ctx, e, pos, arc, acc);
+        }
+    } else {
+        let hits = e.select_ix(ix, node, q.cross & ctx.rack_mask());
+        if hits != 0 {
+            left_place::<S, false>(ctx, e, pos, node, hits, acc);
+        }
+    }
+}
+
+/// Reads the board's tile on square `pos` through `arc` (leftwards phase).
+fn left_through<S: MoveSink>(
+    ctx: &mut LineCtx<'_, S>,
+    e: &Edges<'_>,
+    pos: usize,
+    arc: Arc,
+    acc: Acc,
 ) {
     let sq = ctx.sq(pos);
-    if let Some(arc) = e.child(node, tile_of(sq)) {
-        ctx.cur[pos & 31] = sq;
-        let acc = Acc {
-            main: acc.main + ctx.value(sq),
-            ..acc
-        };
-        go_on_left(ctx, e, pos, arc, acc);
-    }
+    ctx.cur[pos & 31] = sq;
+    let acc = Acc {
+        main: acc.main + ctx.value(sq),
+        ..acc
+    };
+    go_on_left(ctx, e, pos, arc, acc, None);
 }
 
 /// Places each rack tile of `hits` (edges of `node`) on empty square `pos`.
 /// `right_place` repeats this loop with its own continuation: a shared
 /// helper taking the continuation as a closure cost 14 % more instructions
 /// (callgrind), so the two stay separate.
-fn left_place<S: MoveSink>(
+///
+/// `ROOT`: `node` is the root, so each child is a [`Level1`] node, indexed.
+fn left_place<S: MoveSink, const ROOT: bool>(
     ctx: &mut LineCtx<'_, S>,
     e: &Edges<'_>,
     pos: usize,
@@ -187,13 +203,20 @@ fn left_place<S: MoveSink>(
         let slot = ctx.take_letter(t);
         ctx.cur[pos & 31] = LineCtx::<S>::letter_sq(t, slot);
         let acc = placed(ctx, acc, pos, ctx.scores[slot]);
-        go_on_left(ctx, e, pos, arc, acc);
+        let l1 = if ROOT {
+            let top = ctx.top;
+            Some(top.level1(t as crate::alphabet::Tile))
+        } else {
+            None
+        };
+        go_on_left(ctx, e, pos, arc, acc, l1);
         ctx.put_back(slot);
     }
 }
 
 /// After the tile at `pos` (leftwards phase): record, go further left, or
-/// cross the separator and go right.
+/// cross the separator and go right. `l1`: `arc` is a root edge, and this
+/// is what follows it, indexed.
 #[inline(always)]
 fn go_on_left<S: MoveSink>(
     ctx: &mut LineCtx<'_, S>,
@@ -201,6 +224,7 @@ fn go_on_left<S: MoveSink>(
     pos: usize,
     arc: Arc,
     acc: Acc,
+    l1: Option<&Level1>,
 ) {
     let (a, r) = (ctx.anchor, ctx.run_end);
     // Until the anchor is covered this is only the tiles after it: no move yet.
@@ -216,19 +240,23 @@ fn go_on_left<S: MoveSink>(
     // only if they are not anchors (each move is found from its leftmost
     // anchor).
     if pos > 0 && (!ctx.at(pos - 1).anchor || pos - 1 == a) {
-        left(ctx, e, pos - 1, arc.target, acc);
+        left(ctx, e, pos - 1, arc.target, acc, l1.map(|l| &l.ix));
     }
     if covered && left_free && r + 1 < ctx.n {
-        if let Some(sep) = e.separator(arc.target) {
+        let sep = match l1 {
+            Some(l) => l.sep,
+            None => e.separator(arc.target),
+        };
+        if let Some(sep) = sep {
             if sep.target != 0 {
-                right(ctx, e, pos, r + 1, sep.target, acc);
+                right(ctx, e, pos, r + 1, sep.target, acc, l1.map(|l| &l.sep_ix));
             }
         }
     }
 }
 
-/// Fills square `pos` (right of the anchor) from `node`; the word starts at
-/// `start`. Scans before calling, like [`left`].
+/// Fills square `pos` (right of the anchor) from `node` (indexed by `ix`, if
+/// given); the word starts at `start`. Scans before calling, like [`left`].
 #[inline(always)]
 fn right<S: MoveSink>(
     ctx: &mut LineCtx<'_, S>,
@@ -237,36 +265,37 @@ fn right<S: MoveSink>(
     pos: usize,
     node: u32,
     acc: Acc,
+    ix: Option<&NodeIndex>,
 ) {
     let q = ctx.at(pos);
     if q.tile != 0 {
-        right_through(ctx, e, start, pos, node, acc);
+        if let Some(arc) = e.child_ix(ix, node, tile_of(q.tile)) {
+            right_through(ctx, e, start, pos, arc, acc);
+        }
     } else {
-        let hits = e.select(node, q.cross & ctx.rack_mask());
+        let hits = e.select_ix(ix, node, q.cross & ctx.rack_mask());
         if hits != 0 {
             right_place(ctx, e, start, pos, node, hits, acc);
         }
     }
 }
 
-/// Reads the board's tile on square `pos` (rightwards phase).
+/// Reads the board's tile on square `pos` through `arc` (rightwards phase).
 fn right_through<S: MoveSink>(
     ctx: &mut LineCtx<'_, S>,
     e: &Edges<'_>,
     start: usize,
     pos: usize,
-    node: u32,
+    arc: Arc,
     acc: Acc,
 ) {
     let sq = ctx.sq(pos);
-    if let Some(arc) = e.child(node, tile_of(sq)) {
-        ctx.cur[pos & 31] = sq;
-        let acc = Acc {
-            main: acc.main + ctx.value(sq),
-            ..acc
-        };
-        go_on_right(ctx, e, start, pos, arc, acc);
-    }
+    ctx.cur[pos & 31] = sq;
+    let acc = Acc {
+        main: acc.main + ctx.value(sq),
+        ..acc
+    };
+    go_on_right(ctx, e, start, pos, arc, acc);
 }
 
 /// Places each rack tile of `hits` (edges of `node`) on empty square `pos`.
@@ -307,6 +336,6 @@ fn go_on_right<S: MoveSink>(
         ctx.record(start, pos, acc.mask, acc.main, acc.wm, acc.cross);
     }
     if arc.target != 0 && pos + 1 < n {
-        right(ctx, e, start, pos + 1, arc.target, acc);
+        right(ctx, e, start, pos + 1, arc.target, acc, None);
     }
 }

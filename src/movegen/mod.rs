@@ -48,7 +48,7 @@ use crate::alphabet::{Alphabet, Tile};
 use crate::board::{tile_of, Board, Rack, BLANK_FLAG};
 pub use crate::crosscheck::Dir;
 use crate::crosscheck::{CrossInput, Lanes, Structure};
-use crate::format::{Kind, RootIndex};
+use crate::format::{Kind, TopIndex};
 use crate::lexicon::Lexicon;
 use crate::rules::{Rules, MAX_SIZE};
 
@@ -229,19 +229,7 @@ pub struct Generator {
 }
 
 /// One square of the line being searched, with everything the search reads.
-#[derive(Clone, Copy, Default, Debug)]
-pub(crate) struct Sq {
-    /// Tiles allowed here (bit `t`), from the cross-check.
-    pub cross: u64,
-    /// Score of the perpendicular tiles.
-    pub csum: i32,
-    /// Square contents: 0 empty, else tile (with [`BLANK_FLAG`]).
-    pub tile: u8,
-    pub anchor: bool,
-    pub has_cross: bool,
-    pub lm: u8,
-    pub wm: u8,
-}
+pub(crate) type Sq = crate::crosscheck::LaneSquare;
 
 /// What a line search needs, shared by both algorithms.
 pub(crate) struct LineCtx<'a, S: MoveSink> {
@@ -252,8 +240,8 @@ pub(crate) struct LineCtx<'a, S: MoveSink> {
     pub dir: Dir,
     pub n: usize,
     pub scores: &'a [i32; 64],
-    /// The lexicon's root, indexed: every anchor's search starts there.
-    pub root: &'a RootIndex,
+    /// The lexicon's top nodes, indexed: every anchor's search starts there.
+    pub top: &'a TopIndex,
     pub rack_size: usize,
     pub bingo: i32,
     pub sink: &'a mut S,
@@ -551,7 +539,7 @@ impl Generator {
             *s = alphabet.score(t as Tile) as i32;
         }
         let edges = lex.edges();
-        let root = RootIndex::new(&edges);
+        let top = lex.top_index();
         let structure = match lex.kind() {
             Kind::Dawg => Structure::Dawg(edges),
             Kind::Gaddag => Structure::Gaddag(edges),
@@ -573,7 +561,7 @@ impl Generator {
             scores: &scores,
             max_tile,
             structure,
-            root: &root,
+            top,
             wanted,
         };
         self.across.compute(board, Dir::Across, &input);
@@ -596,30 +584,18 @@ impl Generator {
             }
             let n = lanes.n;
             for line in 0..n {
-                let base = line * n;
-                if !lanes.anchor[base..base + n].iter().any(|&x| x) {
+                if !lanes.line_has_anchor[line] {
                     continue;
                 }
                 let mut sqs = [Sq::default(); 32];
-                for (pos, q) in sqs.iter_mut().enumerate().take(n) {
-                    let i = base + pos;
-                    *q = Sq {
-                        cross: lanes.cross[i],
-                        csum: lanes.csum[i],
-                        tile: lanes.sq[i],
-                        anchor: lanes.anchor[i],
-                        has_cross: lanes.has_cross[i],
-                        lm: lanes.lm[i] as u8,
-                        wm: lanes.wm[i] as u8,
-                    };
-                }
+                sqs[..n].copy_from_slice(&lanes.squares[line * n..(line + 1) * n]);
                 let mut ctx = LineCtx {
                     sqs,
                     line,
                     dir,
                     n,
                     scores: &scores,
-                    root: &root,
+                    top,
                     rack_size: self.rules.rack_size,
                     bingo: self.rules.bingo_bonus,
                     sink: &mut *sink,
