@@ -402,19 +402,25 @@ impl<S: MoveSink> LineCtx<'_, S> {
     /// assignment the starting rack can pay for.
     #[inline(never)]
     fn record_blanks(&mut self, m: &mut Move, start: usize, wm: i32) {
-        // Placed squares where the search paid with a blank.
-        let mut greedy = 0u32;
-        for i in 0..m.len as usize {
-            greedy |= ((m.word[i % MAX_SIZE] & BLANK_FLAG != 0) as u32) << i;
-        }
-        greedy &= m.placed;
+        // Placed squares where the search paid with a blank (none while a
+        // blank is still on the rack, with one blank).
+        let greedy = |m: &Move| {
+            let mut g = 0u32;
+            let mut bits = m.placed;
+            while bits != 0 {
+                let i = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                g |= ((m.word[i % MAX_SIZE] & BLANK_FLAG != 0) as u32) << i;
+            }
+            g
+        };
         if self.rack_start[0] == 1 {
             // One blank: on any placed letter if the real tiles paid for all
             // of them, else on any placed copy of the letter it paid for.
             self.sink.push(m);
             let mut bits = m.placed;
-            if greedy != 0 {
-                let j = greedy.trailing_zeros() as usize;
+            if self.rack[0] == 0 {
+                let j = greedy(m).trailing_zeros() as usize;
                 m.word[j % MAX_SIZE] &= !BLANK_FLAG;
                 m.score += self.blank_cut(m, start, j, wm);
                 let letter = m.word[j % MAX_SIZE];
@@ -437,9 +443,10 @@ impl<S: MoveSink> LineCtx<'_, S> {
         }
         // Two or more blanks: back to real letters everywhere, then choose
         // square by square.
-        while greedy != 0 {
-            let j = greedy.trailing_zeros() as usize;
-            greedy &= greedy - 1;
+        let mut g = greedy(m);
+        while g != 0 {
+            let j = g.trailing_zeros() as usize;
+            g &= g - 1;
             m.word[j % MAX_SIZE] &= !BLANK_FLAG;
             m.score += self.blank_cut(m, start, j, wm);
         }
@@ -458,13 +465,15 @@ impl<S: MoveSink> LineCtx<'_, S> {
         assign(self.sink, m, &at[..k], &cut[..k], &mut avail);
     }
 
-    /// Emits `m` with a blank on word square `i`.
+    /// Emits `m` with a blank on word square `i` (and leaves `m` as it was).
     #[inline(always)]
-    fn push_blank_at(&mut self, m: &Move, start: usize, i: usize, wm: i32) {
-        let mut b = *m;
-        b.word[i % MAX_SIZE] |= BLANK_FLAG;
-        b.score -= self.blank_cut(m, start, i, wm);
-        self.sink.push(&b);
+    fn push_blank_at(&mut self, m: &mut Move, start: usize, i: usize, wm: i32) {
+        let cut = self.blank_cut(m, start, i, wm);
+        m.word[i % MAX_SIZE] |= BLANK_FLAG;
+        m.score -= cut;
+        self.sink.push(m);
+        m.word[i % MAX_SIZE] &= !BLANK_FLAG;
+        m.score += cut;
     }
 }
 
