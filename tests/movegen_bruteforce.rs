@@ -277,6 +277,36 @@ fn small_random_lexicons_custom_layouts() {
     tally.finish("small lexicons, custom layouts", 1500);
 }
 
+/// Racks of three and four blanks (an alphabet may put that many in its
+/// bag): the searches place each word once and list every way the blanks
+/// can stand in, which with several blanks is a small search of its own.
+#[test]
+fn small_random_lexicons_many_blanks() {
+    let mut tally = Tally::default();
+    let rules = Rules::default();
+    for seed in 0..20u64 {
+        let mut rng = StdRng::seed_from_u64(0xb1a7_0000 + seed);
+        let lex = small_lexicon(&mut rng);
+        for b in 0..8 {
+            let turns = if b == 0 { 0 } else { rng.gen_range(1..=12) };
+            let board = oracle::self_play(&lex.gaddag, &rules, &mut rng, turns, 4);
+            for blanks in 3..=4 {
+                let size = rack_size(&mut rng, 7).max(blanks);
+                let rack = oracle::random_rack(lex.alphabet(), &mut rng, size, blanks);
+                tally.three_way(
+                    &format!("lexicon seed {seed} board {b} blanks {blanks}"),
+                    &lex,
+                    &rules,
+                    &board,
+                    &rack,
+                    &Options::default(),
+                );
+            }
+        }
+    }
+    tally.finish("small lexicons, 3-4 blanks", 300);
+}
+
 /// ENABLE words whose letters all lie in `letters`, with racks drawn from
 /// those letters (blanks may still be any letter).
 fn enable_slice(letters: &str, max_len: usize) -> Lex {
