@@ -15,6 +15,35 @@
 //! [`Options::opening_both`] is set; the same word on the same squares with
 //! different blank assignments is different moves.
 //!
+//! Blanks are handled inside the search, not by re-running it per
+//! designation: both searches place *letters*, paying for each with a real
+//! tile while the rack has one and with a blank otherwise, so each word is
+//! explored once. When a word is found, every other way the rack can pay for
+//! its letters is listed with it, each scored without the blank's letter:
+//! with the rack `AE?`, the word `AE` is three moves (`AE`, `aE`, `Ae`) and
+//! `EAE` two (`eAE`, `EAe`).
+//!
+//! ```
+//! # use lexgraph::{Alphabet, Lexicon, WordList, compile};
+//! # use lexgraph::board::{Board, Rack};
+//! # use lexgraph::movegen::{Generator, Options};
+//! # use lexgraph::rules::Rules;
+//! let words = WordList::parse(b"ae\neae\n", "inline", &Alphabet::english(), false)?;
+//! let gaddag = Lexicon::from_vec(compile::compile(&words).gaddag)?;
+//! let rack = Rack::parse("AE?", gaddag.alphabet())?;
+//! let mut gen = Generator::new(Rules::default());
+//! let moves = gen.generate_vec(&gaddag, &Board::new(15), &rack, &Options::default());
+//! // Every play covering the centre star, as text, one entry per placement.
+//! let mut words: Vec<String> = moves
+//!     .iter()
+//!     .filter(|m| m.col == 7)
+//!     .map(|m| m.word_text(gaddag.alphabet()))
+//!     .collect();
+//! words.sort();
+//! assert_eq!(words, ["AE", "Ae", "EAe", "aE", "eAE"]);
+//! # Ok::<(), lexgraph::Error>(())
+//! ```
+//!
 //! ```
 //! use lexgraph::{Alphabet, Lexicon, WordList, compile};
 //! use lexgraph::board::{Board, Rack};
