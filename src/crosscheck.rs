@@ -26,7 +26,7 @@
 use crate::alphabet::Tile;
 use crate::board::{tile_of, Board, BLANK_FLAG};
 use crate::format::{Arc, Edges, Level1, NodeIndex, TopIndex};
-use crate::rules::Rules;
+use crate::rules::{Rules, MAX_SIZE};
 
 /// Direction of a move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
@@ -125,6 +125,17 @@ impl Lanes {
             }
             self.premiums_of = Some(layout.clone());
         }
+        let all: u64 = if max_tile >= 63 {
+            !1
+        } else {
+            ((1u64 << (max_tile + 1)) - 1) & !1
+        };
+        // Copy the tiles in (transposed for down lines); empty squares allow
+        // every tile until a perpendicular word says otherwise. `occ[line]`
+        // has bit `pos` set for each occupied square.
+        // Layouts and boards are 1..=MAX_SIZE (31) squares a side.
+        debug_assert!((1..=MAX_SIZE).contains(&n));
+        let mut occ = [0u32; MAX_SIZE + 2];
         let src = board.squares();
         for (line, lane) in self.squares.chunks_exact_mut(n).enumerate() {
             for (pos, q) in lane.iter_mut().enumerate() {
@@ -132,8 +143,10 @@ impl Lanes {
                     Dir::Across => src[line * n + pos],
                     Dir::Down => src[pos * n + line],
                 };
+                occ[line + 1] |= ((tile != 0) as u32) << pos;
                 *q = LaneSquare {
                     tile,
+                    cross: if tile == 0 { all } else { 0 },
                     lm: q.lm,
                     wm: q.wm,
                     ..LaneSquare::default()
@@ -142,11 +155,6 @@ impl Lanes {
         }
         self.line_has_anchor.clear();
         self.line_has_anchor.resize(n, false);
-        let all: u64 = if max_tile >= 63 {
-            !1
-        } else {
-            ((1u64 << (max_tile + 1)) - 1) & !1
-        };
         let empty_board = board.is_empty();
         let value = |sq: u8| {
             if sq & BLANK_FLAG != 0 {
@@ -158,28 +166,27 @@ impl Lanes {
         let mut up: [Tile; 32] = [0; 32];
         let mut down: [Tile; 32] = [0; 32];
         let sqs = &mut self.squares;
+        let occupied = |sqs: &[LaneSquare], l: usize, pos: usize| sqs[l * n + pos].tile != 0;
         for line in 0..n {
-            for pos in 0..n {
-                let i = line * n + pos;
-                if sqs[i].tile != 0 {
-                    continue;
-                }
-                // Perpendicular neighbours: same `pos` on lines above and below.
-                let occupied = |sqs: &[LaneSquare], l: usize| sqs[l * n + pos].tile != 0;
-                let above = line > 0 && occupied(sqs, line - 1);
-                let below = line + 1 < n && occupied(sqs, line + 1);
-                let left = pos > 0 && sqs[i - 1].tile != 0;
-                let right = pos + 1 < n && sqs[i + 1].tile != 0;
-                let anchor = above || below || left || right;
-                sqs[i].anchor = anchor;
-                self.line_has_anchor[line] |= anchor;
-                if !above && !below {
-                    sqs[i].cross = all;
-                    continue;
-                }
+            // `occ` is shifted one line down: `occ[line + 1]` is this line.
+            let here = occ[line + 1];
+            let vertical = (occ[line] | occ[line + 2]) & !here;
+            let anchors = (vertical | here << 1 | here >> 1) & !here & (u32::MAX >> (32 - n));
+            self.line_has_anchor[line] = anchors != 0;
+            let mut bits = anchors;
+            while bits != 0 {
+                let pos = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                sqs[line * n + pos].anchor = true;
+            }
+            // Squares with a perpendicular word: its tiles above and below.
+            let mut bits = vertical;
+            while bits != 0 {
+                let pos = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
                 let mut nu = 0;
                 let mut l = line;
-                while l > 0 && occupied(sqs, l - 1) {
+                while l > 0 && occupied(sqs, l - 1, pos) {
                     l -= 1;
                 }
                 let mut sum = 0;
@@ -191,14 +198,14 @@ impl Lanes {
                 }
                 let mut nd = 0;
                 let mut l = line + 1;
-                while l < n && occupied(sqs, l) {
+                while l < n && occupied(sqs, l, pos) {
                     let sq = sqs[l * n + pos].tile;
                     down[nd] = tile_of(sq);
                     nd += 1;
                     sum += value(sq);
                     l += 1;
                 }
-                let q = &mut sqs[i];
+                let q = &mut sqs[line * n + pos];
                 q.csum = sum;
                 q.has_cross = true;
                 q.cross = allowed(structure, top, &up[..nu], &down[..nd], wanted & all);
