@@ -10,7 +10,7 @@ use std::time::Duration;
 use common::{alphabet_section, fix_checksum, RawEdge, RawFile};
 use lexgraph::board::Position;
 use lexgraph::error::Corruption;
-use lexgraph::movegen::{Counter, Generator, Options};
+use lexgraph::movegen::{Counter, Generator, Move, Options};
 use lexgraph::rules::Rules;
 use lexgraph::{compile, Alphabet, Error, Kind, Lexicon, Tile, WordList};
 use rand::rngs::StdRng;
@@ -116,13 +116,17 @@ fn exercise(lex: &Lexicon, probes: &[Vec<Tile>]) -> usize {
     n += lex.pattern("C?T*").map_or(0, |v| v.len());
     n += lex.pattern("*E*").map_or(0, |v| v.len());
     // Move generation reads edges unchecked (behind the length cap) and
-    // prefetches targets: on any bytes it must stay in bounds and finish.
+    // prefetches targets: on any bytes it must stay in bounds and finish,
+    // and every move it lists must spell with the alphabet (an edge's tile
+    // field may name no tile, and a blank must not stand for it).
     let cgp = "15/15/15/15/15/15/15/5CARE6/15/15/15/15/15/15/15 ACERST?/ 0/0 0";
     if let Ok(p) = Position::parse_cgp(cgp, lex.alphabet(), 15) {
         let mut gen = Generator::new(Rules::default());
-        let mut count = Counter::default();
-        gen.generate(lex, &p.board, p.rack(), &Options::default(), &mut count);
-        n += count.0;
+        let mut moves: Vec<Move> = Vec::new();
+        gen.generate(lex, &p.board, p.rack(), &Options::default(), &mut moves);
+        for m in &moves {
+            n += m.notation(lex.alphabet()).len();
+        }
     }
     n
 }

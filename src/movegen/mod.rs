@@ -277,9 +277,11 @@ pub(crate) struct LineCtx<'a, S: MoveSink> {
     /// Square contents being built, by position on the line.
     pub cur: [u8; 32],
     pub rack: [u8; 64],
-    /// The rack when the search started (see [`LineCtx::record`] for why
-    /// blanks need it).
+    /// The rack when the search started: what [`LineCtx::record`] may pay
+    /// for a move's letters with, blanks included.
     pub rack_start: [u8; 64],
+    /// Bit `t` set for every tile `t` of the alphabet (not the blank).
+    pub alphabet_mask: u64,
     /// Tiles on the rack.
     pub tiles_left: u32,
     /// Bit `t` set while tile `t` is on the rack (bit 0: a blank).
@@ -296,11 +298,12 @@ pub(crate) struct LineCtx<'a, S: MoveSink> {
 }
 
 impl<S: MoveSink> LineCtx<'_, S> {
-    /// Tiles that can be placed: those on the rack, or all with a blank.
+    /// Tiles that can be placed: those on the rack, or with a blank every
+    /// tile of the alphabet (a corrupt file's edges may carry others).
     #[inline]
     pub fn rack_mask(&self) -> u64 {
         if self.rack[0] > 0 {
-            !1
+            self.alphabet_mask
         } else {
             self.present
         }
@@ -360,6 +363,8 @@ impl<S: MoveSink> LineCtx<'_, S> {
     #[inline(always)]
     pub fn take_letter(&mut self, t: usize) -> usize {
         let slot = if self.rack[t & 63] != 0 { t } else { 0 };
+        // Callers take only letters of `rack_mask()`.
+        debug_assert!(self.rack[slot & 63] != 0, "letter {t} not on the rack");
         self.take(slot);
         slot
     }
@@ -449,7 +454,10 @@ impl<S: MoveSink> LineCtx<'_, S> {
             self.sink.push(m);
             let mut bits = m.placed;
             if self.rack[0] == 0 {
-                let j = greedy(m).trailing_zeros() as usize;
+                // The blank was spent, so it went on a placed square.
+                let g = greedy(m);
+                debug_assert!(g != 0, "blank spent but not placed");
+                let j = g.trailing_zeros() as usize;
                 m.word[j % MAX_SIZE] &= !BLANK_FLAG;
                 m.score += self.blank_cut(m, start, j, wm);
                 let letter = m.word[j % MAX_SIZE];
@@ -585,8 +593,13 @@ impl Generator {
         let max_tile = alphabet.len() as Tile;
         let both = !board.is_empty() || opts.opening_both;
         // Only tiles that could be placed need cross-checking.
-        let wanted = if rack.count(0) > 0 {
+        let all_tiles = if alphabet.len() >= 63 {
             !1
+        } else {
+            ((1u64 << (alphabet.len() + 1)) - 1) & !1
+        };
+        let wanted = if rack.count(0) > 0 {
+            all_tiles
         } else {
             rack.counts()
                 .iter()
@@ -640,6 +653,7 @@ impl Generator {
                     cur: [0; 32],
                     rack: rack_counts,
                     rack_start: rack_counts,
+                    alphabet_mask: all_tiles,
                     tiles_left,
                     present,
                     tiles_total: tiles_left,
