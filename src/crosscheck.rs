@@ -86,7 +86,7 @@ pub struct CrossInput<'a> {
     /// The alphabet's highest tile.
     pub max_tile: Tile,
     pub structure: Structure<'a>,
-    /// The structure's top nodes, indexed.
+    /// The structure's top nodes, indexed (from the same lexicon).
     pub top: &'a TopIndex,
     /// Tiles worth checking: the rack's, or all with a blank. Nothing else
     /// can be placed, so the sets say nothing of other tiles.
@@ -223,8 +223,12 @@ impl Lanes {
     }
 }
 
-/// Tiles `x` among `wanted` such that `up x down` is a word. `top` indexes
-/// the structure's top nodes.
+/// Tiles `x` among `wanted` such that `up x down` is a word. `top` must
+/// index the same edges as `structure` ([`Lexicon::top_index`] of the same
+/// lexicon); another index gives wrong sets, though never a read out of
+/// bounds.
+///
+/// [`Lexicon::top_index`]: crate::Lexicon::top_index
 pub fn allowed(
     structure: Structure<'_>,
     top: &TopIndex,

@@ -196,8 +196,8 @@ impl<'a> Edges<'a> {
 
     /// Calls `f` on each edge of node `first` whose tile is in `tiles` (a
     /// bitset), in tile order, until `f` returns false. The same scan as
-    /// [`Edges::select`], with `f` inlined into it: for the DAWG search and
-    /// the cross-checks this measured faster than select-then-visit. Edges with other
+    /// [`Edges::select`], with `f` inlined into it: for the DAWG search this
+    /// measured faster than select-then-visit. Edges with other
     /// tiles are skipped after decoding only their tile, and the scan stops
     /// past the highest wanted tile: the inner loop of move generation.
     #[inline(always)]
@@ -386,28 +386,6 @@ impl<'a> Edges<'a> {
             });
         }
         found
-    }
-
-    /// [`Edges::for_each_in`] on node `first`, through its index if given.
-    #[inline(always)]
-    pub fn for_each_in_ix(
-        &self,
-        ix: Option<&NodeIndex>,
-        first: u32,
-        tiles: u64,
-        mut f: impl FnMut(Arc) -> bool,
-    ) {
-        let Some(ix) = ix else {
-            return self.for_each_in(first, tiles, f);
-        };
-        let mut hits = ix.select(tiles);
-        while hits != 0 {
-            let k = hits.trailing_zeros();
-            hits &= hits - 1;
-            if !f(self.arc_at(first, k)) {
-                return;
-            }
-        }
     }
 
     /// [`Edges::select`] on node `first`, through its index if given.
