@@ -61,7 +61,10 @@ impl Board {
         self.squares[row * self.size + col]
     }
 
-    /// Puts `sq` (tile, maybe with [`BLANK_FLAG`]) on a square.
+    /// Puts `sq` (tile, maybe with [`BLANK_FLAG`]) on a square. The tile
+    /// must belong to the alphabet the board is played with (`1..=len`):
+    /// parsed boards are checked, this is not, and move generation reads it
+    /// as it stands.
     pub fn set(&mut self, row: usize, col: usize, sq: u8) {
         self.squares[row * self.size + col] = sq;
     }

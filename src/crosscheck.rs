@@ -160,7 +160,7 @@ impl Lanes {
             if sq & BLANK_FLAG != 0 {
                 0
             } else {
-                scores[tile_of(sq) as usize]
+                scores[(sq & 63) as usize]
             }
         };
         let mut up: [Tile; 32] = [0; 32];
