@@ -62,6 +62,31 @@ pub struct LaneSquare {
     pub wm: u8,
 }
 
+impl LaneSquare {
+    /// What a tile worth `v` placed here adds to the main word's letter sum
+    /// and to the cross words' score (before the main word's multiplier;
+    /// the cross word's is applied).
+    #[inline(always)]
+    pub fn placed_terms(&self, v: i32) -> (i32, i32) {
+        let lv = v * self.lm as i32;
+        let cross = if self.has_cross {
+            (self.csum + lv) * self.wm as i32
+        } else {
+            0
+        };
+        (lv, cross)
+    }
+}
+
+/// Bit `t` set for every tile `t` in `1..=max_tile` (not the blank).
+pub fn tiles_mask(max_tile: Tile) -> u64 {
+    if max_tile >= 63 {
+        !1
+    } else {
+        ((1u64 << (max_tile + 1)) - 1) & !1
+    }
+}
+
 /// One direction's view of the board: lines laid out contiguously, each
 /// square a [`LaneSquare`] (move generation copies a line's squares in one
 /// go).
@@ -125,11 +150,7 @@ impl Lanes {
             }
             self.premiums_of = Some(layout.clone());
         }
-        let all: u64 = if max_tile >= 63 {
-            !1
-        } else {
-            ((1u64 << (max_tile + 1)) - 1) & !1
-        };
+        let all = tiles_mask(max_tile);
         // Copy the tiles in (transposed for down lines); empty squares allow
         // every tile until a perpendicular word says otherwise. `occ[line]`
         // has bit `pos` set for each occupied square.

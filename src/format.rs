@@ -540,6 +540,16 @@ impl TopIndex {
         TopIndex { root, level1 }
     }
 
+    /// [`Edges::child`], through the index when `first` is the root.
+    #[inline(always)]
+    pub fn child(&self, e: &Edges<'_>, first: u32, tile: Tile) -> Option<Arc> {
+        if first == 0 {
+            self.root.child(e, 0, tile)
+        } else {
+            e.child(first, tile)
+        }
+    }
+
     /// What follows the root's edge for `tile`.
     #[inline(always)]
     pub fn level1(&self, tile: Tile) -> &Level1 {

@@ -47,12 +47,7 @@ pub(crate) fn gen_line<S: MoveSink>(ctx: &mut LineCtx<'_, S>, e: &Edges<'_>) {
                 let sq = ctx.sq(p);
                 ctx.cur[p & 31] = sq;
                 main += ctx.value(sq);
-                let arc = if node == 0 {
-                    ctx.top.root.child(e, 0, tile_of(sq))
-                } else {
-                    e.child(node, tile_of(sq))
-                };
-                match arc {
+                match ctx.top.child(e, node, tile_of(sq)) {
                     Some(arc) if arc.target != 0 => node = arc.target,
                     _ => {
                         ok = false;
@@ -148,23 +143,17 @@ fn extend_right<S: MoveSink>(
     let next_free = pos + 1 == n || ctx.sq(pos + 1) == 0;
     if q.tile == 0 {
         let usable = q.cross & ctx.rack_mask();
-        let (lm, w) = (q.lm as i32, q.wm as i32);
+        let w = q.wm as i32;
         e.for_each_in(node, usable, |arc| {
-            let t = arc.tile;
-            let slot = ctx.take_letter(t as usize);
-            let v = ctx.scores[slot & 63];
+            let slot = ctx.put_letter(pos, arc.tile as usize);
+            let (main, cross) = q.placed_terms(ctx.scores[slot & 63]);
             let acc2 = Acc {
                 placed: acc.placed + 1,
                 mask: acc.mask | 1 << pos,
-                main: acc.main + v * lm,
+                main: acc.main + main,
                 wm: acc.wm * w,
-                cross: if q.has_cross {
-                    acc.cross + (q.csum + v * lm) * w
-                } else {
-                    acc.cross
-                },
+                cross: acc.cross + cross,
             };
-            ctx.cur[pos & 31] = LineCtx::<S>::letter_sq(t as usize, slot);
             if arc.terminal && next_free {
                 ctx.record(start, pos, acc2.mask, acc2.main, acc2.wm, acc2.cross);
             }

@@ -78,7 +78,7 @@ pub(crate) fn gen_line<S: MoveSink>(ctx: &mut LineCtx<'_, S>, e: &Edges<'_>) {
             // The anchor itself, from the root.
             let hits = ctx.top.root.select(ctx.at(a).cross & ctx.rack_mask());
             if hits != 0 {
-                left_place::<S, true>(ctx, e, a, 0, hits, START);
+                place::<S, false, true>(ctx, e, a, a, 0, hits, START);
             }
         }
     }
@@ -95,12 +95,7 @@ fn from_left_run<S: MoveSink>(ctx: &mut LineCtx<'_, S>, e: &Edges<'_>, a: usize)
         let sq = ctx.sq(k);
         ctx.cur[k & 31] = sq;
         acc.main += ctx.value(sq);
-        let arc = if node == 0 {
-            ctx.top.root.child(e, 0, tile_of(sq))
-        } else {
-            e.child(node, tile_of(sq))
-        };
-        match arc {
+        match ctx.top.child(e, node, tile_of(sq)) {
             Some(arc) if arc.target != 0 => node = arc.target,
             _ => return,
         }
@@ -124,16 +119,12 @@ fn can_fill<S: MoveSink>(ctx: &LineCtx<'_, S>, pos: usize) -> bool {
 #[inline(always)]
 fn placed<S: MoveSink>(ctx: &LineCtx<'_, S>, acc: Acc, pos: usize, v: i32) -> Acc {
     let q = ctx.at(pos);
-    let (lm, w) = (q.lm as i32, q.wm as i32);
+    let (main, cross) = q.placed_terms(v);
     Acc {
         mask: acc.mask | 1 << pos,
-        main: acc.main + v * lm,
-        wm: acc.wm * w,
-        cross: if q.has_cross {
-            acc.cross + (q.csum + v * lm) * w
-        } else {
-            acc.cross
-        },
+        main: acc.main + main,
+        wm: acc.wm * q.wm as i32,
+        cross: acc.cross + cross,
     }
 }
 
@@ -158,7 +149,7 @@ fn left<S: MoveSink>(
     } else {
         let hits = e.select_ix(ix, node, q.cross & ctx.rack_mask());
         if hits != 0 {
-            left_place::<S, false>(ctx, e, pos, node, hits, acc);
+            place::<S, false, false>(ctx, e, pos, pos, node, hits, acc);
         }
     }
 }
@@ -181,15 +172,17 @@ fn left_through<S: MoveSink>(
 }
 
 /// Places the letter of each edge of `hits` (edges of `node`) on empty
-/// square `pos`, paid for by [`LineCtx::take_letter`].
-/// `right_place` repeats this loop with its own continuation: a shared
-/// helper taking the continuation as a closure cost 14 % more instructions
-/// (callgrind), so the two stay separate.
+/// square `pos`, paid for by [`LineCtx::take_letter`], then goes on
+/// rightwards (`RIGHT`, the word starting at `start`) or leftwards.
 ///
-/// `ROOT`: `node` is the root, so each child is a [`Level1`] node, indexed.
-fn left_place<S: MoveSink, const ROOT: bool>(
+/// `ROOT` (leftwards only): `node` is the root, so each child is a
+/// [`Level1`] node, indexed. The const parameters make each use its own
+/// function with its continuation inlined: the same loop taking the
+/// continuation as a closure cost 14 % more instructions (callgrind).
+fn place<S: MoveSink, const RIGHT: bool, const ROOT: bool>(
     ctx: &mut LineCtx<'_, S>,
     e: &Edges<'_>,
+    start: usize,
     pos: usize,
     node: u32,
     mut hits: u64,
@@ -201,16 +194,19 @@ fn left_place<S: MoveSink, const ROOT: bool>(
         hits &= hits - 1;
         let arc = e.arc_at(node, k);
         let t = arc.tile as usize & 63;
-        let slot = ctx.take_letter(t);
-        ctx.cur[pos & 31] = LineCtx::<S>::letter_sq(t, slot);
+        let slot = ctx.put_letter(pos, t);
         let acc = placed(ctx, acc, pos, ctx.scores[slot]);
-        let l1 = if ROOT {
-            let top = ctx.top;
-            Some(top.level1(t as crate::alphabet::Tile))
+        if RIGHT {
+            go_on_right(ctx, e, start, pos, arc, acc);
         } else {
-            None
-        };
-        go_on_left(ctx, e, pos, arc, acc, l1);
+            let l1 = if ROOT {
+                let top = ctx.top;
+                Some(top.level1(t as crate::alphabet::Tile))
+            } else {
+                None
+            };
+            go_on_left(ctx, e, pos, arc, acc, l1);
+        }
         ctx.put_back(slot);
     }
 }
@@ -276,7 +272,7 @@ fn right<S: MoveSink>(
     } else {
         let hits = e.select_ix(ix, node, q.cross & ctx.rack_mask());
         if hits != 0 {
-            right_place(ctx, e, start, pos, node, hits, acc);
+            place::<S, true, false>(ctx, e, start, pos, node, hits, acc);
         }
     }
 }
@@ -297,31 +293,6 @@ fn right_through<S: MoveSink>(
         ..acc
     };
     go_on_right(ctx, e, start, pos, arc, acc);
-}
-
-/// Places the letter of each edge of `hits` (edges of `node`) on empty
-/// square `pos`, paid for by [`LineCtx::take_letter`].
-fn right_place<S: MoveSink>(
-    ctx: &mut LineCtx<'_, S>,
-    e: &Edges<'_>,
-    start: usize,
-    pos: usize,
-    node: u32,
-    mut hits: u64,
-    acc: Acc,
-) {
-    e.prefetch_targets(node, hits);
-    while hits != 0 {
-        let k = hits.trailing_zeros();
-        hits &= hits - 1;
-        let arc = e.arc_at(node, k);
-        let t = arc.tile as usize & 63;
-        let slot = ctx.take_letter(t);
-        ctx.cur[pos & 31] = LineCtx::<S>::letter_sq(t, slot);
-        let acc = placed(ctx, acc, pos, ctx.scores[slot]);
-        go_on_right(ctx, e, start, pos, arc, acc);
-        ctx.put_back(slot);
-    }
 }
 
 #[inline(always)]

@@ -375,6 +375,15 @@ impl<S: MoveSink> LineCtx<'_, S> {
         t as u8 | if slot == 0 { BLANK_FLAG } else { 0 }
     }
 
+    /// Takes letter `t` ([`LineCtx::take_letter`]) and writes it on square
+    /// `pos`; returns the slot, for [`LineCtx::put_back`] and the score.
+    #[inline(always)]
+    pub fn put_letter(&mut self, pos: usize, t: usize) -> usize {
+        let slot = self.take_letter(t);
+        self.cur[pos & 31] = Self::letter_sq(t, slot);
+        slot
+    }
+
     /// Emits the move whose main word spans `start..=end` (with blanks on
     /// the rack, every blank assignment of it: see [`LineCtx::take_letter`]).
     #[inline]
@@ -593,11 +602,7 @@ impl Generator {
         let max_tile = alphabet.len() as Tile;
         let both = !board.is_empty() || opts.opening_both;
         // Only tiles that could be placed need cross-checking.
-        let all_tiles = if alphabet.len() >= 63 {
-            !1
-        } else {
-            ((1u64 << (alphabet.len() + 1)) - 1) & !1
-        };
+        let all_tiles = crate::crosscheck::tiles_mask(max_tile);
         let wanted = if rack.count(0) > 0 {
             all_tiles
         } else {
