@@ -102,7 +102,7 @@ fn from_left_run<S: MoveSink>(ctx: &mut LineCtx<'_, S>, e: &Edges<'_>, a: usize)
     }
     if let Some(sep) = e.separator(node) {
         if sep.target != 0 {
-            right(ctx, e, k, a, sep.target, acc, None);
+            fill::<S, true>(ctx, e, k, a, sep.target, acc, None);
         }
     }
 }
@@ -128,14 +128,16 @@ fn placed<S: MoveSink>(ctx: &LineCtx<'_, S>, acc: Acc, pos: usize, v: i32) -> Ac
     }
 }
 
-/// Fills square `pos` (at or left of the run end) from `node` (indexed by
-/// `ix`, if given), then goes on leftwards or across the separator. The
-/// node is scanned here, before any call, so that the half of the visits
-/// that find nothing cost no call.
+/// Fills square `pos` from `node` (indexed by `ix`, if given): with the
+/// board's tile or with rack letters, then goes on rightwards (`RIGHT`, the
+/// word starting at `start`) or leftwards, where the search also may cross
+/// the separator. The node is scanned here, before any call, so that the
+/// half of the visits that find nothing cost no call.
 #[inline(always)]
-fn left<S: MoveSink>(
+fn fill<S: MoveSink, const RIGHT: bool>(
     ctx: &mut LineCtx<'_, S>,
     e: &Edges<'_>,
+    start: usize,
     pos: usize,
     node: u32,
     acc: Acc,
@@ -144,20 +146,22 @@ fn left<S: MoveSink>(
     let q = ctx.at(pos);
     if q.tile != 0 {
         if let Some(arc) = e.child_ix(ix, node, tile_of(q.tile)) {
-            left_through(ctx, e, pos, arc, acc);
+            through::<S, RIGHT>(ctx, e, start, pos, arc, acc);
         }
     } else {
         let hits = e.select_ix(ix, node, q.cross & ctx.rack_mask());
         if hits != 0 {
-            place::<S, false, false>(ctx, e, pos, pos, node, hits, acc);
+            place::<S, RIGHT, false>(ctx, e, start, pos, node, hits, acc);
         }
     }
 }
 
-/// Reads the board's tile on square `pos` through `arc` (leftwards phase).
-fn left_through<S: MoveSink>(
+/// Reads the board's tile on square `pos` through `arc`, then goes on as
+/// [`fill`] does.
+fn through<S: MoveSink, const RIGHT: bool>(
     ctx: &mut LineCtx<'_, S>,
     e: &Edges<'_>,
+    start: usize,
     pos: usize,
     arc: Arc,
     acc: Acc,
@@ -168,7 +172,11 @@ fn left_through<S: MoveSink>(
         main: acc.main + ctx.value(sq),
         ..acc
     };
-    go_on_left(ctx, e, pos, arc, acc, None);
+    if RIGHT {
+        go_on_right(ctx, e, start, pos, arc, acc);
+    } else {
+        go_on_left(ctx, e, pos, arc, acc, None);
+    }
 }
 
 /// Places the letter of each edge of `hits` (edges of `node`) on empty
@@ -237,7 +245,7 @@ fn go_on_left<S: MoveSink>(
     // only if they are not anchors (each move is found from its leftmost
     // anchor).
     if pos > 0 && (!ctx.at(pos - 1).anchor || pos - 1 == a) {
-        left(ctx, e, pos - 1, arc.target, acc, l1.map(|l| &l.ix));
+        fill::<S, false>(ctx, e, pos - 1, pos - 1, arc.target, acc, l1.map(|l| &l.ix));
     }
     if covered && left_free && r + 1 < ctx.n {
         let sep = match l1 {
@@ -246,53 +254,10 @@ fn go_on_left<S: MoveSink>(
         };
         if let Some(sep) = sep {
             if sep.target != 0 {
-                right(ctx, e, pos, r + 1, sep.target, acc, l1.map(|l| &l.sep_ix));
+                fill::<S, true>(ctx, e, pos, r + 1, sep.target, acc, l1.map(|l| &l.sep_ix));
             }
         }
     }
-}
-
-/// Fills square `pos` (right of the anchor) from `node` (indexed by `ix`, if
-/// given); the word starts at `start`. Scans before calling, like [`left`].
-#[inline(always)]
-fn right<S: MoveSink>(
-    ctx: &mut LineCtx<'_, S>,
-    e: &Edges<'_>,
-    start: usize,
-    pos: usize,
-    node: u32,
-    acc: Acc,
-    ix: Option<&NodeIndex>,
-) {
-    let q = ctx.at(pos);
-    if q.tile != 0 {
-        if let Some(arc) = e.child_ix(ix, node, tile_of(q.tile)) {
-            right_through(ctx, e, start, pos, arc, acc);
-        }
-    } else {
-        let hits = e.select_ix(ix, node, q.cross & ctx.rack_mask());
-        if hits != 0 {
-            place::<S, true, false>(ctx, e, start, pos, node, hits, acc);
-        }
-    }
-}
-
-/// Reads the board's tile on square `pos` through `arc` (rightwards phase).
-fn right_through<S: MoveSink>(
-    ctx: &mut LineCtx<'_, S>,
-    e: &Edges<'_>,
-    start: usize,
-    pos: usize,
-    arc: Arc,
-    acc: Acc,
-) {
-    let sq = ctx.sq(pos);
-    ctx.cur[pos & 31] = sq;
-    let acc = Acc {
-        main: acc.main + ctx.value(sq),
-        ..acc
-    };
-    go_on_right(ctx, e, start, pos, arc, acc);
 }
 
 #[inline(always)]
@@ -309,6 +274,6 @@ fn go_on_right<S: MoveSink>(
         ctx.record(start, pos, acc.mask, acc.main, acc.wm, acc.cross);
     }
     if arc.target != 0 && pos + 1 < n {
-        right(ctx, e, start, pos + 1, arc.target, acc, None);
+        fill::<S, true>(ctx, e, start, pos + 1, arc.target, acc, None);
     }
 }
