@@ -196,6 +196,9 @@ fn place<S: MoveSink, const RIGHT: bool, const ROOT: bool>(
     mut hits: u64,
     acc: Acc,
 ) {
+    // Each hit is decoded twice, here and in the loop. Prefetching inside
+    // the scan instead measured no faster: with a branch per edge it lost
+    // 3-4 % to mispredictions, branch-free it was within noise.
     e.prefetch_targets(node, hits);
     while hits != 0 {
         let k = hits.trailing_zeros();
