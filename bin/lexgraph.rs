@@ -12,6 +12,7 @@ use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
 use clap::{Parser, Subcommand};
+use lexgraph::format::EdgeLayout;
 use lexgraph::{compile, Alphabet, Lexicon, WordList};
 
 #[derive(Parser)]
@@ -39,6 +40,9 @@ enum Cmd {
         /// Write only the DAWG or only the GADDAG
         #[arg(long, value_parser = ["dawg", "gaddag", "both"], default_value = "both")]
         only: String,
+        /// Edge layout: packed (smallest files) or aligned (32-bit edges: about a fifth larger, move generation about a tenth faster)
+        #[arg(long, value_parser = ["packed", "aligned"], default_value = "packed")]
+        edges: String,
         /// Print the time of each phase
         #[arg(long, short)]
         verbose: bool,
@@ -124,9 +128,16 @@ fn run(cli: Cli) -> Result<ExitCode> {
             alphabet,
             skip_invalid,
             only,
+            edges,
             verbose,
         } => {
-            cmd_compile(&words, &out, &alphabet, skip_invalid, &only, verbose)?;
+            let opts = compile::Options {
+                edges: match edges.as_str() {
+                    "aligned" => EdgeLayout::Aligned,
+                    _ => EdgeLayout::Packed,
+                },
+            };
+            cmd_compile(&words, &out, &alphabet, skip_invalid, &only, verbose, &opts)?;
         }
         Cmd::Info { lexicon } => {
             let lex = load(lexicon.as_deref(), None)?;
@@ -275,6 +286,7 @@ fn cmd_compile(
     skip_invalid: bool,
     only: &str,
     verbose: bool,
+    opts: &compile::Options,
 ) -> Result<()> {
     let t0 = Instant::now();
     let alphabet = resolve_alphabet(alphabet)?;
@@ -287,7 +299,7 @@ fn cmd_compile(
     if let Some(pb) = &pb {
         pb.set_message(format!("building DAWG and GADDAG of {} words", list.len()));
     }
-    let files = compile::try_compile(&list)?;
+    let files = compile::try_compile_with(&list, opts)?;
     if let Some(pb) = &pb {
         pb.set_message("writing");
     }

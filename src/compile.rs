@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 
 use crate::builder::Builder;
 use crate::error::{Error, Result};
-use crate::format::{self, Kind};
+use crate::format::{self, EdgeLayout, Kind};
 use crate::wordlist::WordList;
 
 /// The two files of a compiled word list, as bytes.
@@ -28,6 +28,14 @@ pub struct Compiled {
     pub phases: Vec<(&'static str, std::time::Duration)>,
 }
 
+/// How to write the files.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Options {
+    /// Edge sizing: packed (smallest, the default) or 32-bit aligned
+    /// (larger, faster to search).
+    pub edges: EdgeLayout,
+}
+
 /// Builds both automata and serializes them.
 pub fn compile(words: &WordList) -> Compiled {
     try_compile(words).expect("lexicon within format limits")
@@ -35,13 +43,30 @@ pub fn compile(words: &WordList) -> Compiled {
 
 /// Like [`compile`], reporting a lexicon too large for the format as an error.
 pub fn try_compile(words: &WordList) -> Result<Compiled> {
+    try_compile_with(words, &Options::default())
+}
+
+/// Like [`try_compile`], with [`Options`]:
+///
+/// ```
+/// use lexgraph::compile::{self, Options};
+/// use lexgraph::format::EdgeLayout;
+/// use lexgraph::{Alphabet, Lexicon, WordList};
+/// let words = WordList::parse(b"care\ncar\n", "inline", &Alphabet::english(), false)?;
+/// let opts = Options { edges: EdgeLayout::Aligned };
+/// let gaddag = Lexicon::from_vec(compile::try_compile_with(&words, &opts)?.gaddag)?;
+/// assert_eq!(gaddag.header().edge_bits(), 32);
+/// assert!(gaddag.contains("CARE"));
+/// # Ok::<(), lexgraph::Error>(())
+/// ```
+pub fn try_compile_with(words: &WordList, opts: &Options) -> Result<Compiled> {
     let built = Builder::build(words);
     let a = words.alphabet();
     let t = std::time::Instant::now();
-    let (n, len) = (built.words, built.max_len);
+    let (n, len, l) = (built.words, built.max_len, opts.edges);
     let (dawg, gaddag) = rayon::join(
-        || format::write(&built.arena, &built.dawg, Kind::Dawg, a, n, len),
-        || format::write(&built.arena, &built.gaddag, Kind::Gaddag, a, n, len),
+        || format::write(&built.arena, &built.dawg, Kind::Dawg, a, n, len, l),
+        || format::write(&built.arena, &built.gaddag, Kind::Gaddag, a, n, len, l),
     );
     let (dawg, gaddag) = (dawg?, gaddag?);
     let mut phases = built.phases.clone();

@@ -25,7 +25,7 @@
 
 use crate::alphabet::Tile;
 use crate::board::{tile_of, Board, BLANK_FLAG};
-use crate::format::{Arc, Edges, Level1, NodeIndex, TopIndex};
+use crate::format::{AnyWidths, Arc, Edges, Level1, NodeIndex, TopIndex, Widths};
 use crate::rules::{Rules, MAX_SIZE};
 
 /// Direction of a move.
@@ -38,9 +38,9 @@ pub enum Dir {
 
 /// How a square's cross-check set is computed: with a DAWG or a GADDAG.
 #[derive(Clone, Copy, Debug)]
-pub enum Structure<'a> {
-    Dawg(Edges<'a>),
-    Gaddag(Edges<'a>),
+pub enum Structure<'a, W: Widths = AnyWidths> {
+    Dawg(Edges<'a, W>),
+    Gaddag(Edges<'a, W>),
 }
 
 /// One square of a lane: everything move generation reads about it.
@@ -104,13 +104,13 @@ pub struct Lanes {
 
 /// What cross-checks are computed with.
 #[derive(Clone, Copy)]
-pub struct CrossInput<'a> {
+pub struct CrossInput<'a, W: Widths = AnyWidths> {
     pub rules: &'a Rules,
     /// Each tile's value.
     pub scores: &'a [i32; 64],
     /// The alphabet's highest tile.
     pub max_tile: Tile,
-    pub structure: Structure<'a>,
+    pub structure: Structure<'a, W>,
     /// The structure's top nodes, indexed (from the same lexicon).
     pub top: &'a TopIndex,
     /// Tiles worth checking: the rack's, or all with a blank. Nothing else
@@ -120,7 +120,7 @@ pub struct CrossInput<'a> {
 
 impl Lanes {
     /// Fills the lanes of direction `dir` for `board`.
-    pub fn compute(&mut self, board: &Board, dir: Dir, input: &CrossInput<'_>) {
+    pub fn compute<W: Widths>(&mut self, board: &Board, dir: Dir, input: &CrossInput<'_, W>) {
         let CrossInput {
             rules,
             scores,
@@ -250,8 +250,8 @@ impl Lanes {
 /// bounds.
 ///
 /// [`Lexicon::top_index`]: crate::Lexicon::top_index
-pub fn allowed(
-    structure: Structure<'_>,
+pub fn allowed<W: Widths>(
+    structure: Structure<'_, W>,
     top: &TopIndex,
     up: &[Tile],
     down: &[Tile],
@@ -267,8 +267,8 @@ pub fn allowed(
 /// it if that was the first (indexed), or `None` if a tile has no arc or an
 /// arc with no children is not the last.
 #[inline]
-fn walk_top<'t>(
-    e: &Edges<'_>,
+fn walk_top<'t, W: Widths>(
+    e: &Edges<'_, W>,
     top: &'t TopIndex,
     tiles: &[Tile],
 ) -> Option<(Arc, Option<&'t Level1>)> {
@@ -288,7 +288,11 @@ fn walk_top<'t>(
 /// Follows `tiles` from the target of arc `a`; returns the last arc as
 /// [`walk_top`] does.
 #[inline]
-fn walk_on(e: &Edges<'_>, mut a: Arc, tiles: impl Iterator<Item = Tile>) -> Option<Arc> {
+fn walk_on<W: Widths>(
+    e: &Edges<'_, W>,
+    mut a: Arc,
+    tiles: impl Iterator<Item = Tile>,
+) -> Option<Arc> {
     for t in tiles {
         if a.target == 0 {
             return None;
@@ -301,8 +305,8 @@ fn walk_on(e: &Edges<'_>, mut a: Arc, tiles: impl Iterator<Item = Tile>) -> Opti
 /// The wanted tiles `x` out of `node` (indexed by `ix`, if given) whose arc
 /// ends a word (`tail` empty) or continues through `tail` to the end of a
 /// word.
-fn accepting_children(
-    e: &Edges<'_>,
+fn accepting_children<W: Widths>(
+    e: &Edges<'_, W>,
     node: u32,
     ix: Option<&NodeIndex>,
     tail: &[Tile],
@@ -323,7 +327,13 @@ fn accepting_children(
     set
 }
 
-fn allowed_dawg(e: &Edges<'_>, top: &TopIndex, up: &[Tile], down: &[Tile], wanted: u64) -> u64 {
+fn allowed_dawg<W: Widths>(
+    e: &Edges<'_, W>,
+    top: &TopIndex,
+    up: &[Tile],
+    down: &[Tile],
+    wanted: u64,
+) -> u64 {
     // up x down, left to right: the DAWG can only read it in that order.
     if up.is_empty() {
         return accepting_children(e, 0, Some(&top.root), down, wanted);
@@ -345,7 +355,13 @@ fn reversed<'b>(part: &[Tile], buf: &'b mut [Tile; 32]) -> &'b [Tile] {
     &buf[..k]
 }
 
-fn allowed_gaddag(e: &Edges<'_>, top: &TopIndex, up: &[Tile], down: &[Tile], wanted: u64) -> u64 {
+fn allowed_gaddag<W: Widths>(
+    e: &Edges<'_, W>,
+    top: &TopIndex,
+    up: &[Tile],
+    down: &[Tile],
+    wanted: u64,
+) -> u64 {
     let (mut a_buf, mut b_buf) = ([0 as Tile; 32], [0 as Tile; 32]);
     if up.is_empty() || (!down.is_empty() && down.len() < up.len()) {
         // rev(up x down) = rev(down) x rev(up): walk the lower part once,

@@ -10,6 +10,7 @@ use std::time::Duration;
 use common::{alphabet_section, fix_checksum, RawEdge, RawFile};
 use lexgraph::board::Position;
 use lexgraph::error::Corruption;
+use lexgraph::format::EdgeLayout;
 use lexgraph::movegen::{Counter, Generator, Move, Options};
 use lexgraph::rules::Rules;
 use lexgraph::{compile, Alphabet, Error, Kind, Lexicon, Tile, WordList};
@@ -560,6 +561,31 @@ fn every_single_bit_flip_of_a_gaddag_is_caught() {
     assert!(caught > bits / 2);
 }
 
+/// The same for files with 32-bit aligned edges, which move generation reads
+/// with its own unchecked loads.
+#[test]
+fn every_single_bit_flip_of_an_aligned_file_is_caught() {
+    let (list, _, _) = tiny();
+    let opts = compile::Options {
+        edges: EdgeLayout::Aligned,
+    };
+    let files = compile::try_compile_with(&list, &opts).unwrap();
+    let probes: Vec<Vec<Tile>> = list.iter().map(<[Tile]>::to_vec).collect();
+    for file in [files.dawg, files.gaddag] {
+        assert_eq!(
+            Lexicon::from_vec(file.clone())
+                .unwrap()
+                .header()
+                .edge_bits(),
+            32
+        );
+        let bits = file.len() * 8;
+        let (refused, caught, ignored) = flip_every_bit(file, probes.clone(), 240);
+        assert_eq!(refused + caught + ignored, bits);
+        assert!(caught > bits / 2);
+    }
+}
+
 /// `verify` should compare the header's node count with the automaton, as it
 /// does the word count and longest word: `info` shows that number.
 #[test]
@@ -644,10 +670,19 @@ fn rechecksummed_flips_are_caught_or_harmless() {
         caught > passed,
         "DAWG: {caught} caught, {passed} passed verify"
     );
-    let (caught, passed) = reflip(gaddag, probes, 2000, 2);
+    let (caught, passed) = reflip(gaddag, probes.clone(), 2000, 2);
     assert!(
         caught > passed,
         "GADDAG: {caught} caught, {passed} passed verify"
+    );
+    let opts = compile::Options {
+        edges: EdgeLayout::Aligned,
+    };
+    let aligned = compile::try_compile_with(&list, &opts).unwrap().gaddag;
+    let (caught, passed) = reflip(aligned, probes, 1000, 3);
+    assert!(
+        caught > passed,
+        "aligned GADDAG: {caught} caught, {passed} passed verify"
     );
 }
 

@@ -543,6 +543,7 @@ fn word_longer_than_the_length_field() {
         &en,
         built.words,
         built.max_len,
+        lexgraph::format::EdgeLayout::Packed,
     ) {
         Err(Error::TooLarge(_)) => {}
         Err(e) => panic!("{e}"),

@@ -110,6 +110,50 @@ fn dawg_and_gaddag_print_the_same_moves() {
     assert_eq!(stdout(&o), stdout(&g));
 }
 
+/// `compile --edges aligned` writes 32-bit edges: bigger files, the same
+/// words and moves.
+#[test]
+fn aligned_files_give_the_same_moves() {
+    let list = Path::new(env!("CARGO_MANIFEST_DIR")).join("lexicons/wordlist-en.txt");
+    let out = scratch().join("aligned");
+    let o = bin()
+        .arg("compile")
+        .arg(&list)
+        .arg("-o")
+        .arg(&out)
+        .args(["--edges", "aligned"])
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", stderr(&o));
+    let info = run(&["info", scratch().join("aligned.gaddag").to_str().unwrap()]);
+    assert!(
+        stdout(&info).contains("(32 bits each:"),
+        "{}",
+        stdout(&info)
+    );
+    let size = |p: PathBuf| std::fs::metadata(p).unwrap().len();
+    assert!(size(scratch().join("aligned.gaddag")) > size(lex("gaddag")));
+    let cgp = format!("{QUIRE} AEINRS?/ 0/0 0");
+    let packed = moves(&["--cgp", &cgp]);
+    for kind in ["gaddag", "dawg"] {
+        let f = scratch().join(format!("aligned.{kind}"));
+        let o = run(&[
+            "moves",
+            "--lexicon",
+            f.to_str().unwrap(),
+            "--cgp",
+            &cgp,
+            "--structure",
+            kind,
+        ]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        assert_eq!(stdout(&o), stdout(&packed), "{kind}");
+    }
+    let bad = run(&["compile", "x.txt", "-o", "x", "--edges", "wide"]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(stderr(&bad).contains("packed"), "{}", stderr(&bad));
+}
+
 #[test]
 fn count_matches_the_list() {
     let cgp = format!("{QUIRE} AEINRS?/ 0/0 0");

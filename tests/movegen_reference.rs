@@ -4,18 +4,27 @@
 mod common;
 
 use lexgraph::board::Position;
+use lexgraph::format::EdgeLayout;
 use lexgraph::movegen::{Dir, Generator, Move, Options};
 use lexgraph::rules::Rules;
 use lexgraph::{compile, Alphabet, Lexicon, WordList};
 
-fn lexicons(list: &str) -> (Lexicon, Lexicon) {
+/// The list's DAWG and GADDAG, packed and with 32-bit aligned edges: the
+/// generators read each layout with its own compiled reader.
+fn lexicons(list: &str) -> Vec<Lexicon> {
     let path = common::shared_lexicon(list);
     let words = WordList::read(&path, &Alphabet::english(), false).unwrap();
-    let files = compile::compile(&words);
-    (
-        Lexicon::from_vec(files.dawg).unwrap(),
-        Lexicon::from_vec(files.gaddag).unwrap(),
-    )
+    let mut out = Vec::new();
+    for edges in [EdgeLayout::Packed, EdgeLayout::Aligned] {
+        let files = compile::try_compile_with(&words, &compile::Options { edges }).unwrap();
+        for bytes in [files.gaddag, files.dawg] {
+            let lex = Lexicon::from_vec(bytes).unwrap();
+            let bits = lex.header().edge_bits();
+            assert_eq!(bits == 32, edges == EdgeLayout::Aligned, "{bits}-bit edges");
+            out.push(lex);
+        }
+    }
+    out
 }
 
 /// `DIR ROW COL WORD SCORE`, as the reference files write a move.
@@ -41,7 +50,7 @@ fn reference(name: &str) -> Vec<Vec<String>> {
 }
 
 fn check(cgp: &str, moves: &str, list: &str) {
-    let (dawg, gaddag) = lexicons(list);
+    let lexicons = lexicons(list);
     let a = Alphabet::english();
     let text = std::fs::read_to_string(common::shared_dir().join("positions").join(cgp)).unwrap();
     let expected = reference(moves);
@@ -51,7 +60,7 @@ fn check(cgp: &str, moves: &str, list: &str) {
     let mut failures = Vec::new();
     for (k, (cgp, want)) in positions.iter().zip(&expected).enumerate() {
         let p = Position::parse_cgp(cgp, &a, 15).unwrap();
-        for lex in [&gaddag, &dawg] {
+        for lex in &lexicons {
             let mut got: Vec<String> = gen
                 .generate_vec(lex, &p.board, p.rack(), &Options::default())
                 .iter()
@@ -62,8 +71,9 @@ fn check(cgp: &str, moves: &str, list: &str) {
                 let missing: Vec<_> = want.iter().filter(|w| !got.contains(w)).take(5).collect();
                 let extra: Vec<_> = got.iter().filter(|g| !want.contains(g)).take(5).collect();
                 failures.push(format!(
-                    "{cgp} pos {k} via {:?}: got {} want {}; missing {missing:?} extra {extra:?}",
+                    "{cgp} pos {k} via {:?} ({}-bit edges): got {} want {}; missing {missing:?} extra {extra:?}",
                     lex.kind(),
+                    lex.header().edge_bits(),
                     got.len(),
                     want.len()
                 ));

@@ -15,7 +15,7 @@
 
 use super::{LineCtx, MoveSink};
 use crate::board::tile_of;
-use crate::format::Edges;
+use crate::format::{Edges, Widths};
 
 /// Running totals of a partial move.
 #[derive(Clone, Copy)]
@@ -28,7 +28,7 @@ struct Acc {
 }
 
 /// Generates the moves of one line.
-pub(crate) fn gen_line<S: MoveSink>(ctx: &mut LineCtx<'_, S>, e: &Edges<'_>) {
+pub(crate) fn gen_line<S: MoveSink, W: Widths>(ctx: &mut LineCtx<'_, S>, e: &Edges<'_, W>) {
     let n = ctx.n;
     for a in 0..n {
         if !ctx.at(a).anchor {
@@ -79,9 +79,9 @@ pub(crate) fn gen_line<S: MoveSink>(ctx: &mut LineCtx<'_, S>, e: &Edges<'_>) {
 }
 
 /// Tries every left part of up to `limit` more tiles ending left of anchor `a`.
-fn left_part<S: MoveSink>(
+fn left_part<S: MoveSink, W: Widths>(
     ctx: &mut LineCtx<'_, S>,
-    e: &Edges<'_>,
+    e: &Edges<'_, W>,
     a: usize,
     node: u32,
     len: usize,
@@ -127,9 +127,9 @@ fn left_part<S: MoveSink>(
 }
 
 /// Places or reads the tile at `pos` and continues rightwards.
-fn extend_right<S: MoveSink>(
+fn extend_right<S: MoveSink, W: Widths>(
     ctx: &mut LineCtx<'_, S>,
-    e: &Edges<'_>,
+    e: &Edges<'_, W>,
     node: u32,
     pos: usize,
     start: usize,

@@ -15,7 +15,7 @@
 
 use super::{LineCtx, MoveSink};
 use crate::board::tile_of;
-use crate::format::{Arc, Edges, Level1, NodeIndex};
+use crate::format::{Arc, Edges, Level1, NodeIndex, Widths};
 
 /// Running totals of a partial move (the tiles placed so far are the
 /// rack's count minus what is left on it).
@@ -39,7 +39,7 @@ const START: Acc = Acc {
 };
 
 /// Generates the moves of one line.
-pub(crate) fn gen_line<S: MoveSink>(ctx: &mut LineCtx<'_, S>, e: &Edges<'_>) {
+pub(crate) fn gen_line<S: MoveSink, W: Widths>(ctx: &mut LineCtx<'_, S>, e: &Edges<'_, W>) {
     let n = ctx.n;
     for a in 0..n {
         // Every move found from an anchor puts a tile on it.
@@ -78,7 +78,7 @@ pub(crate) fn gen_line<S: MoveSink>(ctx: &mut LineCtx<'_, S>, e: &Edges<'_>) {
             // The anchor itself, from the root.
             let hits = ctx.top.root.select(ctx.at(a).cross & ctx.rack_mask());
             if hits != 0 {
-                place::<S, false, true>(ctx, e, a, a, 0, hits, START);
+                place::<S, W, false, true>(ctx, e, a, a, 0, hits, START);
             }
         }
     }
@@ -86,7 +86,7 @@ pub(crate) fn gen_line<S: MoveSink>(ctx: &mut LineCtx<'_, S>, e: &Edges<'_>) {
 
 /// Searches anchor `a` whose left neighbour holds tiles and right one not:
 /// the path `rev(tiles) ◇`, then rightwards from the anchor.
-fn from_left_run<S: MoveSink>(ctx: &mut LineCtx<'_, S>, e: &Edges<'_>, a: usize) {
+fn from_left_run<S: MoveSink, W: Widths>(ctx: &mut LineCtx<'_, S>, e: &Edges<'_, W>, a: usize) {
     let mut node = 0u32;
     let mut acc = START;
     let mut k = a;
@@ -102,7 +102,7 @@ fn from_left_run<S: MoveSink>(ctx: &mut LineCtx<'_, S>, e: &Edges<'_>, a: usize)
     }
     if let Some(sep) = e.separator(node) {
         if sep.target != 0 {
-            fill::<S, true>(ctx, e, k, a, sep.target, acc, None);
+            fill::<S, W, true>(ctx, e, k, a, sep.target, acc, None);
         }
     }
 }
@@ -134,9 +134,9 @@ fn placed<S: MoveSink>(ctx: &LineCtx<'_, S>, acc: Acc, pos: usize, v: i32) -> Ac
 /// the separator. The node is scanned here, before any call, so that the
 /// half of the visits that find nothing cost no call.
 #[inline(always)]
-fn fill<S: MoveSink, const RIGHT: bool>(
+fn fill<S: MoveSink, W: Widths, const RIGHT: bool>(
     ctx: &mut LineCtx<'_, S>,
-    e: &Edges<'_>,
+    e: &Edges<'_, W>,
     start: usize,
     pos: usize,
     node: u32,
@@ -146,21 +146,21 @@ fn fill<S: MoveSink, const RIGHT: bool>(
     let q = ctx.at(pos);
     if q.tile != 0 {
         if let Some(arc) = e.child_ix(ix, node, tile_of(q.tile)) {
-            through::<S, RIGHT>(ctx, e, start, pos, arc, acc);
+            through::<S, W, RIGHT>(ctx, e, start, pos, arc, acc);
         }
     } else {
         let hits = e.select_ix(ix, node, q.cross & ctx.rack_mask());
         if hits != 0 {
-            place::<S, RIGHT, false>(ctx, e, start, pos, node, hits, acc);
+            place::<S, W, RIGHT, false>(ctx, e, start, pos, node, hits, acc);
         }
     }
 }
 
 /// Reads the board's tile on square `pos` through `arc`, then goes on as
 /// [`fill`] does.
-fn through<S: MoveSink, const RIGHT: bool>(
+fn through<S: MoveSink, W: Widths, const RIGHT: bool>(
     ctx: &mut LineCtx<'_, S>,
-    e: &Edges<'_>,
+    e: &Edges<'_, W>,
     start: usize,
     pos: usize,
     arc: Arc,
@@ -187,9 +187,9 @@ fn through<S: MoveSink, const RIGHT: bool>(
 /// [`Level1`] node, indexed. The const parameters make each use its own
 /// function with its continuation inlined: the same loop taking the
 /// continuation as a closure cost 14 % more instructions (callgrind).
-fn place<S: MoveSink, const RIGHT: bool, const ROOT: bool>(
+fn place<S: MoveSink, W: Widths, const RIGHT: bool, const ROOT: bool>(
     ctx: &mut LineCtx<'_, S>,
-    e: &Edges<'_>,
+    e: &Edges<'_, W>,
     start: usize,
     pos: usize,
     node: u32,
@@ -226,9 +226,9 @@ fn place<S: MoveSink, const RIGHT: bool, const ROOT: bool>(
 /// cross the separator and go right. `l1`: `arc` is a root edge, and this
 /// is what follows it, indexed.
 #[inline(always)]
-fn go_on_left<S: MoveSink>(
+fn go_on_left<S: MoveSink, W: Widths>(
     ctx: &mut LineCtx<'_, S>,
-    e: &Edges<'_>,
+    e: &Edges<'_, W>,
     pos: usize,
     arc: Arc,
     acc: Acc,
@@ -248,7 +248,7 @@ fn go_on_left<S: MoveSink>(
     // only if they are not anchors (each move is found from its leftmost
     // anchor).
     if pos > 0 && (!ctx.at(pos - 1).anchor || pos - 1 == a) {
-        fill::<S, false>(ctx, e, pos - 1, pos - 1, arc.target, acc, l1.map(|l| &l.ix));
+        fill::<S, W, false>(ctx, e, pos - 1, pos - 1, arc.target, acc, l1.map(|l| &l.ix));
     }
     if covered && left_free && r + 1 < ctx.n {
         let sep = match l1 {
@@ -257,16 +257,16 @@ fn go_on_left<S: MoveSink>(
         };
         if let Some(sep) = sep {
             if sep.target != 0 {
-                fill::<S, true>(ctx, e, pos, r + 1, sep.target, acc, l1.map(|l| &l.sep_ix));
+                fill::<S, W, true>(ctx, e, pos, r + 1, sep.target, acc, l1.map(|l| &l.sep_ix));
             }
         }
     }
 }
 
 #[inline(always)]
-fn go_on_right<S: MoveSink>(
+fn go_on_right<S: MoveSink, W: Widths>(
     ctx: &mut LineCtx<'_, S>,
-    e: &Edges<'_>,
+    e: &Edges<'_, W>,
     start: usize,
     pos: usize,
     arc: Arc,
@@ -277,6 +277,6 @@ fn go_on_right<S: MoveSink>(
         ctx.record(start, pos, acc.mask, acc.main, acc.wm, acc.cross);
     }
     if arc.target != 0 && pos + 1 < n {
-        fill::<S, true>(ctx, e, start, pos + 1, arc.target, acc, None);
+        fill::<S, W, true>(ctx, e, start, pos + 1, arc.target, acc, None);
     }
 }

@@ -77,7 +77,7 @@ use crate::alphabet::{Alphabet, Tile};
 use crate::board::{tile_of, Board, Rack, BLANK_FLAG};
 pub use crate::crosscheck::Dir;
 use crate::crosscheck::{CrossInput, Lanes, Structure};
-use crate::format::{Kind, TopIndex};
+use crate::format::{Aligned5, Edges, Kind, Tiles5, TopIndex, Widths};
 use crate::lexicon::Lexicon;
 use crate::rules::{Rules, MAX_SIZE};
 
@@ -594,6 +594,30 @@ impl Generator {
             *s = alphabet.score(t as Tile) as i32;
         }
         let edges = lex.edges();
+        // The same search, compiled for the file's widths where they are
+        // common ones: constant shifts cut its instructions (see `Widths`).
+        if let Some(e) = edges.fixed::<Aligned5>() {
+            self.run(lex, e, board, rack, opts, sink, &scores);
+        } else if let Some(e) = edges.fixed::<Tiles5>() {
+            self.run(lex, e, board, rack, opts, sink, &scores);
+        } else {
+            self.run(lex, edges, board, rack, opts, sink, &scores);
+        }
+    }
+
+    /// [`Generator::generate`] on `edges`, the lexicon's edges read as `W`.
+    #[allow(clippy::too_many_arguments)]
+    fn run<S: MoveSink, W: Widths>(
+        &mut self,
+        lex: &Lexicon,
+        edges: Edges<'_, W>,
+        board: &Board,
+        rack: &Rack,
+        opts: &Options,
+        sink: &mut S,
+        scores: &[i32; 64],
+    ) {
+        let alphabet = lex.alphabet();
         let top = lex.top_index();
         let structure = match lex.kind() {
             Kind::Dawg => Structure::Dawg(edges),
@@ -614,7 +638,7 @@ impl Generator {
         };
         let input = CrossInput {
             rules: &self.rules,
-            scores: &scores,
+            scores,
             max_tile,
             structure,
             top,
@@ -650,7 +674,7 @@ impl Generator {
                     line,
                     dir,
                     n,
-                    scores: &scores,
+                    scores,
                     top,
                     rack_size: self.rules.rack_size,
                     bingo: self.rules.bingo_bonus,
