@@ -647,6 +647,7 @@ fn dawg_only(words: &WordList) -> Result<(f64, u64, u64)> {
         words.alphabet(),
         built.words,
         built.max_len,
+        format::EdgeLayout::Packed,
     )?;
     let s = t.elapsed().as_secs_f64();
     Ok((s, bytes.len() as u64, built.dawg.node_count() as u64))
@@ -781,9 +782,14 @@ impl MgResult {
 }
 
 fn run_movegen(s: &MgSuite, lex: &Compiled, reps: usize) -> MgResult {
+    run_pair(s, [&lex.dawg, &lex.gaddag], reps)
+}
+
+/// Times two lexicons on a suite, taking turns (see the report's text);
+/// index 0 and 1 of the result are `lexes[0]` and `lexes[1]`.
+fn run_pair(s: &MgSuite, lexes: [&Lexicon; 2], reps: usize) -> MgResult {
     let rules = s.spec.rules();
     let opts = Options::default();
-    let lexes = [&lex.dawg, &lex.gaddag];
     let mut gens = [Generator::new(rules.clone()), Generator::new(rules)];
     let mut a: Vec<Move> = Vec::with_capacity(4096);
     let mut b: Vec<Move> = Vec::with_capacity(4096);
@@ -1553,6 +1559,41 @@ fn report(args: Args) -> Result<()> {
         mg.push(r);
     }
 
+    // --- Edge layouts: the stored suites on 32-bit aligned files ------------
+    // (kind, suite index, packed bytes, aligned bytes, packed-vs-aligned timing)
+    let mut layouts: Vec<(Kind, usize, u64, u64, MgResult)> = Vec::new();
+    for (i, s) in suites.iter().enumerate() {
+        let (lex, words) = match s.lex {
+            LexId::Enable => (&enable_lex, &enable_words),
+            LexId::Sowpods => (&sowpods_lex, &sowpods_words),
+            LexId::Super => continue,
+        };
+        if !s.label.ends_with("stored suite") {
+            continue;
+        }
+        progress!("edge layouts: {} on packed and aligned files", s.label);
+        let opts = compile::Options {
+            edges: format::EdgeLayout::Aligned,
+        };
+        let files = compile::try_compile_with(words, &opts)?;
+        for (kind, packed, bytes) in [
+            (Kind::Gaddag, &lex.gaddag, files.gaddag),
+            (Kind::Dawg, &lex.dawg, files.dawg),
+        ] {
+            let aligned_bytes = bytes.len() as u64;
+            let aligned = Lexicon::from_vec(bytes)?;
+            let r = run_pair(s, [packed, &aligned], plan.movegen_reps);
+            progress!(
+                "  {}: packed {:.1} µs/position, aligned {:.1}{}",
+                kind.name(),
+                r.kind(0).median,
+                r.kind(1).median,
+                if r.agree { "" } else { ", MOVE LISTS DIFFER" }
+            );
+            layouts.push((kind, i, packed.bytes().len() as u64, aligned_bytes, r));
+        }
+    }
+
     // --- Self-play ------------------------------------------------------------
     let mut sps = Vec::new();
     for (name, lex) in [("ENABLE", &enable_lex), ("SOWPODS", &sowpods_lex)] {
@@ -2088,6 +2129,38 @@ fn report(args: Args) -> Result<()> {
     let (bl, sl) = (link(&out_dir, &bars_path), link(&out_dir, &scatter_path));
     writeln!(md, "![µs per position by suite]({bl})\n")?;
     writeln!(md, "![µs per position, DAWG against GADDAG]({sl})\n")?;
+
+    writeln!(md, "### Edge layouts\n")?;
+    writeln!(
+        md,
+        "The same suites on files compiled with `--edges aligned` (32-bit edges, read with \
+         one aligned load each) against the default packed files, timed the same way (the \
+         two files take turns on blocks of 100 positions). *Agree*: the same sorted move \
+         lists on every position.\n"
+    )?;
+    writeln!(md, "| Suite | Structure | Packed bytes | Aligned bytes | Packed µs/position | Aligned µs/position | Aligned speed-up | Agree |")?;
+    writeln!(md, "|---|---|--:|--:|--:|--:|--:|:-:|")?;
+    for (kind, i, pb, ab, r) in &layouts {
+        let (p, a) = (r.kind(0), r.kind(1));
+        writeln!(
+            md,
+            "| {} | {} | {} | {} (+{:.0} %) | {:.1} ({:.1}–{:.1}) | {:.1} ({:.1}–{:.1}) | {} | {} |",
+            suites[*i].label,
+            kind.name(),
+            int(*pb),
+            int(*ab),
+            (*ab as f64 / (*pb).max(1) as f64 - 1.0) * 100.0,
+            p.median,
+            p.min,
+            p.max,
+            a.median,
+            a.min,
+            a.max,
+            ratio(p.median, a.median),
+            if r.agree { "yes" } else { "**no**" }
+        )?;
+    }
+    writeln!(md)?;
 
     // Scaling.
     writeln!(md, "## Scaling\n")?;
