@@ -28,7 +28,7 @@ enum Cmd {
     Compile {
         /// Word list: UTF-8, one word per line, `#` comments
         words: PathBuf,
-        /// Output path without extension (writes OUT.dawg and OUT.gaddag)
+        /// Output path without extension (writes OUT.dawg and OUT.gaddag); a directory (existing, or ending in `/`): files named after the word list
         #[arg(short, long)]
         out: PathBuf,
         /// Built-in alphabet name (english, super-english, spanish, polish, catalan) or an alphabet file
@@ -289,6 +289,7 @@ fn cmd_compile(
     opts: &compile::Options,
 ) -> Result<()> {
     let t0 = Instant::now();
+    let out = &output_base(out, words)?;
     let alphabet = resolve_alphabet(alphabet)?;
     let pb = spinner(&format!("reading {}", words.display()));
     let list = WordList::read(words, &alphabet, skip_invalid)?;
@@ -348,6 +349,28 @@ fn cmd_compile(
         parts.join(", ")
     );
     Ok(())
+}
+
+/// Where `compile -o OUT` writes: OUT itself, or inside OUT when it is a
+/// directory (existing, or written with a trailing separator), named after
+/// the word list (`-o out/` with `lists/enable1.txt` gives `out/enable1`).
+/// Appending `.dawg` to a directory would write hidden files `out/.dawg`.
+fn output_base(out: &Path, words: &Path) -> Result<PathBuf> {
+    let trailing = out
+        .as_os_str()
+        .to_str()
+        .is_some_and(|s| s.ends_with(std::path::MAIN_SEPARATOR) || s.ends_with('/'));
+    if !trailing && !out.is_dir() {
+        return Ok(out.to_path_buf());
+    }
+    match words.file_stem().filter(|s| !s.is_empty()) {
+        Some(stem) => Ok(out.join(stem)),
+        None => bail!(
+            "{} is a directory and {} has no file name to name the output after: give -o DIR/NAME",
+            out.display(),
+            words.display()
+        ),
+    }
 }
 
 /// `out` with `.ext` appended (keeps dots already in the name).

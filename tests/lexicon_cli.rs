@@ -139,6 +139,22 @@ fn compile_writes_both_files_and_a_one_line_summary() {
         std::fs::read(dir.path().join("sub/dir/y.gaddag")).unwrap(),
         gaddag.bytes()
     );
+    // A directory as the output (existing, or new with a trailing slash):
+    // the files are named after the word list, not `.dawg` / `.gaddag`.
+    for (out_arg, dir_name) in [("sub/dir", "sub/dir"), ("new/", "new")] {
+        let out = run(
+            dir.path(),
+            &["compile", path_str(&list), "-o", out_arg, "--only", "dawg"],
+        );
+        assert!(out.status.success(), "{}", stderr(&out));
+        let names = listing(&dir.path().join(dir_name));
+        assert!(names.contains(&"enable1.dawg".to_string()), "{names:?}");
+        assert!(!names.iter().any(|n| n.starts_with('.')), "{names:?}");
+        assert_eq!(
+            std::fs::read(dir.path().join(dir_name).join("enable1.dawg")).unwrap(),
+            dawg.bytes()
+        );
+    }
 }
 
 #[test]
