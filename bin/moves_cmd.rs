@@ -403,7 +403,10 @@ fn pick_layout(flag: Option<&str>, size: usize) -> Result<Layout> {
         None => match size {
             21 => Ok(Layout::builtin("super")?),
             15 => Ok(Layout::standard()),
-            n => bail!("the board has {n} rows: no built-in layout is {n}x{n} (standard is 15x15, super 21x21; give --layout FILE)"),
+            n => bail!(
+                "the board has {n} row{}: no built-in layout is {n}x{n} (standard is 15x15, super 21x21; give --layout FILE)",
+                if n == 1 { "" } else { "s" }
+            ),
         },
     }
 }
