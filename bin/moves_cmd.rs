@@ -96,8 +96,10 @@ struct JsonMove {
     #[serde(skip_serializing_if = "Option::is_none")]
     word: Option<String>,
     tiles: Vec<JsonTile>,
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    cross_words: Vec<JsonWord>,
+    /// On every placement, empty when it forms no cross word: one schema
+    /// for all placements.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    cross_words: Option<Vec<JsonWord>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     exchange: Option<String>,
     score: i32,
@@ -317,7 +319,7 @@ fn json_play(play: &Play, position: Option<usize>, alphabet: &Alphabet, board: &
         notation: None,
         word: None,
         tiles: Vec::new(),
-        cross_words: Vec::new(),
+        cross_words: None,
         exchange: None,
         score: 0,
     };
@@ -343,15 +345,17 @@ fn json_play(play: &Play, position: Option<usize>, alphabet: &Alphabet, board: &
                         blank: sq & BLANK_FLAG != 0,
                     })
                     .collect(),
-                cross_words: cross_words(board, m)
-                    .into_iter()
-                    .map(|(row, col, w)| JsonWord {
-                        row,
-                        col,
-                        dir: cross_dir,
-                        word: squares_text(&w, alphabet),
-                    })
-                    .collect(),
+                cross_words: Some(
+                    cross_words(board, m)
+                        .into_iter()
+                        .map(|(row, col, w)| JsonWord {
+                            row,
+                            col,
+                            dir: cross_dir,
+                            word: squares_text(&w, alphabet),
+                        })
+                        .collect(),
+                ),
                 score: m.score,
                 ..empty
             }

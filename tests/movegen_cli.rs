@@ -181,11 +181,14 @@ fn json_lines_carry_tiles_cross_words_and_score() {
         assert!(!tiles.is_empty() && tiles.len() <= 2);
         assert!(v["score"].as_i64().unwrap() > 0);
         assert!(v.get("position").is_none(), "single position has no index");
-        if let Some(c) = v.get("cross_words") {
-            saw_cross = true;
-            for w in c.as_array().unwrap() {
-                assert!(w["word"].as_str().unwrap().len() >= 2);
-            }
+        // Present on every placement, empty when none is formed.
+        let c = v["cross_words"]
+            .as_array()
+            .expect("cross_words on a placement");
+        saw_cross |= !c.is_empty();
+        for w in c {
+            assert!(w["word"].as_str().unwrap().len() >= 2);
+            assert!(w["dir"] != v["dir"], "cross words run the other way");
         }
     }
     assert!(saw_cross, "a hook play forms a cross word");
