@@ -216,6 +216,42 @@ fn loadavg() -> String {
         .unwrap_or_else(|| "n/a".into())
 }
 
+/// This thread's CPU time so far, µs (`CLOCK_THREAD_CPUTIME_ID`). Where the
+/// guest kernel accounts for steal, as this VM's does, it leaves out the time
+/// the hypervisor gave the vCPU to other guests: wall time does not.
+#[cfg(unix)]
+fn thread_cpu_us() -> Option<f64> {
+    use nix::time::{clock_gettime, ClockId};
+    let t = clock_gettime(ClockId::CLOCK_THREAD_CPUTIME_ID).ok()?;
+    Some(t.tv_sec() as f64 * 1e6 + t.tv_nsec() as f64 / 1e3)
+}
+
+#[cfg(not(unix))]
+fn thread_cpu_us() -> Option<f64> {
+    None
+}
+
+/// (steal, all) time of every CPU so far, in jiffies, from `/proc/stat`.
+fn cpu_steal() -> Option<(u64, u64)> {
+    let text = std::fs::read_to_string("/proc/stat").ok()?;
+    let line = text.lines().find(|l| l.starts_with("cpu "))?;
+    let v: Vec<u64> = line
+        .split_whitespace()
+        .skip(1)
+        .filter_map(|x| x.parse().ok())
+        .collect();
+    // user nice system idle iowait irq softirq steal [guest guest_nice]:
+    // guest time is already inside user time.
+    let all: u64 = v.iter().take(8).sum();
+    Some((*v.get(7)?, all))
+}
+
+/// Steal as a share of all CPU time between two [`cpu_steal`] readings.
+fn steal_share(a: Option<(u64, u64)>, b: Option<(u64, u64)>) -> Option<f64> {
+    let ((s0, t0), (s1, t1)) = (a?, b?);
+    (t1 > t0).then(|| (s1 - s0) as f64 / (t1 - t0) as f64)
+}
+
 /// The current UTC time as `YYYY-MM-DD HH:MM UTC`.
 fn utc_now() -> String {
     let secs = std::time::SystemTime::now()
@@ -769,6 +805,11 @@ struct MgResult {
     rep_us: [Vec<f64>; 2],
     /// Median µs of each position over the repetitions: [dawg, gaddag].
     per_pos: [Vec<f64>; 2],
+    /// Thread CPU µs per position, one value per repetition (empty where
+    /// [`thread_cpu_us`] is unavailable): [dawg, gaddag].
+    cpu_us: [Vec<f64>; 2],
+    /// Steal over the timed passes, as a share of all CPU time.
+    steal: Option<f64>,
 }
 
 impl MgResult {
@@ -811,6 +852,10 @@ fn run_pair(s: &MgSuite, lexes: [&Lexicon; 2], reps: usize) -> MgResult {
     let n = s.positions.len();
     // times[rep][kind][position], µs.
     let mut times = vec![[vec![0f64; n], vec![0f64; n]]; reps];
+    // Thread CPU µs of each repetition, per structure (read between blocks).
+    let mut cpu = vec![[0f64; 2]; reps];
+    let mut cpu_ok = thread_cpu_us().is_some();
+    let steal_start = cpu_steal();
     // The two structures take turns on blocks of positions, the first one
     // alternating, so that both see the same stretch of machine time (this
     // shared VM's speed drifts within seconds) while each block still runs
@@ -821,12 +866,17 @@ fn run_pair(s: &MgSuite, lexes: [&Lexicon; 2], reps: usize) -> MgResult {
             let end = (start + BLOCK).min(n);
             let order = if (rep + b) % 2 == 0 { [0, 1] } else { [1, 0] };
             for k in order {
+                let c0 = thread_cpu_us();
                 for (slot, p) in t[k][start..end].iter_mut().zip(&s.positions[start..end]) {
                     a.clear();
                     let t0 = Instant::now();
                     gens[k].generate(lexes[k], &p.board, p.rack(), &opts, &mut a);
                     *slot = t0.elapsed().as_secs_f64() * 1e6;
                     black_box(a.len());
+                }
+                match (c0, thread_cpu_us()) {
+                    (Some(c0), Some(c1)) => cpu[rep][k] += c1 - c0,
+                    _ => cpu_ok = false,
                 }
             }
         }
@@ -854,6 +904,14 @@ fn run_pair(s: &MgSuite, lexes: [&Lexicon; 2], reps: usize) -> MgResult {
         agree,
         rep_us: [rep_us(0), rep_us(1)],
         per_pos: [per_pos(0), per_pos(1)],
+        cpu_us: [0, 1].map(|k| {
+            if cpu_ok {
+                cpu.iter().map(|c| c[k] / n.max(1) as f64).collect()
+            } else {
+                Vec::new()
+            }
+        }),
+        steal: steal_share(steal_start, cpu_steal()),
     }
 }
 
@@ -1282,6 +1340,7 @@ fn report(args: Args) -> Result<()> {
     let plan = Plan::new(&args);
     let m = machine();
     let load_start = loadavg();
+    let steal_start = cpu_steal();
     let out_dir = args
         .output
         .parent()
@@ -1608,6 +1667,7 @@ fn report(args: Args) -> Result<()> {
         sps.push(sp);
     }
     let load_end = loadavg();
+    let steal_run = steal_share(steal_start, cpu_steal());
 
     // --- Plots ----------------------------------------------------------------
     progress!("plots in {}", plots_dir.display());
@@ -1800,7 +1860,7 @@ fn report(args: Args) -> Result<()> {
     writeln!(
         md,
         "**Machine:** {} · {} logical CPUs ({} available to the process) · {} · {} · \
-         load average {} at the start, {} at the end · commit `{}`{}.\n",
+         load average {} at the start, {} at the end · CPU steal {} · commit `{}`{}.\n",
         m.cpu,
         m.logical,
         m.available,
@@ -1808,6 +1868,10 @@ fn report(args: Args) -> Result<()> {
         m.date,
         load_start,
         load_end,
+        steal_run.map_or("n/a".into(), |x| format!(
+            "{:.1} % of all CPU time over the run (time the hypervisor ran something else)",
+            x * 100.0
+        )),
         m.git,
         if cfg!(debug_assertions) {
             " · **built without optimizations**"
@@ -2126,6 +2190,39 @@ fn report(args: Args) -> Result<()> {
         )?;
     }
     writeln!(md)?;
+    if mg.iter().any(|r| !r.cpu_us[1].is_empty()) {
+        writeln!(
+            md,
+            "Wall time against the thread's CPU time over the same passes (medians over \
+             repetitions, µs per position; CPU time from `clock_gettime(CLOCK_THREAD_CPUTIME_ID)`, \
+             which leaves out the time this VM's hypervisor gave the vCPU to other guests). *Not \
+             running* = the share of the GADDAG's wall time the thread did not run; *steal* = \
+             the hypervisor's share of all CPU time during the suite (`/proc/stat`). The tables \
+             above quote wall time.\n"
+        )?;
+        writeln!(md, "| Suite | DAWG wall | DAWG CPU | GADDAG wall | GADDAG CPU | GADDAG not running | Steal |")?;
+        writeln!(md, "|---|--:|--:|--:|--:|--:|--:|")?;
+        for (s, r) in suites.iter().zip(&mg) {
+            if r.cpu_us[1].is_empty() {
+                continue;
+            }
+            let (dw, gw) = (r.kind(0).median, r.kind(1).median);
+            let (dc, gc) = (stats(&r.cpu_us[0]).median, stats(&r.cpu_us[1]).median);
+            writeln!(
+                md,
+                "| {} | {:.1} | {:.1} | {:.1} | {:.1} | {:.0} % | {} |",
+                s.label,
+                dw,
+                dc,
+                gw,
+                gc,
+                (1.0 - gc / gw.max(1e-9)).max(0.0) * 100.0,
+                r.steal
+                    .map_or("n/a".into(), |x| format!("{:.1} %", x * 100.0))
+            )?;
+        }
+        writeln!(md)?;
+    }
     let (bl, sl) = (link(&out_dir, &bars_path), link(&out_dir, &scatter_path));
     writeln!(md, "![µs per position by suite]({bl})\n")?;
     writeln!(md, "![µs per position, DAWG against GADDAG]({sl})\n")?;
