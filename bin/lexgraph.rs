@@ -190,19 +190,21 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Cmd::Words { lexicon, prefix } => {
             let lex = load(lexicon.as_deref(), None)?;
             let mut out = BufWriter::new(std::io::stdout().lock());
-            match prefix {
-                Some(p) => {
-                    for w in lex.words_with_prefix(&p)? {
-                        writeln!(out, "{w}")?;
-                    }
-                }
-                None => {
-                    for w in lex.words() {
-                        writeln!(out, "{w}")?;
-                    }
-                }
+            let mut words = match prefix {
+                Some(p) => lex.words_with_prefix(&p)?,
+                None => lex.words(),
+            };
+            for w in words.by_ref() {
+                writeln!(out, "{w}")?;
             }
             out.flush()?;
+            if words.cut_short() {
+                bail!(
+                    "{}: stopped: the edges spell more word prefixes than the header's {} words have; the file is corrupt (run lexgraph verify)",
+                    lex.origin(),
+                    lex.word_count()
+                );
+            }
         }
         Cmd::Anagram {
             args,

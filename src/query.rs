@@ -5,6 +5,13 @@
 //! spells the word `av`, so the root's arcs followed by their `◇` arc form a
 //! DAWG. Both kinds answer every query, in sorted order.
 //!
+//! Every walk is bounded by what a valid file of the header's word count
+//! could need (each path from the root is a prefix of a word): a corrupt
+//! file whose edges form a graph with exponentially many paths gets an
+//! error from [`Lexicon::pattern`] and [`Lexicon::anagram`], and a word
+//! stream that stops with [`Words::cut_short`] set, instead of a walk that
+//! never ends.
+//!
 //! ```
 //! use lexgraph::{Alphabet, Lexicon, WordList, compile};
 //! let words = WordList::parse(b"cat\nact\ntac\ncats\ncoat\n", "inline", &Alphabet::english(), false)?;
@@ -17,7 +24,7 @@
 //! ```
 
 use crate::alphabet::{Alphabet, Tile, BLANK};
-use crate::error::{Error, Result};
+use crate::error::{Corruption, Error, Result};
 use crate::format::{Arc, Children, Edges, Kind};
 use crate::lexicon::Lexicon;
 
@@ -99,6 +106,20 @@ pub struct Words<'a> {
     max_len: usize,
     /// A word to yield before the walk (the prefix itself).
     pending: Option<String>,
+    /// Steps left before the walk has taken more than a valid file allows
+    /// (see [`Lexicon::path_budget`]).
+    budget: u64,
+    cut_short: bool,
+}
+
+impl Words<'_> {
+    /// True if the stream stopped because the file spells more word
+    /// prefixes than its header's word count allows: the file is corrupt
+    /// (its edges can form a graph with exponentially many paths), and the
+    /// words listed are not all of them. [`Lexicon::verify`] says where.
+    pub fn cut_short(&self) -> bool {
+        self.cut_short
+    }
 }
 
 impl Iterator for Words<'_> {
@@ -110,7 +131,13 @@ impl Iterator for Words<'_> {
         loop {
             let top = self.stack.last_mut()?;
             match top.next() {
+                Some(_) if self.budget == 0 => {
+                    self.cut_short = true;
+                    self.stack.clear();
+                    return None;
+                }
                 Some((tile, terminal, at)) => {
+                    self.budget -= 1;
                     self.word.truncate(self.base + self.stack.len() - 1);
                     self.word.push(tile);
                     if at != At::Nowhere && self.word.len() < self.max_len {
@@ -139,6 +166,34 @@ impl Lexicon {
 
     fn depth_limit(&self) -> usize {
         self.header().max_word_len as usize
+    }
+
+    /// How many steps a walk of a valid file can take. Every forward path
+    /// from the root is a prefix of a word (a minimal automaton has no dead
+    /// ends), and the words have at most `words × max_word_len` prefixes.
+    /// A corrupt file's edges can form a graph with exponentially many
+    /// paths; the queries stop there instead of running for years.
+    fn path_budget(&self) -> u64 {
+        let h = self.header();
+        h.words
+            .saturating_mul(u64::from(h.max_word_len.max(1)))
+            .saturating_add(1)
+    }
+
+    /// The error for a walk that ran out of [`Lexicon::path_budget`].
+    fn too_many_paths(&self) -> Error {
+        let h = self.header();
+        Error::BadLexicon {
+            origin: self.origin().to_string(),
+            problem: Corruption::Header {
+                offset: 16,
+                what: format!(
+                    "the edges spell more word prefixes than {} words of at most {} tiles have: \
+                     the file is corrupt (verify says where)",
+                    h.words, h.max_word_len
+                ),
+            },
+        }
     }
 
     /// All words in sorted order.
@@ -177,6 +232,8 @@ impl Lexicon {
             word: prefix,
             max_len: self.depth_limit(),
             pending: None,
+            budget: self.path_budget(),
+            cut_short: false,
         };
         if at != At::Nowhere && w.base < w.max_len {
             w.stack.push(fwd.children(at));
@@ -201,6 +258,7 @@ impl Lexicon {
         }
         let mut out = Vec::new();
         let mut word: Vec<(Tile, bool)> = Vec::new();
+        let mut budget = self.path_budget();
         anagram_rec(
             self.forward(),
             self.alphabet(),
@@ -210,7 +268,11 @@ impl Lexicon {
             partial,
             &mut word,
             &mut out,
+            &mut budget,
         );
+        if budget == 0 {
+            return Err(self.too_many_paths());
+        }
         Ok(out)
     }
 
@@ -221,6 +283,7 @@ impl Lexicon {
         let start = closure(&toks, 1);
         let mut out = Vec::new();
         let mut word = Vec::new();
+        let mut budget = self.path_budget();
         pattern_rec(
             self.forward(),
             self.alphabet(),
@@ -230,7 +293,11 @@ impl Lexicon {
             self.depth_limit(),
             &mut word,
             &mut out,
+            &mut budget,
         );
+        if budget == 0 {
+            return Err(self.too_many_paths());
+        }
         Ok(out)
     }
 }
@@ -245,11 +312,15 @@ fn anagram_rec(
     partial: bool,
     word: &mut Vec<(Tile, bool)>,
     out: &mut Vec<String>,
+    budget: &mut u64,
 ) {
     if left == 0 {
         return;
     }
     for (tile, terminal, next) in fwd.children(at) {
+        if *budget == 0 {
+            return;
+        }
         // A real tile when there is one: the same word by blank is no new word.
         let blank = if counts[tile as usize] > 0 {
             false
@@ -258,6 +329,7 @@ fn anagram_rec(
         } else {
             continue;
         };
+        *budget -= 1;
         let slot = if blank { BLANK } else { tile } as usize;
         counts[slot] -= 1;
         word.push((tile, blank));
@@ -268,7 +340,17 @@ fn anagram_rec(
                     .collect(),
             );
         }
-        anagram_rec(fwd, alphabet, next, counts, left - 1, partial, word, out);
+        anagram_rec(
+            fwd,
+            alphabet,
+            next,
+            counts,
+            left - 1,
+            partial,
+            word,
+            out,
+            budget,
+        );
         word.pop();
         counts[slot] += 1;
     }
@@ -365,6 +447,7 @@ fn pattern_rec(
     depth_left: usize,
     word: &mut Vec<Tile>,
     out: &mut Vec<String>,
+    budget: &mut u64,
 ) {
     if depth_left == 0 {
         return;
@@ -375,11 +458,25 @@ fn pattern_rec(
         if s == 0 {
             continue;
         }
+        if *budget == 0 {
+            return;
+        }
+        *budget -= 1;
         word.push(tile);
         if terminal && s & accept != 0 {
             out.push(alphabet.spell(word));
         }
-        pattern_rec(fwd, alphabet, toks, next, s, depth_left - 1, word, out);
+        pattern_rec(
+            fwd,
+            alphabet,
+            toks,
+            next,
+            s,
+            depth_left - 1,
+            word,
+            out,
+            budget,
+        );
         word.pop();
     }
 }

@@ -827,3 +827,98 @@ fn exercise_generates_moves() {
         assert!(count.0 > 0, "{:?}: no moves", lex.kind());
     }
 }
+
+/// A DAWG whose `depth` nodes each lead by both `A` and `B` to the next one:
+/// 2·depth edges spelling 2^(depth+1) − 2 words, checksum correct, every
+/// edge valid on its own. The header claims one word per edge.
+fn ladder(depth: u64) -> Vec<u8> {
+    let t = english_tiles();
+    let tiles: Vec<(&str, u8, u8, u8)> = t
+        .iter()
+        .map(|(l, s, c, v)| (l.as_str(), *s, *c, *v))
+        .collect();
+    let mut edges: Vec<RawEdge> = Vec::new();
+    for k in 0..depth {
+        let next = if k + 1 < depth { 2 * (k + 1) } else { 0 };
+        edges.push((1, true, false, next));
+        edges.push((2, true, true, next));
+    }
+    let mut f = RawFile::new(1, alphabet_section("english", &tiles, &[]), edges, 26);
+    (f.words, f.nodes, f.max_word_len) = (2 * depth, depth, depth as u16);
+    f.encode()
+}
+
+/// Walking a file with exponentially many paths stops at the budget a valid
+/// file of the header's word count could need, with an error naming the
+/// word count, instead of running for years (found by the `lexicon` fuzz
+/// target: `pattern` on a mutated file ran past its timeout).
+#[test]
+fn exponentially_many_paths_stop_every_walk() {
+    let bytes = ladder(40);
+    let path = tempfile::NamedTempFile::new().unwrap();
+    std::fs::write(path.path(), &bytes).unwrap();
+    within(60, "walks of a ladder", move || {
+        let lex = Lexicon::from_vec(bytes).unwrap();
+        let rack = format!("{}{}", "A".repeat(20), "B".repeat(20));
+        for (what, r) in [
+            ("pattern *", lex.pattern("*")),
+            ("pattern *B", lex.pattern("*B")),
+            ("anagram --partial", lex.anagram(&rack, true)),
+        ] {
+            match r {
+                Err(Error::BadLexicon {
+                    problem:
+                        Corruption::Header {
+                            offset: 16,
+                            what: w,
+                        },
+                    ..
+                }) => assert!(
+                    w.contains("80 words") && w.contains("corrupt"),
+                    "{what}: {w}"
+                ),
+                other => panic!("{what}: {other:?}"),
+            }
+        }
+        // A short rack stays within the budget and is answered.
+        assert_eq!(lex.anagram("AB", false).unwrap(), ["AB", "BA"]);
+        // At most the budget (80 words × 40 tiles + 1), plus the prefix itself.
+        for mut words in [lex.words(), lex.words_with_prefix("AB").unwrap()] {
+            let n = words.by_ref().count();
+            assert!(words.cut_short() && n <= 80 * 40 + 2, "{n} words");
+        }
+        assert!(!lex.words_with_prefix("ZZ").unwrap().cut_short());
+        // verify counts the words without walking them.
+        assert!(matches!(
+            lex.verify(),
+            Err(Error::BadLexicon {
+                problem: Corruption::Header { offset: 16, .. },
+                ..
+            })
+        ));
+    });
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_lexgraph"))
+        .args(["words", path.path().to_str().unwrap()])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("corrupt") && !err.contains("panicked"),
+        "{err}"
+    );
+}
+
+/// Valid files never reach the budget: every query answers on a real list.
+#[test]
+fn valid_files_stay_within_the_walk_budget() {
+    let (_, dawg, gaddag) = sample();
+    for bytes in [dawg, gaddag] {
+        let lex = Lexicon::from_vec(bytes).unwrap();
+        let mut words = lex.words();
+        assert_eq!(words.by_ref().count() as u64, lex.word_count());
+        assert!(!words.cut_short());
+        assert_eq!(lex.pattern("*").unwrap().len() as u64, lex.word_count());
+        lex.anagram("AEINRST??", true).unwrap();
+    }
+}
