@@ -170,14 +170,16 @@ impl Lexicon {
 
     /// How many steps a walk of a valid file can take. Every forward path
     /// from the root is a prefix of a word (a minimal automaton has no dead
-    /// ends), and the words have at most `words × max_word_len` prefixes.
-    /// A corrupt file's edges can form a graph with exponentially many
-    /// paths; the queries stop there instead of running for years.
+    /// ends), and the words have at most `words × max_word_len` prefixes;
+    /// a GADDAG's root also has an edge for each letter that ends a prefix
+    /// but starts no word, a dead end of the forward view (at most 64). A
+    /// corrupt file's edges can form a graph with exponentially many paths;
+    /// the queries stop there instead of running for years.
     fn path_budget(&self) -> u64 {
         let h = self.header();
         h.words
             .saturating_mul(u64::from(h.max_word_len.max(1)))
-            .saturating_add(1)
+            .saturating_add(65)
     }
 
     /// The error for a walk that ran out of [`Lexicon::path_budget`].
