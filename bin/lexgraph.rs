@@ -198,13 +198,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 writeln!(out, "{w}")?;
             }
             out.flush()?;
-            if words.cut_short() {
-                bail!(
-                    "{}: stopped: the edges spell more word prefixes than the header's {} words have; the file is corrupt (run lexgraph verify)",
-                    lex.origin(),
-                    lex.word_count()
-                );
-            }
+            words.check()?;
         }
         Cmd::Anagram {
             args,

@@ -97,6 +97,7 @@ impl<'a> Forward<'a> {
 
 /// Sorted stream of words (see [`Lexicon::words`]).
 pub struct Words<'a> {
+    lex: &'a Lexicon,
     fwd: Forward<'a>,
     alphabet: &'a Alphabet,
     stack: Vec<FwdChildren<'a>>,
@@ -119,6 +120,16 @@ impl Words<'_> {
     /// words listed are not all of them. [`Lexicon::verify`] says where.
     pub fn cut_short(&self) -> bool {
         self.cut_short
+    }
+
+    /// The error [`Lexicon::pattern`] gives in the same case, if the stream
+    /// was [cut short](Words::cut_short): for callers that list the words
+    /// first and report afterwards.
+    pub fn check(&self) -> Result<()> {
+        match self.cut_short {
+            true => Err(self.lex.too_many_paths()),
+            false => Ok(()),
+        }
     }
 }
 
@@ -228,6 +239,7 @@ impl Lexicon {
         let fwd = self.forward();
         let mut w = Words {
             fwd,
+            lex: self,
             alphabet: self.alphabet(),
             stack: Vec::new(),
             base: prefix.len(),

@@ -886,6 +886,13 @@ fn exponentially_many_paths_stop_every_walk() {
         for mut words in [lex.words(), lex.words_with_prefix("AB").unwrap()] {
             let n = words.by_ref().count();
             assert!(words.cut_short() && n <= 80 * 40 + 66, "{n} words");
+            assert!(matches!(
+                words.check(),
+                Err(Error::BadLexicon {
+                    problem: Corruption::Header { offset: 16, .. },
+                    ..
+                })
+            ));
         }
         assert!(!lex.words_with_prefix("ZZ").unwrap().cut_short());
         // verify counts the words without walking them.
@@ -918,6 +925,7 @@ fn valid_files_stay_within_the_walk_budget() {
         let mut words = lex.words();
         assert_eq!(words.by_ref().count() as u64, lex.word_count());
         assert!(!words.cut_short());
+        words.check().unwrap();
         assert_eq!(lex.pattern("*").unwrap().len() as u64, lex.word_count());
         lex.anagram("AEINRST??", true).unwrap();
     }
