@@ -181,7 +181,7 @@ pub fn run(args: MovesArgs) -> Result<ExitCode> {
                     .unwrap_or(0);
                 // A bad board size is this line's error, not the batch's.
                 let p = size_of_layout(size)
-                    .map_err(|e| e.to_string())
+                    .map_err(|e| format!("{e:#}"))
                     .and_then(|layout| {
                         Position::parse_cgp(&line, &alphabet, layout.size())
                             .map_err(|e| e.to_string())
@@ -222,8 +222,8 @@ pub fn run(args: MovesArgs) -> Result<ExitCode> {
             }
             p.validate(&alphabet, args.rack_size)
                 .map_err(|e| e.to_string())?;
-            let layout =
-                pick_layout(args.layout.as_deref(), p.board.size()).map_err(|e| e.to_string())?;
+            let layout = pick_layout(args.layout.as_deref(), p.board.size())
+                .map_err(|e| format!("{e:#}"))?;
             if layout.size() != p.board.size() {
                 return Err(format!(
                     "the board is {0}x{0}, the layout {1}x{1}",

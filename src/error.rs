@@ -5,8 +5,10 @@ use std::path::{Path, PathBuf};
 /// Everything that can go wrong in lexgraph, each case naming where.
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
-    /// An I/O error on a named file.
-    #[error("{}: {source}", path.display())]
+    /// An I/O error on a named file. The message names the file; the I/O
+    /// error is its `source()` (printing both would say it twice in a
+    /// chain, as `anyhow`'s `{:#}` prints it).
+    #[error("{}", path.display())]
     Io {
         path: PathBuf,
         #[source]

@@ -634,3 +634,18 @@ fn usage_errors() {
     }
     assert!(listing(dir.path()).is_empty());
 }
+
+#[test]
+fn a_missing_file_is_named_once_with_its_reason_once() {
+    let dir = TempDir::new().unwrap();
+    for args in [
+        vec!["info", "missing.gaddag"],
+        vec!["compile", "missing.txt", "-o", "x"],
+    ] {
+        let out = run(dir.path(), &args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = stderr(&out);
+        assert_eq!(err.matches("missing.").count(), 1, "{args:?}: {err}");
+        assert_eq!(err.matches("(os error 2)").count(), 1, "{args:?}: {err}");
+    }
+}
