@@ -1,13 +1,16 @@
 //! `lexgraph moves`: every legal move for a position, as text or JSON Lines.
 
-use std::io::{BufWriter, Write};
+use std::fs::File;
+use std::io::{BufRead, BufReader, BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{bail, Context, Result};
 use clap::Args;
 use lexgraph::board::{parse_text_positions, Board, Position, Rack, BLANK_FLAG};
-use lexgraph::movegen::{cross_words, squares_text, Dir, Generator, Move, Options};
+use lexgraph::movegen::{
+    cross_words, sort_moves, squares_text, Counter, Dir, Generator, Move, Options,
+};
 use lexgraph::rules::{Layout, Rules};
 use lexgraph::{Alphabet, Kind, Lexicon};
 use serde::Serialize;
@@ -17,7 +20,8 @@ pub struct MovesArgs {
     /// One position in CGP: `BOARD RACK/RACK SCORE/SCORE ZERO_TURNS [lex NAME;]`
     #[arg(long, conflicts_with_all = ["board", "cgp_file"])]
     cgp: Option<String>,
-    /// A file of CGP positions, one per line (batch mode)
+    /// A file of CGP positions, one per line (batch mode), read as a stream; `-` reads
+    /// standard input
     #[arg(long, conflicts_with_all = ["board"])]
     cgp_file: Option<PathBuf>,
     /// A plain-text board file (`.` empty, one row per line; may hold several positions, each followed by its rack)
@@ -26,7 +30,7 @@ pub struct MovesArgs {
     /// The rack (`?` = blank); overrides the position's rack
     #[arg(long)]
     rack: Option<String>,
-    /// Lexicon file (.gaddag or .dawg). Default: the CGP's `lex NAME` if found in
+    /// Lexicon file (.gaddag or .dawg). Default: the (first) CGP's `lex NAME` if found in
     /// $LEXGRAPH_LEXICON_PATH, ./out or ./lexicons, else the built-in English lexicon
     #[arg(long)]
     lexicon: Option<PathBuf>,
@@ -120,185 +124,307 @@ enum Play {
 }
 
 pub fn run(args: MovesArgs) -> Result<ExitCode> {
-    // Gather the positions first: (label for errors, source line, position or error).
-    let mut inputs: Vec<(String, std::result::Result<String, String>)> = Vec::new();
-    let batch;
-    enum Src {
-        Cgp,
-        Text(String),
+    if let Some(c) = &args.cgp {
+        let lex = open_lexicon(
+            args.lexicon.as_deref(),
+            cgp_lex_name(c).as_deref(),
+            args.structure.as_deref(),
+        )?;
+        let mut run = Run::new(&args, lex, false);
+        let p = run.parse_cgp(c);
+        run.position(0, "--cgp", p)?;
+        return run.finish();
     }
-    let src = if let Some(c) = &args.cgp {
-        batch = false;
-        inputs.push(("--cgp".into(), Ok(c.clone())));
-        Src::Cgp
-    } else if let Some(f) = &args.cgp_file {
-        batch = true;
-        let text =
-            std::fs::read_to_string(f).with_context(|| format!("reading {}", f.display()))?;
-        for (i, l) in text.lines().enumerate() {
-            let l = l.trim();
-            if l.is_empty() || l.starts_with('#') {
-                continue;
-            }
-            inputs.push((format!("{}:{}", f.display(), i + 1), Ok(l.to_string())));
+    if let Some(f) = &args.cgp_file {
+        // Streamed a line at a time: a batch of any length runs in constant
+        // memory, and `-` reads a pipe.
+        let (name, reader): (String, Box<dyn BufRead>) = if f.as_os_str() == "-" {
+            ("stdin".into(), Box::new(std::io::stdin().lock()))
+        } else {
+            let file = File::open(f).with_context(|| format!("reading {}", f.display()))?;
+            (f.display().to_string(), Box::new(BufReader::new(file)))
+        };
+        let mut lines = CgpLines {
+            name,
+            reader,
+            line: 0,
+            buf: Vec::new(),
+        };
+        // The lexicon: the flag, else the first position's `lex NAME;`.
+        let first = lines.next().transpose()?;
+        let lex_name = first
+            .as_ref()
+            .and_then(|(_, l)| l.as_deref().ok().and_then(cgp_lex_name));
+        let lex = open_lexicon(
+            args.lexicon.as_deref(),
+            lex_name.as_deref(),
+            args.structure.as_deref(),
+        )?;
+        let mut run = Run::new(&args, lex, true);
+        for (k, item) in first.into_iter().map(Ok).chain(lines).enumerate() {
+            let (label, line) = item?;
+            let p = line.and_then(|l| run.parse_cgp(&l));
+            run.position(k, &label, p)?;
         }
-        Src::Cgp
-    } else if let Some(b) = &args.board {
-        let text =
-            std::fs::read_to_string(b).with_context(|| format!("reading {}", b.display()))?;
-        batch = false;
-        Src::Text(text)
-    } else {
+        return run.finish();
+    }
+    let Some(b) = &args.board else {
         bail!("give a position: --cgp, --cgp-file or --board");
     };
-
-    // The lexicon: flag, else the first CGP's `lex NAME;`, else the default.
-    let first_lex_name = match &src {
-        Src::Cgp => inputs
-            .iter()
-            .find_map(|(_, l)| l.as_ref().ok().and_then(|l| cgp_lex_name(l))),
-        Src::Text(_) => None,
-    };
-    let lex = open_lexicon(
-        args.lexicon.as_deref(),
-        first_lex_name.as_deref(),
-        args.structure.as_deref(),
-    )?;
-    let alphabet = lex.alphabet().clone();
-
-    // Parse positions.
-    let mut positions: Vec<(String, std::result::Result<Position, String>)> = Vec::new();
-    let layout_arg = args.layout.clone();
-    let size_of_layout = |n: usize| -> Result<Layout> { pick_layout(layout_arg.as_deref(), n) };
-    match &src {
-        Src::Cgp => {
-            for (label, line) in inputs {
-                let line = line.unwrap();
-                let size = line
-                    .split_whitespace()
-                    .next()
-                    .map(|b| b.split('/').count())
-                    .unwrap_or(0);
-                // A bad board size is this line's error, not the batch's.
-                let p = size_of_layout(size)
-                    .map_err(|e| format!("{e:#}"))
-                    .and_then(|layout| {
-                        Position::parse_cgp(&line, &alphabet, layout.size())
-                            .map_err(|e| e.to_string())
-                    });
-                positions.push((label, p));
-            }
-        }
-        Src::Text(text) => {
-            let path = args.board.as_ref().unwrap().display().to_string();
-            // Board size: the number of squares in the first row.
-            let first = text
-                .lines()
-                .map(str::trim)
-                .find(|l| !l.is_empty() && !l.starts_with('#'))
-                .unwrap_or("");
-            let n = row_squares(first);
-            let layout = size_of_layout(n)?;
-            let parsed = parse_text_positions(text, &alphabet, layout.size())
-                .map_err(|e| anyhow::anyhow!("{path}: {e}"))?;
-            for (line, p) in parsed {
-                positions.push((format!("{path}:{line}"), Ok(p)));
-            }
-        }
+    let text = std::fs::read_to_string(b).with_context(|| format!("reading {}", b.display()))?;
+    let lex = open_lexicon(args.lexicon.as_deref(), None, args.structure.as_deref())?;
+    let path = b.display().to_string();
+    // Board size: the number of squares in the first row.
+    let first = text
+        .lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty() && !l.starts_with('#'))
+        .unwrap_or("");
+    let layout = pick_layout(args.layout.as_deref(), row_squares(first))?;
+    let parsed = parse_text_positions(&text, lex.alphabet(), layout.size())
+        .map_err(|e| anyhow::anyhow!("{path}: {e}"))?;
+    let mut run = Run::new(&args, lex, parsed.len() > 1);
+    for (k, (line, p)) in parsed.into_iter().enumerate() {
+        run.position(k, &format!("{path}:{line}"), Ok(p))?;
     }
-    let batch = batch || positions.len() > 1;
-    let mut rules: Option<Rules> = None;
-    let mut gen: Option<Generator> = None;
-    let mut out = BufWriter::new(std::io::stdout().lock());
-    let mut bad = 0usize;
-    let opts = Options {
-        opening_both: args.opening == "both",
-    };
-    for (k, (label, parsed)) in positions.into_iter().enumerate() {
-        let result = (|| -> std::result::Result<(Position, Vec<Play>), String> {
-            let mut p = parsed?;
-            if let Some(r) = &args.rack {
-                p.racks[0] = Rack::parse(r, &alphabet).map_err(|e| e.to_string())?;
-            }
-            p.validate(&alphabet, args.rack_size)
-                .map_err(|e| e.to_string())?;
-            let layout = pick_layout(args.layout.as_deref(), p.board.size())
-                .map_err(|e| format!("{e:#}"))?;
-            if layout.size() != p.board.size() {
-                return Err(format!(
-                    "the board is {0}x{0}, the layout {1}x{1}",
-                    p.board.size(),
-                    layout.size()
-                ));
-            }
-            if rules.as_ref().is_none_or(|r| r.layout != layout) {
-                let r = Rules {
-                    layout,
-                    rack_size: args.rack_size,
-                    bingo_bonus: args.bingo,
-                };
-                gen = Some(Generator::new(r.clone()));
-                rules = Some(r);
-            }
-            let g = gen.as_mut().unwrap();
-            let mut plays: Vec<Play> = g
-                .generate_vec(&lex, &p.board, p.rack(), &opts)
-                .into_iter()
-                .map(Play::Place)
-                .collect();
-            if args.exchanges {
-                // The bag: everything the mover cannot see, less the opponent's rack.
-                let unseen: usize = p.unseen(&alphabet).iter().map(|&c| c as usize).sum();
-                if unseen.saturating_sub(p.racks[1].len()) >= args.rack_size {
-                    plays.extend(sub_racks(p.rack()).into_iter().map(Play::Exchange));
+    run.finish()
+}
+
+/// The data lines of a CGP file, numbered: (label `FILE:LINE`, the line
+/// or why it cannot be read as text). Blank lines and `#` comments are
+/// skipped; a read error ends the batch.
+struct CgpLines {
+    name: String,
+    reader: Box<dyn BufRead>,
+    line: usize,
+    buf: Vec<u8>,
+}
+
+type CgpLine = (String, std::result::Result<String, String>);
+
+impl Iterator for CgpLines {
+    type Item = Result<CgpLine>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        loop {
+            self.buf.clear();
+            match self.reader.read_until(b'\n', &mut self.buf) {
+                Ok(0) => return None,
+                Ok(_) => {}
+                Err(e) => {
+                    return Some(Err(anyhow::Error::new(e)
+                        .context(format!("reading {} after line {}", self.name, self.line))))
                 }
-                plays.push(Play::Pass);
             }
-            Ok((p, plays))
-        })();
-        let (p, plays) = match result {
-            Ok(r) => r,
-            Err(e) => {
-                if args.strict || !batch {
-                    bail!("{label}: {e}");
+            self.line += 1;
+            let label = format!("{}:{}", self.name, self.line);
+            let text = match std::str::from_utf8(&self.buf) {
+                Ok(t) => t.trim(),
+                Err(e) => {
+                    let msg = format!("not UTF-8 text (byte {} of the line)", e.valid_up_to());
+                    return Some(Ok((label, Err(msg))));
                 }
-                eprintln!("error: {label}: {e}");
-                bad += 1;
+            };
+            if text.is_empty() || text.starts_with('#') {
                 continue;
             }
-        };
-        let position = batch.then_some(k);
-        if args.count {
-            let n = plays.len();
-            if args.format == "json" {
-                serde_json::to_writer(&mut out, &JsonCount { position, moves: n })?;
-                writeln!(out)?;
-            } else if batch {
-                writeln!(out, "{k} {n}")?;
-            } else {
-                writeln!(out, "{n}")?;
-            }
-            continue;
+            return Some(Ok((label, Ok(text.to_string()))));
         }
-        let shown = args.top.unwrap_or(usize::MAX).min(plays.len());
-        if args.format == "text" && batch {
-            writeln!(out, "# position {k} ({label}): {} moves", plays.len())?;
+    }
+}
+
+/// What `moves` keeps from one position to the next: the lexicon, the
+/// generator (rebuilt when the layout changes) and the output.
+struct Run<'a> {
+    args: &'a MovesArgs,
+    lex: Lexicon,
+    alphabet: Alphabet,
+    /// Several positions: each output line says which one it is about, and
+    /// a bad position is reported and skipped unless `--strict`.
+    batch: bool,
+    opts: Options,
+    /// Layouts already picked, by board size.
+    layouts: Vec<(usize, std::result::Result<Layout, String>)>,
+    gen: Option<Generator>,
+    moves: Vec<Move>,
+    out: BufWriter<std::io::StdoutLock<'static>>,
+    bad: usize,
+}
+
+impl<'a> Run<'a> {
+    fn new(args: &'a MovesArgs, lex: Lexicon, batch: bool) -> Run<'a> {
+        Run {
+            args,
+            alphabet: lex.alphabet().clone(),
+            lex,
+            batch,
+            opts: Options {
+                opening_both: args.opening == "both",
+            },
+            layouts: Vec::new(),
+            gen: None,
+            moves: Vec::new(),
+            out: BufWriter::new(std::io::stdout().lock()),
+            bad: 0,
         }
-        for play in &plays[..shown] {
-            if args.format == "json" {
-                serde_json::to_writer(&mut out, &json_play(play, position, &alphabet, &p.board))?;
-                writeln!(out)?;
-            } else {
-                writeln!(out, "{}", text_play(play, &alphabet))?;
+    }
+
+    /// The layout for a board of `size` squares a side (`--layout`, else
+    /// the built-in one of that size).
+    fn layout(&mut self, size: usize) -> std::result::Result<Layout, String> {
+        if let Some((_, l)) = self.layouts.iter().find(|(n, _)| *n == size) {
+            return l.clone();
+        }
+        let l = pick_layout(self.args.layout.as_deref(), size).map_err(|e| format!("{e:#}"));
+        self.layouts.push((size, l.clone()));
+        l
+    }
+
+    fn parse_cgp(&mut self, line: &str) -> std::result::Result<Position, String> {
+        let size = line
+            .split_whitespace()
+            .next()
+            .map_or(0, |b| b.split('/').count());
+        // A bad board size is this line's error, not the batch's.
+        let layout = self.layout(size)?;
+        Position::parse_cgp(line, &self.alphabet, layout.size()).map_err(|e| e.to_string())
+    }
+
+    /// Generates and prints the moves of position `k`, or reports why it
+    /// cannot (in a batch without `--strict`, on stderr, and goes on).
+    fn position(
+        &mut self,
+        k: usize,
+        label: &str,
+        parsed: std::result::Result<Position, String>,
+    ) -> Result<()> {
+        match self.plays(parsed) {
+            Ok((p, plays)) => self.print(k, label, &p, plays),
+            Err(e) if self.args.strict || !self.batch => bail!("{label}: {e}"),
+            Err(e) => {
+                eprintln!("error: {label}: {e}");
+                self.bad += 1;
+                Ok(())
             }
         }
     }
-    out.flush()?;
-    Ok(if bad > 0 {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    })
+
+    /// The position (with `--rack` applied) and what to print for it: the
+    /// number of plays with `--count`, else the plays, best first.
+    fn plays(
+        &mut self,
+        parsed: std::result::Result<Position, String>,
+    ) -> std::result::Result<(Position, Plays), String> {
+        let args = self.args;
+        let mut p = parsed?;
+        if let Some(r) = &args.rack {
+            p.racks[0] = Rack::parse(r, &self.alphabet).map_err(|e| e.to_string())?;
+        }
+        p.validate(&self.alphabet, args.rack_size)
+            .map_err(|e| e.to_string())?;
+        let layout = self.layout(p.board.size())?;
+        if layout.size() != p.board.size() {
+            return Err(format!(
+                "the board is {0}x{0}, the layout {1}x{1}",
+                p.board.size(),
+                layout.size()
+            ));
+        }
+        if self.gen.as_ref().is_none_or(|g| g.rules().layout != layout) {
+            self.gen = Some(Generator::new(Rules {
+                layout,
+                rack_size: args.rack_size,
+                bingo_bonus: args.bingo,
+            }));
+        }
+        let g = self.gen.as_mut().unwrap();
+        // Exchanges (when the bag, everything the mover cannot see less the
+        // opponent's rack, can refill the rack) and pass, after placements.
+        let others = if args.exchanges {
+            let unseen: usize = p.unseen(&self.alphabet).iter().map(|&c| c as usize).sum();
+            let mut v: Vec<Play> = Vec::new();
+            if unseen.saturating_sub(p.racks[1].len()) >= args.rack_size {
+                v.extend(sub_racks(p.rack()).into_iter().map(Play::Exchange));
+            }
+            v.push(Play::Pass);
+            v
+        } else {
+            Vec::new()
+        };
+        if args.count {
+            // Counted as found: no list, no sorting.
+            let mut n = Counter::default();
+            g.generate(&self.lex, &p.board, p.rack(), &self.opts, &mut n);
+            return Ok((p, Plays::Count(n.0 + others.len())));
+        }
+        let moves = &mut self.moves;
+        moves.clear();
+        g.generate(&self.lex, &p.board, p.rack(), &self.opts, moves);
+        let total = moves.len() + others.len();
+        // With --top N, only the N best are put in order.
+        let top = args.top.unwrap_or(usize::MAX);
+        if top < moves.len() {
+            moves.select_nth_unstable_by(top, Move::canonical_cmp);
+            moves.truncate(top);
+        }
+        sort_moves(moves);
+        let mut plays: Vec<Play> = moves.iter().copied().map(Play::Place).collect();
+        plays.extend(others);
+        plays.truncate(top);
+        Ok((p, Plays::List { total, plays }))
+    }
+
+    fn print(&mut self, k: usize, label: &str, p: &Position, plays: Plays) -> Result<()> {
+        let (args, out) = (self.args, &mut self.out);
+        let position = self.batch.then_some(k);
+        let (total, plays) = match plays {
+            Plays::Count(n) => {
+                if args.format == "json" {
+                    serde_json::to_writer(&mut *out, &JsonCount { position, moves: n })?;
+                    writeln!(out)?;
+                } else if self.batch {
+                    writeln!(out, "{k} {n}")?;
+                } else {
+                    writeln!(out, "{n}")?;
+                }
+                return Ok(());
+            }
+            Plays::List { total, plays } => (total, plays),
+        };
+        if args.format == "text" && self.batch {
+            writeln!(out, "# position {k} ({label}): {total} moves")?;
+        }
+        for play in &plays {
+            if args.format == "json" {
+                let j = json_play(play, position, &self.alphabet, &p.board);
+                serde_json::to_writer(&mut *out, &j)?;
+                writeln!(out)?;
+            } else {
+                writeln!(out, "{}", text_play(play, &self.alphabet))?;
+            }
+        }
+        Ok(())
+    }
+
+    fn finish(mut self) -> Result<ExitCode> {
+        self.out.flush()?;
+        Ok(if self.bad > 0 {
+            ExitCode::from(1)
+        } else {
+            ExitCode::SUCCESS
+        })
+    }
+}
+
+/// What [`Run::plays`] found for a position.
+enum Plays {
+    Count(usize),
+    /// The plays to print (at most `--top`), best first, and how many
+    /// there are in all.
+    List {
+        total: usize,
+        plays: Vec<Play>,
+    },
 }
 
 fn text_play(play: &Play, alphabet: &Alphabet) -> String {

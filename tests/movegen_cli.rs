@@ -155,13 +155,70 @@ fn aligned_files_give_the_same_moves() {
 }
 
 #[test]
-fn count_matches_the_list() {
+fn count_matches_the_list_and_top_is_its_head() {
+    // `--count` counts without listing and `--top` orders only the best:
+    // both must agree with the full sorted list, ties (many here score the
+    // same) included.
     let cgp = format!("{QUIRE} AEINRS?/ 0/0 0");
-    let all = moves(&["--cgp", &cgp]);
+    let all = stdout(&moves(&["--cgp", &cgp]));
     let n = moves(&["--cgp", &cgp, "--count"]);
     assert_eq!(
         stdout(&n).trim().parse::<usize>().unwrap(),
-        stdout(&all).lines().count()
+        all.lines().count()
+    );
+    let lines: Vec<&str> = all.lines().collect();
+    for top in [0, 1, 7, 100, lines.len(), lines.len() + 5] {
+        let o = stdout(&moves(&["--cgp", &cgp, "--top", &top.to_string()]));
+        let want = &lines[..top.min(lines.len())];
+        assert_eq!(o.lines().collect::<Vec<_>>(), want, "--top {top}");
+    }
+    // With exchanges, the count and the list still agree, and the
+    // exchanges and the pass come after every placement.
+    let ex = stdout(&moves(&["--cgp", &cgp, "--exchanges"]));
+    let n = stdout(&moves(&["--cgp", &cgp, "--count", "--exchanges"]));
+    assert_eq!(n.trim().parse::<usize>().unwrap(), ex.lines().count());
+    assert_eq!(&ex.lines().collect::<Vec<_>>()[..lines.len()], &lines[..]);
+    assert_eq!(ex.lines().last(), Some("pass 0"));
+}
+
+#[test]
+fn batch_streams_from_stdin_and_reports_lines_that_are_not_text() {
+    use std::io::Write as _;
+    use std::process::Stdio;
+    let mut input = format!("{QUIRE} AEINRS?/ 0/0 0\n").into_bytes();
+    input.extend_from_slice(b"\xff\xfe 15/15\n\n");
+    input.extend_from_slice(format!("{EMPTY15} CAT/ 0/0 0\n").as_bytes());
+    let g = lex("gaddag");
+    let mut child = bin()
+        .args(["moves", "--lexicon", g.to_str().unwrap()])
+        .args(["--cgp-file", "-", "--count"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(&input).unwrap();
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let err = stderr(&o);
+    assert!(
+        err.contains("stdin:2") && err.contains("not UTF-8"),
+        "{err}"
+    );
+    // The good lines are counted as with --cgp, under their batch index.
+    let quire = stdout(&moves(&[
+        "--cgp",
+        &format!("{QUIRE} AEINRS?/ 0/0 0"),
+        "--count",
+    ]));
+    let cat = stdout(&moves(&[
+        "--cgp",
+        &format!("{EMPTY15} CAT/ 0/0 0"),
+        "--count",
+    ]));
+    assert_eq!(
+        stdout(&o),
+        format!("0 {}\n2 {}\n", quire.trim(), cat.trim())
     );
 }
 
