@@ -11,7 +11,7 @@ use common::{alphabet_section, fix_checksum, RawEdge, RawFile};
 use lexgraph::board::Position;
 use lexgraph::error::Corruption;
 use lexgraph::format::EdgeLayout;
-use lexgraph::movegen::{Counter, Generator, Move, Options};
+use lexgraph::movegen::{Counter, Generator, Options};
 use lexgraph::rules::Rules;
 use lexgraph::{compile, Alphabet, Error, Kind, Lexicon, Tile, WordList};
 use rand::rngs::StdRng;
@@ -96,40 +96,9 @@ fn within<T: Send + 'static>(secs: u64, what: &str, f: impl FnOnce() -> T + Send
     }
 }
 
-/// Every query on a possibly corrupt lexicon; returns a summary so the work
-/// is not optimized away. Must neither panic nor run away.
+/// [`exercise::exercise`] with the limits these tests use.
 fn exercise(lex: &Lexicon, probes: &[Vec<Tile>]) -> usize {
-    let mut n = 0;
-    for w in probes {
-        n += lex.contains_tiles(w) as usize;
-        for split in 1..=w.len() {
-            n += lex.has_split_path(w, split) as usize;
-        }
-    }
-    n += lex.contains("care") as usize + lex.contains("") as usize;
-    n += lex.words().take(10_000).map(|w| w.len()).sum::<usize>();
-    // A corrupt alphabet may not spell the query: an error, not a panic.
-    n += lex
-        .words_with_prefix("CA")
-        .map_or(0, |w| w.take(1_000).count());
-    n += lex.anagram("AEINRST?", false).map_or(0, |v| v.len());
-    n += lex.anagram("CARES?", true).map_or(0, |v| v.len());
-    n += lex.pattern("C?T*").map_or(0, |v| v.len());
-    n += lex.pattern("*E*").map_or(0, |v| v.len());
-    // Move generation reads edges unchecked (behind the length cap) and
-    // prefetches targets: on any bytes it must stay in bounds and finish,
-    // and every move it lists must spell with the alphabet (an edge's tile
-    // field may name no tile, and a blank must not stand for it).
-    let cgp = "15/15/15/15/15/15/15/5CARE6/15/15/15/15/15/15/15 ACERST?/ 0/0 0";
-    if let Ok(p) = Position::parse_cgp(cgp, lex.alphabet(), 15) {
-        let mut gen = Generator::new(Rules::default());
-        let mut moves: Vec<Move> = Vec::new();
-        gen.generate(lex, &p.board, p.rack(), &Options::default(), &mut moves);
-        for m in &moves {
-            n += m.notation(lex.alphabet()).len();
-        }
-    }
-    n
+    common::exercise::exercise(lex, probes, 10_000)
 }
 
 #[test]

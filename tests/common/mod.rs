@@ -5,6 +5,8 @@
 //! part of it, hence the `dead_code` allowance.
 #![allow(dead_code)]
 
+pub mod exercise;
+
 use std::path::PathBuf;
 
 use lexgraph::{Alphabet, Tile};
