@@ -99,7 +99,6 @@ impl<'a> Forward<'a> {
 pub struct Words<'a> {
     lex: &'a Lexicon,
     fwd: Forward<'a>,
-    alphabet: &'a Alphabet,
     stack: Vec<FwdChildren<'a>>,
     word: Vec<Tile>,
     /// Length of the fixed prefix in `word`.
@@ -156,7 +155,7 @@ impl Iterator for Words<'_> {
                         self.stack.push(kids);
                     }
                     if terminal {
-                        return Some(self.alphabet.spell(&self.word));
+                        return Some(self.lex.alphabet().spell(&self.word));
                     }
                 }
                 None => {
@@ -240,7 +239,6 @@ impl Lexicon {
         let mut w = Words {
             fwd,
             lex: self,
-            alphabet: self.alphabet(),
             stack: Vec::new(),
             base: prefix.len(),
             word: prefix,
