@@ -50,7 +50,9 @@ pub struct MovesArgs {
     /// Output format
     #[arg(long, value_parser = ["text", "json"], default_value = "text")]
     format: String,
-    /// Also list exchanges (when the bag holds at least 7 tiles) and pass
+    /// Also list exchanges and pass. Exchanging needs at least a rack's worth
+    /// of tiles in the bag: the tiles the mover cannot see, less the
+    /// opponent's rack (as the CGP gives it, else a full rack)
     #[arg(long)]
     exchanges: bool,
     /// Opening moves: `across` (default; the board is symmetric) or `both`
@@ -171,21 +173,48 @@ pub fn run(args: MovesArgs) -> Result<ExitCode> {
     let Some(b) = &args.board else {
         bail!("give a position: --cgp, --cgp-file or --board");
     };
-    let text = std::fs::read_to_string(b).with_context(|| format!("reading {}", b.display()))?;
-    let lex = open_lexicon(args.lexicon.as_deref(), None, args.structure.as_deref())?;
     let path = b.display().to_string();
+    let bytes = std::fs::read(b).with_context(|| format!("reading {path}"))?;
+    let text = match String::from_utf8(bytes) {
+        Ok(t) => t,
+        Err(e) => {
+            let at = e.utf8_error().valid_up_to();
+            let line = 1 + e.as_bytes()[..at].iter().filter(|&&c| c == b'\n').count();
+            bail!("{path}:{line}: not UTF-8 text (byte {at} of the file)");
+        }
+    };
+    let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
+    let lex = open_lexicon(args.lexicon.as_deref(), None, args.structure.as_deref())?;
     // Board size: the number of squares in the first row.
-    let first = text
+    let (first_line, first) = text
         .lines()
         .map(str::trim)
-        .find(|l| !l.is_empty() && !l.starts_with('#'))
-        .unwrap_or("");
-    let layout = pick_layout(args.layout.as_deref(), row_squares(first))?;
-    let parsed = parse_text_positions(&text, lex.alphabet(), layout.size())
-        .map_err(|e| anyhow::anyhow!("{path}: {e}"))?;
+        .enumerate()
+        .find(|(_, l)| !l.is_empty() && !l.starts_with('#'))
+        .map_or((1, ""), |(i, l)| (i + 1, l));
+    if first.is_empty() {
+        bail!("{path}: no board in the file");
+    }
+    if first.contains('/') {
+        bail!("{path}:{first_line}: a CGP line, not a board row (give CGP with --cgp or --cgp-file)");
+    }
+    let layout = pick_layout(args.layout.as_deref(), row_squares(first))
+        .with_context(|| format!("{path}:{first_line}: the first board row"))?;
+    let parsed = parse_text_positions(text, lex.alphabet(), layout.size());
     let mut run = Run::new(&args, lex, parsed.len() > 1);
     for (k, (line, p)) in parsed.into_iter().enumerate() {
-        run.position(k, &format!("{path}:{line}"), Ok(p))?;
+        // An error is about `line` (which its text names: said once here).
+        let p = p
+            .map_err(|e| {
+                let e = e.to_string();
+                let prefix = format!("line {line}: ");
+                e.strip_prefix(&prefix).map_or(e.clone(), str::to_string)
+            })
+            .and_then(|p| match p.rack().is_empty() && args.rack.is_none() {
+                true => Err("the board has no rack line after it (or give --rack)".into()),
+                false => Ok(p),
+            });
+        run.position(k, &format!("{path}:{line}"), p)?;
     }
     run.finish()
 }
@@ -340,10 +369,16 @@ impl<'a> Run<'a> {
         let g = self.gen.as_mut().unwrap();
         // Exchanges (when the bag, everything the mover cannot see less the
         // opponent's rack, can refill the rack) and pass, after placements.
+        // An opponent's rack the CGP leaves out is a full one: in a game the
+        // opponent holds tiles while the bag has any.
         let others = if args.exchanges {
             let unseen: usize = p.unseen(&self.alphabet).iter().map(|&c| c as usize).sum();
+            let opponent = match p.racks[1].len() {
+                0 => args.rack_size,
+                n => n,
+            };
             let mut v: Vec<Play> = Vec::new();
-            if unseen.saturating_sub(p.racks[1].len()) >= args.rack_size {
+            if unseen.saturating_sub(opponent) >= args.rack_size {
                 v.extend(sub_racks(p.rack()).into_iter().map(Play::Exchange));
             }
             v.push(Play::Pass);

@@ -128,6 +128,7 @@ impl Alphabet {
         let mut blank: Option<TileInfo> = None;
         let mut tiles: Vec<TileInfo> = Vec::new();
         let mut folds: Vec<(String, String)> = Vec::new();
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         for (i, raw) in text.lines().enumerate() {
             let line_no = i + 1;
             let line = raw.trim();

@@ -402,10 +402,20 @@ impl Position {
 
     /// Parses a CGP line; `size` is the board side the rules expect.
     pub fn parse_cgp(line: &str, alphabet: &Alphabet, size: usize) -> Result<Position> {
-        let line = line.trim();
-        let mut parts = line
-            .splitn(5, char::is_whitespace)
-            .filter(|s| !s.is_empty());
+        // Four fields separated by any run of white space, then the opcodes
+        // (which hold spaces themselves). A byte-order mark is not text.
+        let mut rest = line.trim_start_matches('\u{feff}');
+        let mut fields = [""; 4];
+        for f in &mut fields {
+            let s = rest.trim_start();
+            let end = s.find(char::is_whitespace).unwrap_or(s.len());
+            (*f, rest) = s.split_at(end);
+        }
+        let ops = rest.trim();
+        let mut parts = fields
+            .into_iter()
+            .chain([ops])
+            .take_while(|f| !f.is_empty());
         let board_text = parts
             .next()
             .ok_or_else(|| Error::Position("empty CGP".into()))?;
@@ -526,42 +536,87 @@ impl Position {
 }
 
 /// Reads positions in the plain text format: `size` board rows, then a rack
-/// line; several positions separated by blank or `#` lines. Returns each with
-/// the line number it started on.
+/// line (without one, the rack is empty); blank lines and `#` comments are
+/// skipped. Each position comes with
+/// the line it starts on, or with the error of the line at fault (the error
+/// names that line): a bad position does not stop the ones after it.
+///
+/// ```
+/// use lexgraph::{Alphabet, board::parse_text_positions};
+/// let text = "..\n.A\nA\n\n..\n.1\nA\n";
+/// let ps = parse_text_positions(text, &Alphabet::english(), 2);
+/// assert_eq!(ps.len(), 2);
+/// assert_eq!(ps[0].0, 1);
+/// assert!(ps[0].1.is_ok());
+/// // The second board's second row, line 6, has a square that is no tile.
+/// assert_eq!(ps[1].0, 6);
+/// assert!(ps[1].1.as_ref().unwrap_err().to_string().starts_with("line 6: board row 2"));
+/// ```
 pub fn parse_text_positions(
     text: &str,
     alphabet: &Alphabet,
     size: usize,
-) -> Result<Vec<(usize, Position)>> {
+) -> Vec<(usize, Result<Position>)> {
+    if size == 0 || size > MAX_SIZE {
+        let msg = format!("a board of {size} rows (1..={MAX_SIZE} allowed)");
+        return vec![(1, Err(Error::Position(msg)))];
+    }
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let lines: Vec<(usize, &str)> = text
         .lines()
         .enumerate()
         .map(|(i, l)| (i + 1, l.trim()))
         .filter(|(_, l)| !l.is_empty() && !l.starts_with('#'))
         .collect();
+    let bad = |line: usize, msg: String| (line, Err(Error::Position(format!("line {line}: {msg}"))));
     let mut out = Vec::new();
     let mut i = 0;
     while i < lines.len() {
         let start = lines[i].0;
         if lines.len() - i < size {
-            return Err(Error::Position(format!(
-                "line {start}: a board needs {size} rows, only {} left",
-                lines.len() - i
-            )));
+            let left = lines.len() - i;
+            out.push(bad(
+                start,
+                format!("a board needs {size} rows, only {left} left in the file"),
+            ));
+            break;
         }
-        let rows: Vec<&str> = lines[i..i + size].iter().map(|(_, l)| *l).collect();
-        let board = Board::parse_rows(&rows, alphabet)
-            .map_err(|e| Error::Position(format!("line {start}: {e}")))?;
+        let block = &lines[i..i + size];
         i += size;
-        let mut rack = Rack::default();
         // A rack line is short and has no '.'; a board row has `size` squares.
-        if i < lines.len() && !lines[i].1.contains('.') && lines[i].1.chars().count() < size.min(16)
-        {
-            rack = Rack::parse(lines[i].1, alphabet)
-                .map_err(|e| Error::Position(format!("line {}: {e}", lines[i].0)))?;
+        // Without one the rack is empty (a caller may supply its own).
+        let rack_line = lines
+            .get(i)
+            .filter(|(_, l)| !l.contains('.') && l.chars().count() < size.min(16));
+        let (rack_at, rack_text) = rack_line.copied().unwrap_or((start, ""));
+        if rack_line.is_some() {
             i += 1;
         }
-        out.push((start, Position::new(board, rack)));
+        // Each row on its own first, so that an error names its line.
+        let row_fault = block.iter().enumerate().find_map(|(r, &(at, row))| {
+            let why = match parse_row(row, alphabet, false) {
+                Err(e) => e,
+                Ok(sq) if sq.len() != size => {
+                    format!("has {} squares, expected {size}", sq.len())
+                }
+                Ok(_) => return None,
+            };
+            Some(bad(at, format!("board row {}: {why}", r + 1)))
+        });
+        if let Some(fault) = row_fault {
+            out.push(fault);
+            continue;
+        }
+        let rows: Vec<&str> = block.iter().map(|&(_, l)| l).collect();
+        let parsed = Board::parse_rows(&rows, alphabet).and_then(|board| {
+            let rack = Rack::parse(rack_text, alphabet)
+                .map_err(|e| Error::Position(format!("line {rack_at}: {e}")))?;
+            Ok(Position::new(board, rack))
+        });
+        match parsed {
+            Ok(p) => out.push((start, Ok(p))),
+            Err(e) => out.push((rack_at, Err(e))),
+        }
     }
-    Ok(out)
+    out
 }

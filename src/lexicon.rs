@@ -81,7 +81,13 @@ impl Lexicon {
     pub fn open(path: impl AsRef<Path>) -> Result<Lexicon> {
         let path = path.as_ref();
         let file = std::fs::File::open(path).map_err(|e| Error::io(path, e))?;
-        let len = file.metadata().map_err(|e| Error::io(path, e))?.len();
+        let meta = file.metadata().map_err(|e| Error::io(path, e))?;
+        if meta.is_dir() {
+            // Mapping one would fail with a misleading "no such device".
+            let e = std::io::Error::new(std::io::ErrorKind::IsADirectory, "is a directory");
+            return Err(Error::io(path, e));
+        }
+        let len = meta.len();
         let origin = path.display().to_string();
         let data = if len == 0 {
             // Mapping an empty file fails on some platforms; report it as truncated.

@@ -71,6 +71,7 @@ impl Layout {
     pub fn parse(name: &str, text: &str) -> Result<Layout> {
         let mut rows: Vec<(usize, &str)> = Vec::new();
         let mut start = None;
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         for (i, line) in text.lines().enumerate() {
             let line = line.trim();
             if line.is_empty() || line.starts_with('#') {

@@ -56,6 +56,8 @@ impl WordList {
         let mut bad_total = 0usize;
         let mut lines = 0usize;
         let mut word: Vec<Tile> = Vec::with_capacity(32);
+        // A byte-order mark (editors on Windows write one) is not a word.
+        let bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
         // A final newline ends the last line; it does not start another.
         let body = bytes.strip_suffix(b"\n").unwrap_or(bytes);
         for (i, raw) in body.split(|&b| b == b'\n').enumerate() {
@@ -214,6 +216,14 @@ impl WordList {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_byte_order_mark_is_not_part_of_the_first_word() {
+        let wl = WordList::parse(b"\xef\xbb\xbfzebra\r\nant\r\n", "bom", &Alphabet::english(), false)
+            .unwrap();
+        assert_eq!(wl.len(), 2);
+        assert_eq!(wl.lines(), 2);
+    }
 
     #[test]
     fn crlf_comments_blank_lines_duplicates() {

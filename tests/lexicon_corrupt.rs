@@ -139,6 +139,18 @@ fn empty_short_and_bad_magic() {
 }
 
 #[test]
+fn a_directory_is_not_a_lexicon() {
+    let dir = tempfile::tempdir().unwrap();
+    match Lexicon::open(dir.path()) {
+        Err(lexgraph::Error::Io { path, source }) => {
+            assert_eq!(path, dir.path());
+            assert_eq!(source.kind(), std::io::ErrorKind::IsADirectory);
+        }
+        other => panic!("{:?}", other.map(|l| l.kind())),
+    }
+}
+
+#[test]
 fn truncated_files() {
     let (_, dawg, gaddag) = sample();
     for file in [&dawg, &gaddag] {

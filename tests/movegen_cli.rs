@@ -321,6 +321,56 @@ fn malformed_positions_are_clear_errors() {
 }
 
 #[test]
+fn text_board_batch_reports_the_faulty_line_and_goes_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut good = vec![".".repeat(15); 15];
+    good[7] = "....QUIRE......".to_string();
+    let mut bad_tile = good.clone();
+    bad_tile[7] = "....QUIRE1.....".to_string();
+    let mut short = good.clone();
+    short[3] = ".....".to_string();
+    let block = |rows: &[String]| rows.join("\n") + "\nAEINRS?\n";
+    // A byte-order mark first, and a comment between positions.
+    let text = format!(
+        "\u{feff}{}# next\n{}{}{}",
+        block(&good),
+        block(&bad_tile),
+        block(&short),
+        block(&good)
+    );
+    let f = dir.path().join("multi.txt");
+    std::fs::write(&f, text).unwrap();
+    let one = stdout(&moves(&["--cgp", &format!("{QUIRE} AEINRS?/ 0/0 0"), "--count"]));
+    let o = moves(&["--board", f.to_str().unwrap(), "--count"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert_eq!(stdout(&o), format!("0 {}3 {}", one, one));
+    let err = stderr(&o);
+    let name = f.display().to_string();
+    // Lines 1-16 hold the first position, 17 the comment: the second
+    // board's row 8 is line 25, the third board's row 4 line 37.
+    assert!(err.contains(&format!("{name}:25: board row 8: '1'")), "{err}");
+    assert!(err.contains(&format!("{name}:37: board row 4: has 5 squares")), "{err}");
+    // --strict stops at the first bad position.
+    let o = moves(&["--board", f.to_str().unwrap(), "--count", "--strict"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(stdout(&o), format!("0 {one}"));
+    // A board without a rack line and without --rack is an error.
+    let f = dir.path().join("norack.txt");
+    std::fs::write(&f, good.join("\n") + "\n").unwrap();
+    let o = moves(&["--board", f.to_str().unwrap(), "--count"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("no rack line"), "{}", stderr(&o));
+}
+
+#[test]
+fn cgp_fields_may_be_separated_by_any_white_space() {
+    let plain = stdout(&moves(&["--cgp", &format!("{QUIRE} AEINRS?/ 0/0 0"), "--count"]));
+    let spaced = moves(&["--cgp", &format!("\u{feff}{QUIRE}   AEINRS?/ \t 0/0    0  "), "--count"]);
+    assert!(spaced.status.success(), "{}", stderr(&spaced));
+    assert_eq!(stdout(&spaced), plain);
+}
+
+#[test]
 fn plain_text_board_with_rack_flag() {
     let dir = tempfile::tempdir().unwrap();
     let f = dir.path().join("pos.txt");
@@ -349,10 +399,43 @@ fn exchanges_and_pass() {
     assert_eq!(out.lines().last(), Some("pass 0"));
     // With fewer than 7 tiles in the bag, only pass.
     // 94 tiles on the board and AB on the rack leave 4 unseen.
-    let bag = "AAAAAAAAABBCCDDDDEEEEEEEEEEEEFFGGGHHIIIIIIIIIJKLLLLMMNNNNNNOOOOOOOOPPQRRRRRRSSSSTTTTTTUUUUVVWWXYYZ";
-    let mut tiles: String = bag.to_string();
-    tiles = tiles.replacen('A', "", 1).replacen('B', "", 1); // the rack's
-    let tiles: Vec<char> = tiles.chars().take(94).collect();
+    let o = moves(&["--cgp", &format!("{} AB/ 0/0 0", board_of(94, "AB")), "--exchanges"]);
+    let out = stdout(&o);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(!out.contains("exchange"), "{out}");
+    assert_eq!(out.lines().last(), Some("pass 0"));
+    // 83 on the board and 7 on the rack leave 10 unseen. Without the
+    // opponent's rack, the opponent holds 7 of them: 3 in the bag, too few.
+    let board = board_of(83, "ABCDEFG");
+    let ex = |racks: &str| {
+        let o = moves(&["--cgp", &format!("{board} {racks} 0/0 0"), "--exchanges"]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        stdout(&o).lines().filter(|l| l.starts_with("exchange ")).count()
+    };
+    assert_eq!(ex("ABCDEFG/"), 0);
+    // An opponent known to hold 3 tiles leaves 7 in the bag: 127 exchanges.
+    let rest = bag_less(&format!("ABCDEFG{}", board_tiles(83, "ABCDEFG")));
+    assert_eq!(rest.len() + 2, 10, "the unseen letters and the two blanks");
+    assert_eq!(ex(&format!("ABCDEFG/{}", &rest[..3])), 127);
+}
+
+/// The English bag's letters (not its two blanks), less `used`.
+fn bag_less(used: &str) -> String {
+    let mut bag = "AAAAAAAAABBCCDDDDEEEEEEEEEEEEFFGGGHHIIIIIIIIIJKLLLLMMNNNNNNOOOOOOOOPPQRRRRRRSSSSTTTTTTUUUUVVWWXYYZ".to_string();
+    for c in used.chars() {
+        bag = bag.replacen(c, "", 1);
+    }
+    bag
+}
+
+/// The first `n` tiles of the bag less the rack, as they fill the board.
+fn board_tiles(n: usize, rack: &str) -> String {
+    bag_less(rack).chars().take(n).collect()
+}
+
+/// A CGP board holding `n` tiles of the bag (less the rack's), row by row.
+fn board_of(n: usize, rack: &str) -> String {
+    let tiles: Vec<char> = board_tiles(n, rack).chars().collect();
     let mut rows: Vec<String> = tiles
         .chunks(15)
         .map(|c| c.iter().collect::<String>())
@@ -365,12 +448,7 @@ fn exchanges_and_pass() {
     while rows.len() < 15 {
         rows.push("15".into());
     }
-    let full = rows.join("/");
-    let o = moves(&["--cgp", &format!("{full} AB/ 0/0 0"), "--exchanges"]);
-    let out = stdout(&o);
-    assert!(o.status.success(), "{}", stderr(&o));
-    assert!(!out.contains("exchange"), "{out}");
-    assert_eq!(out.lines().last(), Some("pass 0"));
+    rows.join("/")
 }
 
 #[test]
