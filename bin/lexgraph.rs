@@ -115,6 +115,14 @@ fn main() -> ExitCode {
                 return ExitCode::SUCCESS;
             }
             eprintln!("error: {e:#}");
+            if e.chain().any(|c| {
+                matches!(
+                    c.downcast_ref::<lexgraph::Error>(),
+                    Some(lexgraph::Error::InvalidWords { .. })
+                )
+            }) {
+                eprintln!("  (use --skip-invalid to leave them out)");
+            }
             ExitCode::from(2)
         }
     }

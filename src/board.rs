@@ -56,17 +56,36 @@ impl Board {
     }
 
     /// Square contents (0 = empty).
+    ///
+    /// # Panics
+    /// If the square is off the board (as indexing a slice does).
     #[inline]
     pub fn get(&self, row: usize, col: usize) -> u8 {
-        self.squares[row * self.size + col]
+        self.squares[self.index(row, col)]
     }
 
     /// Puts `sq` (tile, maybe with [`BLANK_FLAG`]) on a square. The tile
     /// must belong to the alphabet the board is played with (`1..=len`):
     /// parsed boards are checked, this is not, and move generation reads it
     /// as it stands.
+    ///
+    /// # Panics
+    /// If the square is off the board.
     pub fn set(&mut self, row: usize, col: usize, sq: u8) {
-        self.squares[row * self.size + col] = sq;
+        let i = self.index(row, col);
+        self.squares[i] = sq;
+    }
+
+    /// Index of a square in `squares`. A column past the edge would
+    /// otherwise land on the next row.
+    #[inline]
+    fn index(&self, row: usize, col: usize) -> usize {
+        assert!(
+            row < self.size && col < self.size,
+            "square ({row}, {col}) is off a {0}x{0} board",
+            self.size
+        );
+        row * self.size + col
     }
 
     /// All squares, row-major.
@@ -286,6 +305,9 @@ impl Default for Rack {
 
 impl Rack {
     /// A rack from tiles (0 = blank).
+    ///
+    /// # Panics
+    /// As [`Rack::add`].
     pub fn from_tiles(tiles: &[Tile]) -> Rack {
         let mut r = Rack::default();
         for &t in tiles {
@@ -308,14 +330,20 @@ impl Rack {
     }
 
     /// Adds a tile.
+    ///
+    /// # Panics
+    /// If `t` is not a tile (63 at most) or the rack would hold more than
+    /// 255 tiles; [`Rack::parse`] returns errors instead.
     pub fn add(&mut self, t: Tile) {
+        assert!((t as usize) < 64, "tile {t} is out of range (0..64)");
+        let len = self.len.checked_add(1).expect("a rack holds at most 255 tiles");
         self.counts[t as usize] += 1;
-        self.len += 1;
+        self.len = len;
     }
 
     /// Removes a tile if present.
     pub fn remove(&mut self, t: Tile) -> bool {
-        if self.counts[t as usize] == 0 {
+        if self.count(t) == 0 {
             return false;
         }
         self.counts[t as usize] -= 1;
@@ -326,7 +354,7 @@ impl Rack {
     /// How many of tile `t` (0 = blanks).
     #[inline]
     pub fn count(&self, t: Tile) -> u8 {
-        self.counts[t as usize]
+        self.counts.get(t as usize).copied().unwrap_or(0)
     }
 
     /// The count array (index 0 = blanks).
@@ -619,4 +647,32 @@ pub fn parse_text_positions(
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    #[should_panic(expected = "square (0, 15) is off a 15x15 board")]
+    fn a_column_past_the_edge_is_not_the_next_row() {
+        Board::new(15).get(0, 15);
+    }
+
+    #[test]
+    fn rack_lookups_of_non_tiles_find_nothing() {
+        let mut r = Rack::from_tiles(&[1, 2, 0]);
+        assert_eq!(r.count(64), 0);
+        assert!(!r.remove(200));
+        assert_eq!(r.len(), 3);
+    }
+
+    #[test]
+    #[should_panic(expected = "at most 255 tiles")]
+    fn a_rack_does_not_wrap_around() {
+        let mut r = Rack::default();
+        for _ in 0..256 {
+            r.add(1);
+        }
+    }
 }

@@ -17,6 +17,7 @@ use crate::format::{self, EdgeLayout, Kind};
 use crate::wordlist::WordList;
 
 /// The two files of a compiled word list, as bytes.
+#[derive(Clone, Debug)]
 pub struct Compiled {
     /// The `.dawg` file.
     pub dawg: Vec<u8>,

@@ -4,6 +4,7 @@ use std::path::{Path, PathBuf};
 
 /// Everything that can go wrong in lexgraph, each case naming where.
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum Error {
     /// An I/O error on a named file. The message names the file; the I/O
     /// error is its `source()` (printing both would say it twice in a
@@ -56,6 +57,7 @@ pub enum Error {
 
 /// What is wrong with a lexicon file's bytes, with the byte offset where known.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum Corruption {
     #[error("not a lexgraph file (bad magic bytes at offset 0)")]
     BadMagic,
@@ -87,7 +89,6 @@ fn invalid_words_message(file: &str, total: &usize, first: &[(usize, String, Str
     if *total > first.len() {
         s.push_str(&format!("\n  ... and {} more", total - first.len()));
     }
-    s.push_str("\n  (use --skip-invalid to leave them out)");
     s
 }
 

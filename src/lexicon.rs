@@ -16,7 +16,7 @@
 //! ```no_run
 //! use lexgraph::{Dawg, Gaddag};
 //! let gaddag = Gaddag::open("out/enable.gaddag")?;
-//! assert!(gaddag.contains("QI"));
+//! assert!(gaddag.contains("QAT"));
 //! let dawg = Dawg::open("out/enable.dawg")?;
 //! assert!(!dawg.contains("XYZZY"));
 //! # Ok::<(), lexgraph::Error>(())

@@ -18,6 +18,12 @@
 
 #![forbid(unsafe_op_in_unsafe_fn)]
 
+// The README's Rust example is compiled with the doctests, so it cannot
+// drift from the API.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
+
 pub mod alphabet;
 pub mod board;
 pub mod builder;

@@ -60,7 +60,8 @@ fn bad_words_name_file_line_and_word_first_ten_then_a_count() {
         !msg.contains("bad10"),
         "only the first ten are listed: {msg}"
     );
-    assert!(msg.contains("--skip-invalid"), "{msg}");
+    // A library error does not name command-line flags (the CLI adds the hint).
+    assert!(!msg.contains("--skip-invalid"), "{msg}");
     // Skipping counts them instead.
     let list = WordList::read(&path, &a, true).unwrap();
     assert_eq!(spelled(&list), ["FINE", "GOOD"]);

@@ -148,6 +148,9 @@ impl Move {
     }
 
     /// Applies the move to a board.
+    ///
+    /// # Panics
+    /// If the move runs off the board (a move not generated for it).
     pub fn apply(&self, board: &mut Board) {
         for (r, c, sq) in self.placements() {
             board.set(r, c, sq);
@@ -216,6 +219,32 @@ impl MoveSink for Vec<Move> {
     }
 }
 
+/// Any closure taking a move is a sink.
+///
+/// ```
+/// # use lexgraph::{Alphabet, Lexicon, WordList, compile};
+/// # use lexgraph::board::{Board, Rack};
+/// use lexgraph::movegen::{Generator, Move, Options};
+/// # use lexgraph::rules::Rules;
+/// # let words = WordList::parse(b"at\nta\ncat\nact\n", "inline", &Alphabet::english(), false)?;
+/// # let gaddag = Lexicon::from_vec(compile::compile(&words).gaddag)?;
+/// # let rack = Rack::parse("CAT", gaddag.alphabet())?;
+/// let mut gen = Generator::new(Rules::default());
+/// let (mut n, mut best) = (0, 0);
+/// let mut sink = |m: &Move| {
+///     n += 1;
+///     best = best.max(m.score);
+/// };
+/// gen.generate(&gaddag, &Board::new(15), &rack, &Options::default(), &mut sink);
+/// assert_eq!((n, best), (10, 10));
+/// # Ok::<(), lexgraph::Error>(())
+/// ```
+impl<F: FnMut(&Move)> MoveSink for F {
+    fn push(&mut self, m: &Move) {
+        self(m)
+    }
+}
+
 /// Counts moves without keeping them.
 #[derive(Default, Debug, Clone, Copy)]
 pub struct Counter(pub usize);
@@ -251,6 +280,7 @@ pub struct Options {
 
 /// A move generator with reusable scratch space. Which algorithm runs
 /// follows the lexicon's kind: Appel & Jacobson on a DAWG, Gordon on a GADDAG.
+#[derive(Clone, Debug)]
 pub struct Generator {
     rules: Rules,
     across: Lanes,
