@@ -81,7 +81,7 @@ struct JsonTile {
 struct JsonWord {
     row: usize,
     col: usize,
-    dir: Dir,
+    dir: &'static str,
     word: String,
 }
 
@@ -96,7 +96,7 @@ struct JsonMove {
     #[serde(skip_serializing_if = "Option::is_none")]
     col: Option<usize>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    dir: Option<Dir>,
+    dir: Option<&'static str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     notation: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -196,7 +196,9 @@ pub fn run(args: MovesArgs) -> Result<ExitCode> {
         bail!("{path}: no board in the file");
     }
     if first.contains('/') {
-        bail!("{path}:{first_line}: a CGP line, not a board row (give CGP with --cgp or --cgp-file)");
+        bail!(
+            "{path}:{first_line}: a CGP line, not a board row (give CGP with --cgp or --cgp-file)"
+        );
     }
     let layout = pick_layout(args.layout.as_deref(), row_squares(first))
         .with_context(|| format!("{path}:{first_line}: the first board row"))?;
@@ -494,7 +496,7 @@ fn json_play(play: &Play, position: Option<usize>, alphabet: &Alphabet, board: &
                 kind: "place",
                 row: Some(m.row as usize),
                 col: Some(m.col as usize),
-                dir: Some(m.dir),
+                dir: Some(m.dir.name()),
                 notation: Some(m.notation(alphabet)),
                 word: Some(m.word_text(alphabet)),
                 tiles: m
@@ -512,7 +514,7 @@ fn json_play(play: &Play, position: Option<usize>, alphabet: &Alphabet, board: &
                         .map(|(row, col, w)| JsonWord {
                             row,
                             col,
-                            dir: cross_dir,
+                            dir: cross_dir.name(),
                             word: squares_text(&w, alphabet),
                         })
                         .collect(),

@@ -336,7 +336,10 @@ impl Rack {
     /// 255 tiles; [`Rack::parse`] returns errors instead.
     pub fn add(&mut self, t: Tile) {
         assert!((t as usize) < 64, "tile {t} is out of range (0..64)");
-        let len = self.len.checked_add(1).expect("a rack holds at most 255 tiles");
+        let len = self
+            .len
+            .checked_add(1)
+            .expect("a rack holds at most 255 tiles");
         self.counts[t as usize] += 1;
         self.len = len;
     }
@@ -596,7 +599,8 @@ pub fn parse_text_positions(
         .map(|(i, l)| (i + 1, l.trim()))
         .filter(|(_, l)| !l.is_empty() && !l.starts_with('#'))
         .collect();
-    let bad = |line: usize, msg: String| (line, Err(Error::Position(format!("line {line}: {msg}"))));
+    let bad =
+        |line: usize, msg: String| (line, Err(Error::Position(format!("line {line}: {msg}"))));
     let mut out = Vec::new();
     let mut i = 0;
     while i < lines.len() {

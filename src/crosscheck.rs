@@ -29,11 +29,26 @@ use crate::format::{AnyWidths, Arc, Edges, Level1, NodeIndex, TopIndex, Widths};
 use crate::rules::{Rules, MAX_SIZE};
 
 /// Direction of a move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Dir {
     Across,
     Down,
+}
+
+impl Dir {
+    /// `across` or `down`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Dir::Across => "across",
+            Dir::Down => "down",
+        }
+    }
+}
+
+impl std::fmt::Display for Dir {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
 }
 
 /// How a square's cross-check set is computed: with a DAWG or a GADDAG.

@@ -219,8 +219,13 @@ mod tests {
 
     #[test]
     fn a_byte_order_mark_is_not_part_of_the_first_word() {
-        let wl = WordList::parse(b"\xef\xbb\xbfzebra\r\nant\r\n", "bom", &Alphabet::english(), false)
-            .unwrap();
+        let wl = WordList::parse(
+            b"\xef\xbb\xbfzebra\r\nant\r\n",
+            "bom",
+            &Alphabet::english(),
+            false,
+        )
+        .unwrap();
         assert_eq!(wl.len(), 2);
         assert_eq!(wl.lines(), 2);
     }

@@ -340,7 +340,11 @@ fn text_board_batch_reports_the_faulty_line_and_goes_on() {
     );
     let f = dir.path().join("multi.txt");
     std::fs::write(&f, text).unwrap();
-    let one = stdout(&moves(&["--cgp", &format!("{QUIRE} AEINRS?/ 0/0 0"), "--count"]));
+    let one = stdout(&moves(&[
+        "--cgp",
+        &format!("{QUIRE} AEINRS?/ 0/0 0"),
+        "--count",
+    ]));
     let o = moves(&["--board", f.to_str().unwrap(), "--count"]);
     assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
     assert_eq!(stdout(&o), format!("0 {}3 {}", one, one));
@@ -348,8 +352,14 @@ fn text_board_batch_reports_the_faulty_line_and_goes_on() {
     let name = f.display().to_string();
     // Lines 1-16 hold the first position, 17 the comment: the second
     // board's row 8 is line 25, the third board's row 4 line 37.
-    assert!(err.contains(&format!("{name}:25: board row 8: '1'")), "{err}");
-    assert!(err.contains(&format!("{name}:37: board row 4: has 5 squares")), "{err}");
+    assert!(
+        err.contains(&format!("{name}:25: board row 8: '1'")),
+        "{err}"
+    );
+    assert!(
+        err.contains(&format!("{name}:37: board row 4: has 5 squares")),
+        "{err}"
+    );
     // --strict stops at the first bad position.
     let o = moves(&["--board", f.to_str().unwrap(), "--count", "--strict"]);
     assert_eq!(o.status.code(), Some(2));
@@ -364,8 +374,16 @@ fn text_board_batch_reports_the_faulty_line_and_goes_on() {
 
 #[test]
 fn cgp_fields_may_be_separated_by_any_white_space() {
-    let plain = stdout(&moves(&["--cgp", &format!("{QUIRE} AEINRS?/ 0/0 0"), "--count"]));
-    let spaced = moves(&["--cgp", &format!("\u{feff}{QUIRE}   AEINRS?/ \t 0/0    0  "), "--count"]);
+    let plain = stdout(&moves(&[
+        "--cgp",
+        &format!("{QUIRE} AEINRS?/ 0/0 0"),
+        "--count",
+    ]));
+    let spaced = moves(&[
+        "--cgp",
+        &format!("\u{feff}{QUIRE}   AEINRS?/ \t 0/0    0  "),
+        "--count",
+    ]);
     assert!(spaced.status.success(), "{}", stderr(&spaced));
     assert_eq!(stdout(&spaced), plain);
 }
@@ -399,7 +417,11 @@ fn exchanges_and_pass() {
     assert_eq!(out.lines().last(), Some("pass 0"));
     // With fewer than 7 tiles in the bag, only pass.
     // 94 tiles on the board and AB on the rack leave 4 unseen.
-    let o = moves(&["--cgp", &format!("{} AB/ 0/0 0", board_of(94, "AB")), "--exchanges"]);
+    let o = moves(&[
+        "--cgp",
+        &format!("{} AB/ 0/0 0", board_of(94, "AB")),
+        "--exchanges",
+    ]);
     let out = stdout(&o);
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(!out.contains("exchange"), "{out}");
@@ -410,7 +432,10 @@ fn exchanges_and_pass() {
     let ex = |racks: &str| {
         let o = moves(&["--cgp", &format!("{board} {racks} 0/0 0"), "--exchanges"]);
         assert!(o.status.success(), "{}", stderr(&o));
-        stdout(&o).lines().filter(|l| l.starts_with("exchange ")).count()
+        stdout(&o)
+            .lines()
+            .filter(|l| l.starts_with("exchange "))
+            .count()
     };
     assert_eq!(ex("ABCDEFG/"), 0);
     // An opponent known to hold 3 tiles leaves 7 in the bag: 127 exchanges.
