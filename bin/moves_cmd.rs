@@ -30,8 +30,9 @@ pub struct MovesArgs {
     /// The rack (`?` = blank); overrides the position's rack
     #[arg(long)]
     rack: Option<String>,
-    /// Lexicon file (.gaddag or .dawg). Default: the (first) CGP's `lex NAME` if found in
-    /// $LEXGRAPH_LEXICON_PATH, ./out or ./lexicons, else the built-in English lexicon
+    /// Lexicon file (.gaddag or .dawg). Default: each CGP's `lex NAME` (in a batch, a line
+    /// without one takes the first line's) if found in $LEXGRAPH_LEXICON_PATH, ./out or
+    /// ./lexicons, else the built-in English lexicon
     #[arg(long)]
     lexicon: Option<PathBuf>,
     /// Algorithm: gaddag (Gordon) or dawg (Appel & Jacobson); finds the sibling file
@@ -163,9 +164,16 @@ pub fn run(args: MovesArgs) -> Result<ExitCode> {
             args.structure.as_deref(),
         )?;
         let mut run = Run::new(&args, lex, true);
+        run.lex_name = lex_name.clone();
         for (k, item) in first.into_iter().map(Ok).chain(lines).enumerate() {
             let (label, line) = item?;
-            let p = line.and_then(|l| run.parse_cgp(&l));
+            let p = line.and_then(|l| {
+                // Without --lexicon, each line is answered in its own `lex`.
+                if args.lexicon.is_none() {
+                    run.use_named(cgp_lex_name(&l).or_else(|| lex_name.clone()))?;
+                }
+                run.parse_cgp(&l)
+            });
             run.position(k, &label, p)?;
         }
         return run.finish();
@@ -270,6 +278,9 @@ struct Run<'a> {
     args: &'a MovesArgs,
     lex: Lexicon,
     alphabet: Alphabet,
+    /// The `lex` name `lex` was opened for, and the others opened so far.
+    lex_name: Option<String>,
+    others: Vec<(Option<String>, Lexicon)>,
     /// Several positions: each output line says which one it is about, and
     /// a bad position is reported and skipped unless `--strict`.
     batch: bool,
@@ -288,6 +299,8 @@ impl<'a> Run<'a> {
             args,
             alphabet: lex.alphabet().clone(),
             lex,
+            lex_name: None,
+            others: Vec::new(),
             batch,
             opts: Options {
                 opening_both: args.opening == "both",
@@ -319,6 +332,23 @@ impl<'a> Run<'a> {
         // A bad board size is this line's error, not the batch's.
         let layout = self.layout(size)?;
         Position::parse_cgp(line, &self.alphabet, layout.size()).map_err(|e| e.to_string())
+    }
+
+    /// Makes the lexicon of `lex NAME` (`name`) the current one, opened once.
+    fn use_named(&mut self, name: Option<String>) -> std::result::Result<(), String> {
+        if name == self.lex_name {
+            return Ok(());
+        }
+        let lex = match self.others.iter().position(|(n, _)| *n == name) {
+            Some(i) => self.others.swap_remove(i).1,
+            None => open_lexicon(None, name.as_deref(), self.args.structure.as_deref())
+                .map_err(|e| format!("{e:#}"))?,
+        };
+        let old = std::mem::replace(&mut self.lex, lex);
+        let old_name = std::mem::replace(&mut self.lex_name, name);
+        self.others.push((old_name, old));
+        self.alphabet = self.lex.alphabet().clone();
+        Ok(())
     }
 
     /// Generates and prints the moves of position `k`, or reports why it

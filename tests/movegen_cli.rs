@@ -373,6 +373,50 @@ fn text_board_batch_reports_the_faulty_line_and_goes_on() {
 }
 
 #[test]
+fn each_batch_line_is_answered_in_its_own_lexicon() {
+    // A second, tiny lexicon beside the English one, found by name.
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("tiny.txt"), "qi\nza\n").unwrap();
+    let o = run(&[
+        "compile",
+        dir.path().join("tiny.txt").to_str().unwrap(),
+        "-o",
+        dir.path().join("tiny").to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let path = std::env::join_paths([dir.path(), scratch()]).unwrap();
+    let count = |lex: &str| {
+        let o = bin()
+            .env("LEXGRAPH_LEXICON_PATH", &path)
+            .args([
+                "moves",
+                "--count",
+                "--cgp",
+                &format!("{EMPTY15} AIQZ/ 0/0 0 lex {lex};"),
+            ])
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "{}", stderr(&o));
+        stdout(&o).trim().to_string()
+    };
+    let (en, tiny) = (count("en"), count("tiny"));
+    assert_ne!(en, tiny);
+    // Lines naming each, and one naming none (the first line's).
+    let batch = format!(
+        "{EMPTY15} AIQZ/ 0/0 0 lex en;\n{EMPTY15} AIQZ/ 0/0 0 lex tiny;\n{EMPTY15} AIQZ/ 0/0 0\n"
+    );
+    let f = dir.path().join("batch.cgp");
+    std::fs::write(&f, batch).unwrap();
+    let o = bin()
+        .env("LEXGRAPH_LEXICON_PATH", &path)
+        .args(["moves", "--count", "--cgp-file", f.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stdout(&o), format!("0 {en}\n1 {tiny}\n2 {en}\n"));
+}
+
+#[test]
 fn cgp_fields_may_be_separated_by_any_white_space() {
     let plain = stdout(&moves(&[
         "--cgp",
