@@ -42,8 +42,6 @@ pub fn open(kind: Kind) -> Result<Lexicon> {
     if let Ok(lex) = Lexicon::open(&path) {
         return Ok(lex);
     }
-    std::fs::create_dir_all(&dir)
-        .with_context(|| format!("creating cache directory {}", dir.display()))?;
     let list = WordList::parse(
         WORDS.as_bytes(),
         "lexicons/wordlist-en.txt",
@@ -51,14 +49,29 @@ pub fn open(kind: Kind) -> Result<Lexicon> {
         false,
     )?;
     let files = compile::try_compile(&list)?;
-    for k in [Kind::Dawg, Kind::Gaddag] {
-        let p = dir.join(format!("wordlist-en-{hash:016x}.{}", k.extension()));
-        let bytes = if k == Kind::Dawg {
-            &files.dawg
-        } else {
-            &files.gaddag
-        };
-        compile::write_atomic(&p, bytes)?;
+    let cached = std::fs::create_dir_all(&dir)
+        .map_err(anyhow::Error::from)
+        .with_context(|| format!("creating cache directory {}", dir.display()))
+        .and_then(|()| {
+            for k in [Kind::Dawg, Kind::Gaddag] {
+                let p = dir.join(format!("wordlist-en-{hash:016x}.{}", k.extension()));
+                compile::write_atomic(&p, bytes_of(&files, k))?;
+            }
+            Ok(Lexicon::open(&path)?)
+        });
+    match cached {
+        Ok(lex) => Ok(lex),
+        // A cache that cannot be written costs a compile per run, not the run.
+        Err(e) => {
+            eprintln!("note: default lexicon not cached ({e:#}); compiled in memory");
+            Ok(Lexicon::from_vec(bytes_of(&files, kind).clone())?)
+        }
     }
-    Ok(Lexicon::open(&path)?)
+}
+
+fn bytes_of(files: &compile::Compiled, kind: Kind) -> &Vec<u8> {
+    match kind {
+        Kind::Dawg => &files.dawg,
+        Kind::Gaddag => &files.gaddag,
+    }
 }

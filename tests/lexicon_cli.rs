@@ -463,6 +463,21 @@ fn default_lexicon_is_compiled_into_the_cache() {
 }
 
 #[test]
+fn default_lexicon_without_a_writable_cache_is_compiled_in_memory() {
+    let dir = TempDir::new().unwrap();
+    // The cache path is a file, so no directory can be made there.
+    std::fs::write(dir.path().join("cache"), "").unwrap();
+    let out = run(dir.path(), &["check", "QI", "XYZZY"]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert_eq!(stdout(&out), "QI yes\nXYZZY no\n");
+    assert!(
+        stderr(&out).contains("compiled in memory"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
 fn words_with_prefix() {
     let f = Fixture::new();
     let expect: Vec<&str> = f
