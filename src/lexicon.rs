@@ -189,6 +189,20 @@ impl Lexicon {
             origin: self.origin.clone(),
             problem,
         };
+        // The checksum covers the payload, not the header: a 1.0 file's
+        // reserved header bytes are checked here (later minor versions may
+        // use them, so `open` ignores them).
+        if self.header.minor == 0 {
+            let b = self.bytes();
+            for offset in [15usize, 42, 43] {
+                if b.get(offset).is_some_and(|&v| v != 0) {
+                    return Err(bad(Corruption::Header {
+                        offset: offset as u64,
+                        what: format!("reserved byte is {}, must be 0 in a 1.0 file", b[offset]),
+                    }));
+                }
+            }
+        }
         let actual = format::payload_checksum(self.bytes());
         if actual != self.header.checksum {
             return Err(bad(Corruption::Checksum {

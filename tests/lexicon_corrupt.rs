@@ -584,6 +584,26 @@ fn verify_checks_the_node_count() {
     );
 }
 
+/// A 1.0 file's reserved header bytes are 0; the checksum does not cover
+/// the header, so `verify` checks them (`open` ignores them, for later
+/// minor versions).
+#[test]
+fn verify_checks_the_reserved_header_bytes() {
+    let (_, dawg, _) = tiny();
+    for offset in [15usize, 42, 43] {
+        let mut f = dawg.clone();
+        f[offset] = 1;
+        let lex = Lexicon::from_vec(f).unwrap();
+        match lex.verify() {
+            Err(Error::BadLexicon {
+                problem: Corruption::Header { offset: o, .. },
+                ..
+            }) => assert_eq!(o, offset as u64),
+            other => panic!("byte {offset}: {other:?}"),
+        }
+    }
+}
+
 /// Random flips in the payload with the checksum recomputed, so that only the
 /// structural checks can notice. A file that still verifies must behave as
 /// verify promises: for a DAWG, words() yields exactly the header's count of
