@@ -313,6 +313,7 @@ fn cmd_compile(
     }
     let t_write = Instant::now();
     let mut parts = Vec::new();
+    let mut outputs = Vec::new();
     let (dn, de, gn, ge) = files.counts;
     for (kind, bytes, nodes, edges) in [
         ("dawg", &files.dawg, dn, de),
@@ -322,13 +323,16 @@ fn cmd_compile(
             continue;
         }
         let path = with_ext(out, kind);
-        compile::write_atomic(&path, bytes)?;
         parts.push(format!(
             "{} {} B ({nodes} nodes, {edges} edges)",
             path.display(),
             bytes.len()
         ));
+        outputs.push((path, bytes.as_slice()));
     }
+    // Both or neither: a failed write leaves no mismatched pair.
+    let outputs: Vec<(&Path, &[u8])> = outputs.iter().map(|(p, b)| (p.as_path(), *b)).collect();
+    compile::write_all_atomic(&outputs)?;
     if let Some(pb) = pb {
         pb.finish_and_clear();
     }
@@ -365,7 +369,15 @@ fn output_base(out: &Path, words: &Path) -> Result<PathBuf> {
         .to_str()
         .is_some_and(|s| s.ends_with(std::path::MAIN_SEPARATOR) || s.ends_with('/'));
     if !trailing && !out.is_dir() {
-        return Ok(out.to_path_buf());
+        // `-o out/enable.dawg` names the pair `out/enable.*`, not `enable.dawg.dawg`.
+        let known = out
+            .extension()
+            .is_some_and(|e| e == "dawg" || e == "gaddag");
+        return Ok(if known {
+            out.with_extension("")
+        } else {
+            out.to_path_buf()
+        });
     }
     match words.file_stem().filter(|s| !s.is_empty()) {
         Some(stem) => Ok(out.join(stem)),

@@ -89,24 +89,57 @@ pub fn try_compile_with(words: &WordList, opts: &Options) -> Result<Compiled> {
 /// directory, flushed, then renamed over `path`. A failure leaves no partial
 /// output (and removes the temporary file).
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
-        _ => PathBuf::from("."),
+    write_all_atomic(&[(path, bytes)])
+}
+
+/// Writes several files as [`write_atomic`] does, each to a temporary file
+/// first and renamed only once all of them are written: a failure (a full
+/// disk, a directory in the way) replaces none of them, so a DAWG and a
+/// GADDAG of different word lists are never left side by side.
+pub fn write_all_atomic(files: &[(&Path, &[u8])]) -> Result<()> {
+    let tmp_of = |path: &Path| {
+        let dir = match path.parent() {
+            Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+            _ => PathBuf::from("."),
+        };
+        let name = path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        dir.join(format!(".{name}.{}.tmp", std::process::id()))
     };
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
-    let result = (|| -> std::io::Result<()> {
-        let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(bytes)?;
-        f.sync_all()?;
-        std::fs::rename(&tmp, path)
-    })();
-    if let Err(e) = result {
-        let _ = std::fs::remove_file(&tmp);
-        return Err(Error::io(path, e));
+    // A rename cannot replace a directory: find that out before any rename.
+    for (path, _) in files {
+        if path.is_dir() {
+            let e = std::io::Error::new(std::io::ErrorKind::IsADirectory, "is a directory");
+            return Err(Error::io(path, e));
+        }
     }
-    Ok(())
+    let tmps: Vec<PathBuf> = files.iter().map(|(p, _)| tmp_of(p)).collect();
+    let mut result = Ok(());
+    for ((path, bytes), tmp) in files.iter().zip(&tmps) {
+        let written = (|| -> std::io::Result<()> {
+            let mut f = std::fs::File::create(tmp)?;
+            f.write_all(bytes)?;
+            f.sync_all()
+        })();
+        if let Err(e) = written {
+            result = Err(Error::io(path, e));
+            break;
+        }
+    }
+    if result.is_ok() {
+        for ((path, _), tmp) in files.iter().zip(&tmps) {
+            if let Err(e) = std::fs::rename(tmp, path) {
+                result = Err(Error::io(path, e));
+                break;
+            }
+        }
+    }
+    if result.is_err() {
+        for tmp in &tmps {
+            let _ = std::fs::remove_file(tmp);
+        }
+    }
+    result
 }

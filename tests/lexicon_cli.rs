@@ -222,6 +222,23 @@ fn compile_with_another_alphabet() {
 }
 
 #[test]
+fn compile_writes_both_files_or_neither() {
+    let dir = TempDir::new().unwrap();
+    let p = dir.path();
+    std::fs::write(p.join("words.txt"), "good\nfine\n").unwrap();
+    // `-o NAME.dawg` names the pair, extension and all.
+    let out = run(p, &["compile", "words.txt", "-o", "x.dawg"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(listing(p), ["words.txt", "x.dawg", "x.gaddag"]);
+    // When the GADDAG cannot be written, the DAWG is not written either.
+    std::fs::create_dir(p.join("y.gaddag")).unwrap();
+    let out = run(p, &["compile", "words.txt", "-o", "y"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("y.gaddag"), "{}", stderr(&out));
+    assert_eq!(listing(p), ["words.txt", "x.dawg", "x.gaddag", "y.gaddag"]);
+}
+
+#[test]
 fn bad_word_list_fails_and_leaves_nothing() {
     let dir = TempDir::new().unwrap();
     let p = dir.path();
