@@ -54,6 +54,7 @@ enum Cmd {
     },
     /// Check checksum and structure; with --words, that it accepts exactly that list
     Verify {
+        /// Lexicon file (.dawg or .gaddag)
         lexicon: PathBuf,
         /// Word list the lexicon must accept exactly
         #[arg(long)]
@@ -67,11 +68,13 @@ enum Cmd {
         /// [LEXICON] WORD...: the first argument is taken as the lexicon if it is an existing file
         #[arg(required = true)]
         args: Vec<String>,
+        /// Lexicon file; then every argument is a word (default: the built-in English lexicon)
         #[arg(long)]
         lexicon: Option<PathBuf>,
     },
     /// Stream the words in sorted order
     Words {
+        /// Lexicon file (default: the built-in English lexicon)
         lexicon: Option<PathBuf>,
         /// Only words starting with this prefix
         #[arg(long)]
@@ -82,6 +85,7 @@ enum Cmd {
         /// [LEXICON] RACK
         #[arg(required = true, num_args = 1..=2)]
         args: Vec<String>,
+        /// Lexicon file; then every argument is a word (default: the built-in English lexicon)
         #[arg(long)]
         lexicon: Option<PathBuf>,
         /// All words buildable from some of the tiles, not just all of them
@@ -93,6 +97,7 @@ enum Cmd {
         /// [LEXICON] PATTERN
         #[arg(required = true, num_args = 1..=2)]
         args: Vec<String>,
+        /// Lexicon file; then every argument is a word (default: the built-in English lexicon)
         #[arg(long)]
         lexicon: Option<PathBuf>,
     },
@@ -299,7 +304,13 @@ fn cmd_compile(
     let list = WordList::read(words, &alphabet, skip_invalid)?;
     let t_read = t0.elapsed();
     if list.is_empty() {
-        bail!("{}: no words", words.display());
+        match list.skipped() {
+            0 => bail!("{}: no words", words.display()),
+            n => bail!(
+                "{}: no words ({n} invalid line(s) skipped)",
+                words.display()
+            ),
+        }
     }
     if let Some(pb) = &pb {
         pb.set_message(format!("building DAWG and GADDAG of {} words", list.len()));

@@ -46,7 +46,7 @@ pub struct MovesArgs {
     #[arg(long)]
     top: Option<usize>,
     /// Print only the number of legal moves
-    #[arg(long)]
+    #[arg(long, conflicts_with = "top")]
     count: bool,
     /// Output format
     #[arg(long, value_parser = ["text", "json"], default_value = "text")]
@@ -127,6 +127,10 @@ enum Play {
 }
 
 pub fn run(args: MovesArgs) -> Result<ExitCode> {
+    // A bad --layout is the command's error, not each position's.
+    if let Some(l) = &args.layout {
+        pick_layout(Some(l), 0).with_context(|| format!("--layout {l}"))?;
+    }
     if let Some(c) = &args.cgp {
         let lex = open_lexicon(
             args.lexicon.as_deref(),
@@ -701,5 +705,15 @@ fn sub_racks(rack: &Rack) -> Vec<Rack> {
         }
     }
     rec(&kinds, 0, &mut cur, &mut out);
+    // Fewest tiles first, then in alphabet order (blanks last), as listed.
+    let key = |r: &Rack| {
+        let mut t = r.tiles();
+        t.sort_by_key(|&x| if x == 0 { u8::MAX } else { x });
+        (
+            t.len(),
+            t.into_iter().map(|x| x.wrapping_sub(1)).collect::<Vec<_>>(),
+        )
+    };
+    out.sort_by_cached_key(key);
     out
 }

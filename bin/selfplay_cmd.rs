@@ -16,8 +16,8 @@ pub struct SelfplayArgs {
     /// Lexicon file (.gaddag or .dawg); default: the built-in English lexicon
     #[arg(long)]
     lexicon: Option<PathBuf>,
-    /// Number of games
-    #[arg(long, default_value_t = 10)]
+    /// Number of games (at least 1)
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..))]
     games: u64,
     /// Seed of the first game (game i uses seed + i)
     #[arg(long, default_value_t = 1)]

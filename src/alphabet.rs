@@ -186,8 +186,10 @@ impl Alphabet {
                 tiles.push(info);
             }
         }
-        let blank = blank.ok_or_else(|| bad(0, "no blank `?` line".into()))?;
-        Alphabet::new(name, blank, tiles, folds).map_err(|msg| bad(0, msg))
+        // Faults of the whole text are reported at its last line.
+        let end = text.lines().count().max(1);
+        let blank = blank.ok_or_else(|| bad(end, "no blank `?` line".into()))?;
+        Alphabet::new(name, blank, tiles, folds).map_err(|msg| bad(end, msg))
     }
 
     /// Builds an alphabet from parts (blank first, then tiles in order).
