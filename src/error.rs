@@ -38,11 +38,11 @@ pub enum Error {
     #[error("{origin}: {problem}")]
     BadLexicon { origin: String, problem: Corruption },
     /// A lexicon of the wrong kind for the operation (a DAWG where a GADDAG is needed).
-    #[error("{origin}: is a {found} file, expected a {expected} file")]
+    #[error("{origin}: is a {} file, expected a {} file", found.name(), expected.name())]
     WrongKind {
         origin: String,
-        found: &'static str,
-        expected: &'static str,
+        found: crate::Kind,
+        expected: crate::Kind,
     },
     /// A malformed board, rack or position.
     #[error("{0}")]

@@ -399,8 +399,8 @@ macro_rules! typed_lexicon {
                 if lex.kind() != $kind {
                     return Err(Error::WrongKind {
                         origin: lex.origin.clone(),
-                        found: lex.kind().name(),
-                        expected: $kind.name(),
+                        found: lex.kind(),
+                        expected: $kind,
                     });
                 }
                 Ok($name(lex))

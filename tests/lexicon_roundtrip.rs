@@ -470,7 +470,7 @@ fn mapped_files_answer_like_buffers() {
             found,
             expected,
         }) => {
-            assert_eq!((found, expected), ("GADDAG", "DAWG"));
+            assert_eq!((found, expected), (Kind::Gaddag, Kind::Dawg));
             assert_eq!(origin, gpath.display().to_string());
         }
         other => panic!("Dawg::open of a GADDAG: {other:?}"),
@@ -478,7 +478,7 @@ fn mapped_files_answer_like_buffers() {
     match Gaddag::open(&dpath) {
         Err(Error::WrongKind {
             found, expected, ..
-        }) => assert_eq!((found, expected), ("DAWG", "GADDAG")),
+        }) => assert_eq!((found, expected), (Kind::Dawg, Kind::Gaddag)),
         other => panic!("Gaddag::open of a DAWG: {other:?}"),
     }
     assert!(matches!(

@@ -596,6 +596,10 @@ impl Generator {
     /// Generates every legal move into `sink`, with the algorithm that fits
     /// the lexicon's kind.
     ///
+    /// Tiles are indexes into an alphabet: read the board and rack with the
+    /// lexicon's own (`lex.alphabet()`). A position read with another
+    /// alphabet is not refused, and its tiles mean that alphabet's letters.
+    ///
     /// # Panics
     ///
     /// If the board's size differs from the rules' layout (parse positions
