@@ -403,19 +403,12 @@ impl<'a> Run<'a> {
             }));
         }
         let g = self.gen.as_mut().unwrap();
-        // Exchanges (when the bag, everything the mover cannot see less the
-        // opponent's rack, can refill the rack) and pass, after placements.
-        // An opponent's rack the CGP leaves out is a full one: in a game the
-        // opponent holds tiles while the bag has any.
+        // Exchanges (when the bag can refill the rack) and pass, after
+        // placements.
         let others = if args.exchanges {
-            let unseen: usize = p.unseen(&self.alphabet).iter().map(|&c| c as usize).sum();
-            let opponent = match p.racks[1].len() {
-                0 => args.rack_size,
-                n => n,
-            };
             let mut v: Vec<Play> = Vec::new();
-            if unseen.saturating_sub(opponent) >= args.rack_size {
-                v.extend(sub_racks(p.rack()).into_iter().map(Play::Exchange));
+            if p.bag_len(&self.alphabet, args.rack_size) >= args.rack_size {
+                v.extend(p.rack().sub_racks().into_iter().map(Play::Exchange));
             }
             v.push(Play::Pass);
             v
@@ -673,47 +666,4 @@ fn find_named_lexicon(name: &str, kind: Kind) -> Option<PathBuf> {
         }
     }
     None
-}
-
-/// Every distinct non-empty sub-multiset of the rack.
-fn sub_racks(rack: &Rack) -> Vec<Rack> {
-    let kinds: Vec<(u8, u8)> = rack
-        .counts()
-        .iter()
-        .enumerate()
-        .filter(|(_, &n)| n > 0)
-        .map(|(t, &n)| (t as u8, n))
-        .collect();
-    let mut out = Vec::new();
-    let mut cur = Rack::default();
-    fn rec(kinds: &[(u8, u8)], i: usize, cur: &mut Rack, out: &mut Vec<Rack>) {
-        if i == kinds.len() {
-            if !cur.is_empty() {
-                out.push(*cur);
-            }
-            return;
-        }
-        let (t, n) = kinds[i];
-        for k in 0..=n {
-            rec(kinds, i + 1, cur, out);
-            if k < n {
-                cur.add(t);
-            }
-        }
-        for _ in 0..n {
-            cur.remove(t);
-        }
-    }
-    rec(&kinds, 0, &mut cur, &mut out);
-    // Fewest tiles first, then in alphabet order (blanks last), as listed.
-    let key = |r: &Rack| {
-        let mut t = r.tiles();
-        t.sort_by_key(|&x| if x == 0 { u8::MAX } else { x });
-        (
-            t.len(),
-            t.into_iter().map(|x| x.wrapping_sub(1)).collect::<Vec<_>>(),
-        )
-    };
-    out.sort_by_cached_key(key);
-    out
 }

@@ -384,6 +384,50 @@ impl Rack {
         v
     }
 
+    /// Every distinct non-empty sub-multiset of the rack: the exchanges it
+    /// allows. Fewest tiles first, then in alphabet order, blanks last.
+    ///
+    /// ```
+    /// use lexgraph::{Alphabet, board::Rack};
+    /// let a = Alphabet::english();
+    /// let subs: Vec<String> = Rack::parse("AA?", &a)?.sub_racks().iter().map(|r| r.to_text(&a)).collect();
+    /// assert_eq!(subs, ["A", "?", "AA", "A?", "AA?"]);
+    /// # Ok::<(), lexgraph::Error>(())
+    /// ```
+    pub fn sub_racks(&self) -> Vec<Rack> {
+        fn rec(kinds: &[(Tile, u8)], cur: &mut Rack, out: &mut Vec<Rack>) {
+            let Some((&(t, n), rest)) = kinds.split_first() else {
+                if !cur.is_empty() {
+                    out.push(*cur);
+                }
+                return;
+            };
+            for k in 0..=n {
+                rec(rest, cur, out);
+                if k < n {
+                    cur.add(t);
+                }
+            }
+            for _ in 0..n {
+                cur.remove(t);
+            }
+        }
+        let kinds: Vec<(Tile, u8)> = (0..64u8)
+            .map(|t| (t, self.count(t)))
+            .filter(|&(_, n)| n > 0)
+            .collect();
+        let mut out = Vec::new();
+        rec(&kinds, &mut Rack::default(), &mut out);
+        // Blanks (tile 0) sort after every letter.
+        let key = |r: &Rack| {
+            let mut t: Vec<Tile> = r.tiles().into_iter().map(|x| x.wrapping_sub(1)).collect();
+            t.sort_unstable();
+            (t.len(), t)
+        };
+        out.sort_by_cached_key(key);
+        out
+    }
+
     /// The rack as text (`?` for blanks, listed last as players write them).
     pub fn to_text(&self, alphabet: &Alphabet) -> String {
         let mut s = String::new();
@@ -547,6 +591,19 @@ impl Position {
             }
         }
         Ok(())
+    }
+
+    /// Tiles in the bag: those the mover cannot see ([`Position::unseen`])
+    /// less the opponent's rack, which is taken as a full one (`rack_size`
+    /// tiles) when the position leaves it out. An exchange needs at least
+    /// `rack_size` tiles in the bag.
+    pub fn bag_len(&self, alphabet: &Alphabet, rack_size: usize) -> usize {
+        let unseen: usize = self.unseen(alphabet).iter().map(|&c| c as usize).sum();
+        let opponent = match self.racks[1].len() {
+            0 => rack_size,
+            n => n,
+        };
+        unseen.saturating_sub(opponent)
     }
 
     /// Tiles not on the board or on the mover's rack: the bag plus the
