@@ -434,7 +434,10 @@ fn cmd_info(lex: &Lexicon) -> Result<()> {
     );
     println!("bytes:       {bytes}");
     println!("bytes/word:  {:.2}", bytes as f64 / h.words.max(1) as f64);
-    println!("checksum:    {:016x} (xxh3-64 of the payload)", h.checksum);
+    println!(
+        "checksum:    {:016x} (xxh3-64 of the payload, as the header says; `lexgraph verify` checks it)",
+        h.checksum
+    );
     Ok(())
 }
 

@@ -38,6 +38,11 @@ pub struct Options {
 }
 
 /// Builds both automata and serializes them.
+///
+/// # Panics
+/// If the lexicon is too large for the format (a word of more than 65,535
+/// tiles, or more edges than a 32-bit index holds: far beyond the
+/// 4-million-word Polish list); [`try_compile`] returns an error instead.
 pub fn compile(words: &WordList) -> Compiled {
     try_compile(words).expect("lexicon within format limits")
 }
