@@ -5,7 +5,7 @@ mod default_lexicon;
 mod moves_cmd;
 mod selfplay_cmd;
 
-use std::io::{BufWriter, IsTerminal, Write};
+use std::io::{BufWriter, IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
@@ -56,7 +56,7 @@ enum Cmd {
     Verify {
         /// Lexicon file (.dawg or .gaddag)
         lexicon: PathBuf,
-        /// Word list the lexicon must accept exactly
+        /// Word list the lexicon must accept exactly (`-`: standard input)
         #[arg(long)]
         words: Option<PathBuf>,
         /// Skip words of the list the alphabet cannot spell (as compile --skip-invalid)
@@ -169,14 +169,24 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 lex.word_count()
             );
             if let Some(w) = words {
-                let list = WordList::read(&w, lex.alphabet(), skip_invalid)?;
-                verify_words(&lex, &list).with_context(|| {
-                    format!("{} does not match {}", lexicon.display(), w.display())
-                })?;
+                let list = if w.as_os_str() == "-" {
+                    let mut bytes = Vec::new();
+                    std::io::stdin()
+                        .read_to_end(&mut bytes)
+                        .context("reading the word list from stdin")?;
+                    WordList::parse(&bytes, "stdin", lex.alphabet(), skip_invalid)?
+                } else {
+                    WordList::read(&w, lex.alphabet(), skip_invalid)?
+                };
+                let name = match w.as_os_str() == "-" {
+                    true => "stdin".to_string(),
+                    false => w.display().to_string(),
+                };
+                verify_words(&lex, &list)
+                    .with_context(|| format!("{} does not match {name}", lexicon.display()))?;
                 msg.push_str(&format!(
-                    ", accepts exactly the {} words of {}",
-                    list.len(),
-                    w.display()
+                    ", accepts exactly the {} words of {name}",
+                    list.len()
                 ));
             }
             println!("{msg}");

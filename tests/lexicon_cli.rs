@@ -344,6 +344,13 @@ fn info_and_verify() {
         let out = f.run(&["verify", file, "--words", path_str(&list)]);
         assert!(out.status.success(), "{}", stderr(&out));
         assert!(stdout(&out).contains(&format!("accepts exactly the {} words", f.words.len())));
+        // The list may come on standard input.
+        let out = cmd(f.path(), &["verify", file, "--words", "-"])
+            .stdin(std::fs::File::open(&list).unwrap())
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{}", stderr(&out));
+        assert!(stdout(&out).contains("words of stdin"), "{}", stdout(&out));
         // A different list does not match.
         let other = common::shared_lexicon("enable1.txt");
         let out = f.run(&["verify", file, "--words", path_str(&other)]);
