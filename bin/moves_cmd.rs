@@ -48,6 +48,11 @@ pub struct MovesArgs {
     /// Print only the number of legal moves
     #[arg(long, conflicts_with = "top")]
     count: bool,
+    /// Only this play, in the output's notation (`8D QUIRE`, `H4 QUIRe` with a blank
+    /// as lower case): its score if legal, else an error. Written in capitals only,
+    /// it also finds the plays that need blanks for some of its letters
+    #[arg(long, conflicts_with_all = ["count", "exchanges"])]
+    play: Option<String>,
     /// Output format
     #[arg(long, value_parser = ["text", "json"], default_value = "text")]
     format: String,
@@ -424,6 +429,29 @@ impl<'a> Run<'a> {
         let moves = &mut self.moves;
         moves.clear();
         g.generate(&self.lex, &p.board, p.rack(), &self.opts, moves);
+        if let Some(play) = &args.play {
+            // Coordinates in any case; the word's case marks blanks.
+            let want = match play.split_whitespace().collect::<Vec<_>>()[..] {
+                [coords, word] => format!("{} {word}", coords.to_uppercase()),
+                _ => {
+                    return Err(format!(
+                        "--play {play:?}: expected COORDINATES WORD, as 8D QUIRE"
+                    ))
+                }
+            };
+            let a = &self.alphabet;
+            let exact = |m: &Move| m.notation(a) == want;
+            // Capitals only: the same squares and letters, any blanks.
+            let loose = |m: &Move| m.notation(a).to_uppercase() == want.to_uppercase();
+            let filter: &dyn Fn(&Move) -> bool = match moves.iter().any(exact) {
+                true => &exact,
+                false => &loose,
+            };
+            moves.retain(|m| filter(m));
+            if moves.is_empty() {
+                return Err(format!("{want} is not a legal move here"));
+            }
+        }
         let total = moves.len() + others.len();
         // With --top N, only the N best are put in order.
         let top = args.top.unwrap_or(usize::MAX);

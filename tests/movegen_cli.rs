@@ -417,6 +417,33 @@ fn each_batch_line_is_answered_in_its_own_lexicon() {
 }
 
 #[test]
+fn play_scores_one_move_or_says_it_is_illegal() {
+    let cgp = format!("{QUIRE} AEINRS?/ 0/0 0");
+    let all = stdout(&moves(&["--cgp", &cgp]));
+    let line_of = |n: &str| {
+        all.lines()
+            .find(|l| l.rsplit_once(' ').unwrap().0 == n)
+            .unwrap_or_else(|| panic!("{n} not listed"))
+            .to_string()
+    };
+    // The exact notation (spacing and case of the coordinates are free).
+    let o = moves(&["--cgp", &cgp, "--play", "8e   QUIRES"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stdout(&o), line_of("8E QUIRES") + "\n");
+    // Capitals only: also the plays that need a blank for a letter.
+    let o = moves(&["--cgp", &cgp, "--play", "8E QUIRED"]);
+    assert_eq!(stdout(&o), line_of("8E QUIREd") + "\n");
+    // Not legal: an error naming the play.
+    let o = moves(&["--cgp", &cgp, "--play", "8D QUIRES"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("8D QUIRES is not a legal move"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
 fn cgp_fields_may_be_separated_by_any_white_space() {
     let plain = stdout(&moves(&[
         "--cgp",
