@@ -17,13 +17,15 @@ const WORDS: &str = include_str!("../lexicons/wordlist-en.txt");
 
 /// The cache directory (see module docs).
 pub fn cache_dir() -> PathBuf {
-    if let Some(d) = std::env::var_os("LEXGRAPH_CACHE") {
+    // An empty variable counts as unset (it would mean the current directory).
+    let var = |name| std::env::var_os(name).filter(|v| !v.is_empty());
+    if let Some(d) = var("LEXGRAPH_CACHE") {
         return PathBuf::from(d);
     }
-    if let Some(d) = std::env::var_os("XDG_CACHE_HOME") {
+    if let Some(d) = var("XDG_CACHE_HOME") {
         return PathBuf::from(d).join("lexgraph");
     }
-    if let Some(h) = std::env::var_os("HOME") {
+    if let Some(h) = var("HOME") {
         return PathBuf::from(h).join(".cache").join("lexgraph");
     }
     std::env::temp_dir().join("lexgraph")

@@ -393,7 +393,8 @@ fn output_base(out: &Path, words: &Path) -> Result<PathBuf> {
         // `-o out/enable.dawg` names the pair `out/enable.*`, not `enable.dawg.dawg`.
         let known = out
             .extension()
-            .is_some_and(|e| e == "dawg" || e == "gaddag");
+            .and_then(|e| e.to_str())
+            .is_some_and(|e| e.eq_ignore_ascii_case("dawg") || e.eq_ignore_ascii_case("gaddag"));
         return Ok(if known {
             out.with_extension("")
         } else {

@@ -132,9 +132,12 @@ enum Play {
 }
 
 pub fn run(args: MovesArgs) -> Result<ExitCode> {
-    // A bad --layout is the command's error, not each position's.
+    // A bad --layout or --play is the command's error, not each position's.
     if let Some(l) = &args.layout {
         pick_layout(Some(l), 0).with_context(|| format!("--layout {l}"))?;
+    }
+    if let Some(play) = &args.play {
+        play_text(play).map_err(|e| anyhow::anyhow!("--play {play:?}: {e}"))?;
     }
     if let Some(c) = &args.cgp {
         let lex = open_lexicon(
@@ -312,7 +315,8 @@ impl<'a> Run<'a> {
             others: Vec::new(),
             batch,
             opts: Options {
-                opening_both: args.opening == "both",
+                // A play to find may be a down opening.
+                opening_both: args.opening == "both" || args.play.is_some(),
             },
             layouts: Vec::new(),
             gen: None,
@@ -335,6 +339,7 @@ impl<'a> Run<'a> {
 
     fn parse_cgp(&mut self, line: &str) -> std::result::Result<Position, String> {
         let size = line
+            .trim_start_matches('\u{feff}')
             .split_whitespace()
             .next()
             .map_or(0, |b| b.split('/').count());
@@ -430,22 +435,28 @@ impl<'a> Run<'a> {
         moves.clear();
         g.generate(&self.lex, &p.board, p.rack(), &self.opts, moves);
         if let Some(play) = &args.play {
-            // Coordinates in any case; the word's case marks blanks.
-            let want = match play.split_whitespace().collect::<Vec<_>>()[..] {
-                [coords, word] => format!("{} {word}", coords.to_uppercase()),
-                _ => {
-                    return Err(format!(
-                        "--play {play:?}: expected COORDINATES WORD, as 8D QUIRE"
-                    ))
-                }
-            };
+            let want = play_text(play).map_err(|e| format!("--play {play:?}: {e}"))?;
+            let n = p.board.size();
+            let (row, col) = play_square(&want);
+            if row >= n || col >= n {
+                let coords = want.split(' ').next().unwrap_or("");
+                return Err(format!("--play: {coords} is off the {n}x{n} board"));
+            }
             let a = &self.alphabet;
-            let exact = |m: &Move| m.notation(a) == want;
+            // A one-tile play is listed under one of its two words; either
+            // names it.
+            let names = |m: &Move| {
+                let mut v = vec![m.notation(a)];
+                v.extend(other_notation(&p.board, m, a));
+                v
+            };
+            let exact = |m: &Move| names(m).contains(&want);
             // Capitals only: the same squares and letters, any blanks.
-            let loose = |m: &Move| m.notation(a).to_uppercase() == want.to_uppercase();
-            let filter: &dyn Fn(&Move) -> bool = match moves.iter().any(exact) {
-                true => &exact,
-                false => &loose,
+            let loose = |m: &Move| names(m).iter().any(|n| n.to_uppercase() == want);
+            let capitals = want == want.to_uppercase();
+            let filter: &dyn Fn(&Move) -> bool = match capitals && !moves.iter().any(exact) {
+                true => &loose,
+                false => &exact,
             };
             moves.retain(|m| filter(m));
             if moves.is_empty() {
@@ -626,7 +637,7 @@ fn pick_layout(flag: Option<&str>, size: usize) -> Result<Layout> {
             21 => Ok(Layout::builtin("super")?),
             15 => Ok(Layout::standard()),
             n => bail!(
-                "the board has {n} row{}: no built-in layout is {n}x{n} (standard is 15x15, super 21x21; give --layout FILE)",
+                "a board {n} square{} wide: no built-in layout is {n}x{n} (standard is 15x15, super 21x21; give --layout FILE)",
                 if n == 1 { "" } else { "s" }
             ),
         },
@@ -694,4 +705,65 @@ fn find_named_lexicon(name: &str, kind: Kind) -> Option<PathBuf> {
         }
     }
     None
+}
+
+/// A `--play` value as the output writes plays: `8D WORD` (row, then
+/// column letters: across) or `D8 WORD` (down), coordinates in capitals,
+/// a multi-character tile without its brackets.
+fn play_text(play: &str) -> std::result::Result<String, String> {
+    let [coords, word] = play.split_whitespace().collect::<Vec<_>>()[..] else {
+        return Err("expected COORDINATES WORD, as 8D QUIRE or D8 QUIRE".into());
+    };
+    let coords = coords.to_uppercase();
+    let digits = coords.trim_matches(|c: char| c.is_ascii_uppercase());
+    let letters = coords.trim_matches(|c: char| c.is_ascii_digit());
+    let well_formed = !digits.is_empty()
+        && !letters.is_empty()
+        && digits.chars().all(|c| c.is_ascii_digit())
+        && letters.chars().all(|c| c.is_ascii_uppercase())
+        && digits.len() + letters.len() == coords.len();
+    if !well_formed {
+        return Err(format!(
+            "{coords:?} is not a square (row number and column letter, as 8D or D8)"
+        ));
+    }
+    Ok(format!("{coords} {}", word.replace(['[', ']'], "")))
+}
+
+/// A one-tile play's notation along its other word (`I8 SO` for `8H QUIRES`
+/// with the S on H8 and an O below it), if it forms one.
+fn other_notation(board: &Board, m: &Move, a: &Alphabet) -> Option<String> {
+    if m.tiles_placed() != 1 {
+        return None;
+    }
+    let (row, col, word) = cross_words(board, m).into_iter().next()?;
+    let mut other = *m;
+    other.dir = match m.dir {
+        Dir::Across => Dir::Down,
+        Dir::Down => Dir::Across,
+    };
+    (other.row, other.col, other.len) = (row as u8, col as u8, word.len() as u8);
+    other.word = [0; lexgraph::rules::MAX_SIZE];
+    other.word[..word.len()].copy_from_slice(&word);
+    Some(other.notation(a))
+}
+
+/// The 0-based (row, column) of a checked `--play` value's first square.
+fn play_square(want: &str) -> (usize, usize) {
+    let coords = want.split(' ').next().unwrap_or("");
+    let row: usize = coords
+        .chars()
+        .filter(char::is_ascii_digit)
+        .collect::<String>()
+        .parse()
+        .unwrap_or(usize::MAX);
+    // Columns A..Z, then AA, AB, ... (as `column_name` writes them).
+    let col = coords
+        .chars()
+        .filter(char::is_ascii_uppercase)
+        .fold(0usize, |acc, c| {
+            acc.saturating_mul(26)
+                .saturating_add(c as usize - 'A' as usize + 1)
+        });
+    (row.wrapping_sub(1), col.wrapping_sub(1))
 }

@@ -650,12 +650,18 @@ pub fn parse_text_positions(
         return vec![(1, Err(Error::Position(msg)))];
     }
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let lines: Vec<(usize, &str)> = text
-        .lines()
-        .enumerate()
-        .map(|(i, l)| (i + 1, l.trim()))
-        .filter(|(_, l)| !l.is_empty() && !l.starts_with('#'))
-        .collect();
+    // (line number, text, first line after a blank line or a comment).
+    let mut lines: Vec<(usize, &str, bool)> = Vec::new();
+    let mut gap = true;
+    for (i, l) in text.lines().enumerate() {
+        let l = l.trim();
+        if l.is_empty() || l.starts_with('#') {
+            gap = true;
+        } else {
+            lines.push((i + 1, l, gap));
+            gap = false;
+        }
+    }
     let bad =
         |line: usize, msg: String| (line, Err(Error::Position(format!("line {line}: {msg}"))));
     let mut out = Vec::new();
@@ -670,16 +676,36 @@ pub fn parse_text_positions(
             ));
             break;
         }
-        let block = &lines[i..i + size];
+        let first = i;
+        let block: Vec<(usize, &str)> =
+            lines[i..i + size].iter().map(|&(n, l, _)| (n, l)).collect();
         i += size;
         // A rack line is short and has no '.'; a board row has `size` squares.
         // Without one the rack is empty (a caller may supply its own).
         let rack_line = lines
             .get(i)
-            .filter(|(_, l)| !l.contains('.') && l.chars().count() < size.min(16));
-        let (rack_at, rack_text) = rack_line.copied().unwrap_or((start, ""));
+            .filter(|(_, l, _)| !l.contains('.') && text_tiles(l) < size.min(16));
+        let (rack_at, rack_text) = rack_line.map_or((start, ""), |&(n, l, _)| (n, l));
         if rack_line.is_some() {
             i += 1;
+        }
+        // A bad position that ran into the next paragraph (positions set
+        // apart by blank lines or comments) had a row too few: start again
+        // there, so that the positions after it stay in step.
+        let resync = |i: usize| (first + 1..i).find(|&j| lines[j].2).unwrap_or(i);
+        // A row too many: the line after the board is neither a rack nor
+        // the start of the next paragraph.
+        if rack_line.is_none() && lines[first].2 && lines.get(i).is_some_and(|l| !l.2) {
+            let (at, end) = (lines[i].0, block[size - 1].0);
+            out.push(bad(
+                at,
+                format!("expected the rack after the board on lines {start}-{end} (a board has {size} rows)"),
+            ));
+            // Skip the rest of this paragraph.
+            i = (i..lines.len())
+                .find(|&j| lines[j].2)
+                .unwrap_or(lines.len());
+            continue;
         }
         // Each row on its own first, so that an error names its line.
         let row_fault = block.iter().enumerate().find_map(|(r, &(at, row))| {
@@ -694,6 +720,7 @@ pub fn parse_text_positions(
         });
         if let Some(fault) = row_fault {
             out.push(fault);
+            i = resync(i);
             continue;
         }
         let rows: Vec<&str> = block.iter().map(|&(_, l)| l).collect();
@@ -704,10 +731,32 @@ pub fn parse_text_positions(
         });
         match parsed {
             Ok(p) => out.push((start, Ok(p))),
-            Err(e) => out.push((rack_at, Err(e))),
+            Err(e) => {
+                out.push((rack_at, Err(e)));
+                i = resync(i);
+            }
         }
     }
     out
+}
+
+/// Tiles written in `s`: characters, a bracketed multi-character tile
+/// (`[CH]`) counting once.
+fn text_tiles(s: &str) -> usize {
+    let mut n = 0;
+    let mut open = false;
+    for c in s.chars() {
+        match c {
+            '[' => open = true,
+            ']' => {
+                open = false;
+                n += 1;
+            }
+            _ if open => {}
+            _ => n += 1,
+        }
+    }
+    n
 }
 
 #[cfg(test)]

@@ -99,10 +99,12 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
 
 /// Writes several files as [`write_atomic`] does, each to a temporary file
 /// first and renamed only once all of them are written: a failure (a full
-/// disk, a directory in the way) replaces none of them, so a DAWG and a
-/// GADDAG of different word lists are never left side by side.
+/// disk, a directory in the way, a file that cannot be replaced) leaves the
+/// old files, so a DAWG and a GADDAG of different word lists are not left
+/// side by side. (If a rename fails, the files renamed before it are put
+/// back from hard links; a file that could not be linked is removed.)
 pub fn write_all_atomic(files: &[(&Path, &[u8])]) -> Result<()> {
-    let tmp_of = |path: &Path| {
+    let beside = |path: &Path, what: &str| {
         let dir = match path.parent() {
             Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
             _ => PathBuf::from("."),
@@ -111,8 +113,9 @@ pub fn write_all_atomic(files: &[(&Path, &[u8])]) -> Result<()> {
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_default();
-        dir.join(format!(".{name}.{}.tmp", std::process::id()))
+        dir.join(format!(".{name}.{}.{what}", std::process::id()))
     };
+    let tmp_of = |path: &Path| beside(path, "tmp");
     // A rename cannot replace a directory: find that out before any rename.
     for (path, _) in files {
         if path.is_dir() {
@@ -134,11 +137,31 @@ pub fn write_all_atomic(files: &[(&Path, &[u8])]) -> Result<()> {
         }
     }
     if result.is_ok() {
-        for ((path, _), tmp) in files.iter().zip(&tmps) {
+        // A later rename can still fail (a file another user owns in a
+        // sticky directory): keep the earlier files' old contents as hard
+        // links, to put them back then.
+        let olds: Vec<Option<PathBuf>> = files
+            .iter()
+            .map(|(path, _)| {
+                let old = beside(path, "old");
+                let _ = std::fs::remove_file(&old);
+                std::fs::hard_link(path, &old).ok().map(|()| old)
+            })
+            .collect();
+        for (k, ((path, _), tmp)) in files.iter().zip(&tmps).enumerate() {
             if let Err(e) = std::fs::rename(tmp, path) {
                 result = Err(Error::io(path, e));
+                for ((earlier, _), old) in files[..k].iter().zip(&olds) {
+                    match old {
+                        Some(old) => drop(std::fs::rename(old, earlier)),
+                        None => drop(std::fs::remove_file(earlier)),
+                    }
+                }
                 break;
             }
+        }
+        for old in olds.iter().flatten() {
+            let _ = std::fs::remove_file(old);
         }
     }
     if result.is_err() {

@@ -310,7 +310,7 @@ fn malformed_positions_are_clear_errors() {
             "row 8 has 16 squares",
         ),
         (format!("{QUIRE} QQ/ 0/0 0"), "bag has only 1"),
-        ("15/15 A/ 0/0 0".to_string(), "2 rows"),
+        ("15/15 A/ 0/0 0".to_string(), "2 squares wide"),
     ] {
         let o = moves(&["--cgp", &cgp]);
         assert_eq!(o.status.code(), Some(2), "{cgp}");
@@ -364,6 +364,20 @@ fn text_board_batch_reports_the_faulty_line_and_goes_on() {
     let o = moves(&["--board", f.to_str().unwrap(), "--count", "--strict"]);
     assert_eq!(o.status.code(), Some(2));
     assert_eq!(stdout(&o), format!("0 {one}"));
+    // A board with a row too many, in a file of positions set apart by
+    // blank lines: reported, and the positions after it stay in step.
+    let mut extra = good.clone();
+    extra.push(".".repeat(15));
+    let f = dir.path().join("extra.txt");
+    let text = format!("{}\n{}\n{}", block(&extra), block(&good), block(&good));
+    std::fs::write(&f, text).unwrap();
+    let o = moves(&["--board", f.to_str().unwrap(), "--count"]);
+    assert_eq!(stdout(&o), format!("1 {one}2 {one}"));
+    assert!(
+        stderr(&o).contains(":16: expected the rack"),
+        "{}",
+        stderr(&o)
+    );
     // A board without a rack line and without --rack is an error.
     let f = dir.path().join("norack.txt");
     std::fs::write(&f, good.join("\n") + "\n").unwrap();
@@ -441,6 +455,45 @@ fn play_scores_one_move_or_says_it_is_illegal() {
         "{}",
         stderr(&o)
     );
+    // A lower-case letter is a blank: no loose match then.
+    let o = moves(&["--cgp", &cgp, "--play", "8E QUIRes"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
+    // A one-tile play by its other word: S after QUIRE, O below the S.
+    let board = "15/15/15/15/15/15/15/4QUIRE6/9O5/15/15/15/15/15/15";
+    let one = |play: &str| {
+        stdout(&moves(&[
+            "--cgp",
+            &format!("{board} S/ 0/0 0"),
+            "--play",
+            play,
+        ]))
+    };
+    assert_eq!(one("J8 SO"), one("8E QUIRES"));
+    assert!(
+        one("8E QUIRES").starts_with("8E QUIRES "),
+        "{}",
+        one("8E QUIRES")
+    );
+    // A down opening is found although openings are listed across.
+    let o = moves(&[
+        "--cgp",
+        &format!("{EMPTY15} CAT/ 0/0 0"),
+        "--play",
+        "H7 CAT",
+    ]);
+    assert!(stdout(&o).starts_with("H7 CAT "), "{}", stderr(&o));
+    // Squares off the board, and values that name no square.
+    let o = moves(&["--cgp", &cgp, "--play", "Z99 QUIRES"]);
+    assert!(
+        stderr(&o).contains("Z99 is off the 15x15 board"),
+        "{}",
+        stderr(&o)
+    );
+    for bad in ["8D", "QUIRE 8D", "8D8 QUIRE"] {
+        let o = moves(&["--cgp", &cgp, "--play", bad]);
+        assert_eq!(o.status.code(), Some(2), "{bad}");
+        assert!(stderr(&o).contains("--play"), "{bad}: {}", stderr(&o));
+    }
 }
 
 #[test]
