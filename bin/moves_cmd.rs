@@ -657,7 +657,17 @@ fn open_lexicon(
     };
     let path: Option<PathBuf> = match path {
         Some(p) => Some(p.to_path_buf()),
-        None => lex_name.and_then(|n| find_named_lexicon(n, want.unwrap_or(Kind::Gaddag))),
+        // The wanted kind, else the other one: a name found only as the
+        // other kind is that lexicon (and `--structure` then says what is
+        // missing), not the built-in one.
+        None => lex_name.and_then(|n| {
+            let first = want.unwrap_or(Kind::Gaddag);
+            let other = match first {
+                Kind::Dawg => Kind::Gaddag,
+                _ => Kind::Dawg,
+            };
+            find_named_lexicon(n, first).or_else(|| find_named_lexicon(n, other))
+        }),
     };
     let Some(path) = path else {
         if let Some(n) = lex_name {

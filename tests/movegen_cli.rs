@@ -428,6 +428,9 @@ fn each_batch_line_is_answered_in_its_own_lexicon() {
         .unwrap();
     assert!(o.status.success(), "{}", stderr(&o));
     assert_eq!(stdout(&o), format!("0 {en}\n1 {tiny}\n2 {en}\n"));
+    // A name found only as a DAWG is that lexicon, not the built-in one.
+    std::fs::remove_file(dir.path().join("tiny.gaddag")).unwrap();
+    assert_eq!(count("tiny"), tiny);
 }
 
 #[test]
