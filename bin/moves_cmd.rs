@@ -48,9 +48,10 @@ pub struct MovesArgs {
     /// Print only the number of legal moves
     #[arg(long, conflicts_with = "top")]
     count: bool,
-    /// Only this play, in the output's notation (`8D QUIRE`, `H4 QUIRe` with a blank
-    /// as lower case): its score if legal, else an error. Written in capitals only,
-    /// it also finds the plays that need blanks for some of its letters
+    /// Only this play, in the output's notation (`8D QUIRE` across, `H4 QUIRe` down with
+    /// a blank as lower case; a one-tile play by either of its words): its score if
+    /// legal, else an error. Written in capitals only, it also finds the plays that need
+    /// blanks for some of its letters
     #[arg(long, conflicts_with_all = ["count", "exchanges"])]
     play: Option<String>,
     /// Output format
