@@ -7,7 +7,7 @@ use std::process::ExitCode;
 
 use anyhow::{bail, Context, Result};
 use clap::Args;
-use lexgraph::board::{parse_text_positions, Board, Position, Rack, BLANK_FLAG};
+use lexgraph::board::{parse_text_positions, text_tiles, Board, Position, Rack, BLANK_FLAG};
 use lexgraph::movegen::{
     cross_words, sort_moves, squares_text, Counter, Dir, Generator, Move, Options,
 };
@@ -221,7 +221,7 @@ pub fn run(args: MovesArgs) -> Result<ExitCode> {
             "{path}:{first_line}: a CGP line, not a board row (give CGP with --cgp or --cgp-file)"
         );
     }
-    let layout = pick_layout(args.layout.as_deref(), row_squares(first))
+    let layout = pick_layout(args.layout.as_deref(), text_tiles(first))
         .with_context(|| format!("{path}:{first_line}: the first board row"))?;
     let parsed = parse_text_positions(text, lex.alphabet(), layout.size());
     let mut run = Run::new(&args, lex, parsed.len() > 1);
@@ -597,24 +597,6 @@ fn json_play(play: &Play, position: Option<usize>, alphabet: &Alphabet, board: &
         },
         Play::Pass => empty,
     }
-}
-
-/// Number of squares in a plain-text board row.
-fn row_squares(row: &str) -> usize {
-    let mut n = 0;
-    let mut in_bracket = false;
-    for c in row.chars() {
-        match c {
-            '[' => in_bracket = true,
-            ']' => {
-                in_bracket = false;
-                n += 1;
-            }
-            _ if in_bracket => {}
-            _ => n += 1,
-        }
-    }
-    n
 }
 
 fn cgp_lex_name(line: &str) -> Option<String> {

@@ -740,9 +740,10 @@ pub fn parse_text_positions(
     out
 }
 
-/// Tiles written in `s`: characters, a bracketed multi-character tile
-/// (`[CH]`) counting once.
-fn text_tiles(s: &str) -> usize {
+/// Squares written in a board row or rack: characters, a bracketed
+/// multi-character tile (`[CH]`) counting once. Tells a rack line from a
+/// board row, and a text board's size from its first row.
+pub fn text_tiles(s: &str) -> usize {
     let mut n = 0;
     let mut open = false;
     for c in s.chars() {
