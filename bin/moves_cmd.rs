@@ -226,17 +226,13 @@ pub fn run(args: MovesArgs) -> Result<ExitCode> {
     let parsed = parse_text_positions(text, lex.alphabet(), layout.size());
     let mut run = Run::new(&args, lex, parsed.len() > 1);
     for (k, (line, p)) in parsed.into_iter().enumerate() {
-        // An error is about `line` (which its text names: said once here).
-        let p = p
-            .map_err(|e| {
-                let e = e.to_string();
-                let prefix = format!("line {line}: ");
-                e.strip_prefix(&prefix).map_or(e.clone(), str::to_string)
-            })
-            .and_then(|p| match p.rack().is_empty() && args.rack.is_none() {
+        // An error is about `line`.
+        let p = p.map_err(|e| e.to_string()).and_then(|p| {
+            match p.rack().is_empty() && args.rack.is_none() {
                 true => Err("the board has no rack line after it (or give --rack)".into()),
                 false => Ok(p),
-            });
+            }
+        });
         run.position(k, &format!("{path}:{line}"), p)?;
     }
     run.finish()

@@ -149,16 +149,28 @@ impl Board {
                 "board has {n} rows (1..={MAX_SIZE})"
             )));
         }
+        Board::from_rows_at(rows, alphabet, cgp).map_err(|(_, msg)| Error::Position(msg))
+    }
+
+    /// [`Board::from_rows`] for `1..=MAX_SIZE` rows; a fault comes with the
+    /// index of its row, so that a text file can name the line.
+    fn from_rows_at(
+        rows: &[&str],
+        alphabet: &Alphabet,
+        cgp: bool,
+    ) -> std::result::Result<Board, (usize, String)> {
+        let n = rows.len();
         let mut b = Board::new(n);
         for (r, row) in rows.iter().enumerate() {
             let squares = parse_row(row, alphabet, cgp)
-                .map_err(|e| Error::Position(format!("board row {}: {e}", r + 1)))?;
+                .map_err(|e| (r, format!("board row {}: {e}", r + 1)))?;
             if squares.len() != n {
-                return Err(Error::Position(format!(
+                let msg = format!(
                     "board row {} has {} squares, expected {n}",
                     r + 1,
                     squares.len()
-                )));
+                );
+                return Err((r, msg));
             }
             b.squares[r * n..(r + 1) * n].copy_from_slice(&squares);
         }
@@ -625,9 +637,8 @@ impl Position {
 
 /// Reads positions in the plain text format: `size` board rows, then a rack
 /// line (without one, the rack is empty); blank lines and `#` comments are
-/// skipped. Each position comes with
-/// the line it starts on, or with the error of the line at fault (the error
-/// names that line): a bad position does not stop the ones after it.
+/// skipped. Each position comes with the line it starts on, or its error
+/// with the line at fault: a bad position does not stop the ones after it.
 ///
 /// ```
 /// use lexgraph::{Alphabet, board::parse_text_positions};
@@ -638,7 +649,7 @@ impl Position {
 /// assert!(ps[0].1.is_ok());
 /// // The second board's second row, line 6, has a square that is no tile.
 /// assert_eq!(ps[1].0, 6);
-/// assert!(ps[1].1.as_ref().unwrap_err().to_string().starts_with("line 6: board row 2"));
+/// assert!(ps[1].1.as_ref().unwrap_err().to_string().starts_with("board row 2: '1'"));
 /// ```
 pub fn parse_text_positions(
     text: &str,
@@ -662,8 +673,7 @@ pub fn parse_text_positions(
             gap = false;
         }
     }
-    let bad =
-        |line: usize, msg: String| (line, Err(Error::Position(format!("line {line}: {msg}"))));
+    let bad = |line: usize, msg: String| (line, Err(Error::Position(msg)));
     let mut out = Vec::new();
     let mut i = 0;
     while i < lines.len() {
@@ -677,8 +687,7 @@ pub fn parse_text_positions(
             break;
         }
         let first = i;
-        let block: Vec<(usize, &str)> =
-            lines[i..i + size].iter().map(|&(n, l, _)| (n, l)).collect();
+        let rows: Vec<&str> = lines[i..i + size].iter().map(|&(_, l, _)| l).collect();
         i += size;
         // A rack line is short and has no '.'; a board row has `size` squares.
         // Without one the rack is empty (a caller may supply its own).
@@ -696,7 +705,7 @@ pub fn parse_text_positions(
         // A row too many: the line after the board is neither a rack nor
         // the start of the next paragraph.
         if rack_line.is_none() && lines[first].2 && lines.get(i).is_some_and(|l| !l.2) {
-            let (at, end) = (lines[i].0, block[size - 1].0);
+            let (at, end) = (lines[i].0, lines[first + size - 1].0);
             out.push(bad(
                 at,
                 format!("expected the rack after the board on lines {start}-{end} (a board has {size} rows)"),
@@ -707,28 +716,15 @@ pub fn parse_text_positions(
                 .unwrap_or(lines.len());
             continue;
         }
-        // Each row on its own first, so that an error names its line.
-        let row_fault = block.iter().enumerate().find_map(|(r, &(at, row))| {
-            let why = match parse_row(row, alphabet, false) {
-                Err(e) => e,
-                Ok(sq) if sq.len() != size => {
-                    format!("has {} squares, expected {size}", sq.len())
-                }
-                Ok(_) => return None,
-            };
-            Some(bad(at, format!("board row {}: {why}", r + 1)))
-        });
-        if let Some(fault) = row_fault {
-            out.push(fault);
-            i = resync(i);
-            continue;
-        }
-        let rows: Vec<&str> = block.iter().map(|&(_, l)| l).collect();
-        let parsed = Board::parse_rows(&rows, alphabet).and_then(|board| {
-            let rack = Rack::parse(rack_text, alphabet)
-                .map_err(|e| Error::Position(format!("line {rack_at}: {e}")))?;
-            Ok(Position::new(board, rack))
-        });
+        let board = match Board::from_rows_at(&rows, alphabet, false) {
+            Ok(b) => b,
+            Err((r, msg)) => {
+                out.push(bad(lines[first + r].0, msg));
+                i = resync(i);
+                continue;
+            }
+        };
+        let parsed = Rack::parse(rack_text, alphabet).map(|rack| Position::new(board, rack));
         match parsed {
             Ok(p) => out.push((start, Ok(p))),
             Err(e) => {

@@ -357,7 +357,7 @@ fn text_board_batch_reports_the_faulty_line_and_goes_on() {
         "{err}"
     );
     assert!(
-        err.contains(&format!("{name}:37: board row 4: has 5 squares")),
+        err.contains(&format!("{name}:37: board row 4 has 5 squares")),
         "{err}"
     );
     // --strict stops at the first bad position.
