@@ -8,9 +8,7 @@ use std::process::ExitCode;
 use anyhow::{bail, Context, Result};
 use clap::Args;
 use lexgraph::board::{parse_text_positions, text_tiles, Board, Position, Rack, BLANK_FLAG};
-use lexgraph::movegen::{
-    cross_words, sort_moves, squares_text, Counter, Dir, Generator, Move, Options,
-};
+use lexgraph::movegen::{cross_words, sort_moves, squares_text, Counter, Generator, Move, Options};
 use lexgraph::rules::{Layout, Rules};
 use lexgraph::{Alphabet, Kind, Lexicon};
 use serde::Serialize;
@@ -137,16 +135,17 @@ pub fn run(args: MovesArgs) -> Result<ExitCode> {
     if let Some(l) = &args.layout {
         pick_layout(Some(l), 0).with_context(|| format!("--layout {l}"))?;
     }
-    if let Some(play) = &args.play {
-        play_text(play).map_err(|e| anyhow::anyhow!("--play {play:?}: {e}"))?;
-    }
+    let play = match &args.play {
+        Some(p) => Some(parse_play(p).map_err(|e| anyhow::anyhow!("--play {p:?}: {e}"))?),
+        None => None,
+    };
     if let Some(c) = &args.cgp {
         let lex = open_lexicon(
             args.lexicon.as_deref(),
             cgp_lex_name(c).as_deref(),
             args.structure.as_deref(),
         )?;
-        let mut run = Run::new(&args, lex, false);
+        let mut run = Run::new(&args, lex, false, play);
         let p = run.parse_cgp(c);
         run.position(0, "--cgp", p)?;
         return run.finish();
@@ -176,7 +175,7 @@ pub fn run(args: MovesArgs) -> Result<ExitCode> {
             lex_name.as_deref(),
             args.structure.as_deref(),
         )?;
-        let mut run = Run::new(&args, lex, true);
+        let mut run = Run::new(&args, lex, true, play);
         run.lex_name = lex_name.clone();
         for (k, item) in first.into_iter().map(Ok).chain(lines).enumerate() {
             let (label, line) = item?;
@@ -224,7 +223,7 @@ pub fn run(args: MovesArgs) -> Result<ExitCode> {
     let layout = pick_layout(args.layout.as_deref(), text_tiles(first))
         .with_context(|| format!("{path}:{first_line}: the first board row"))?;
     let parsed = parse_text_positions(text, lex.alphabet(), layout.size());
-    let mut run = Run::new(&args, lex, parsed.len() > 1);
+    let mut run = Run::new(&args, lex, parsed.len() > 1, play);
     for (k, (line, p)) in parsed.into_iter().enumerate() {
         // An error is about `line`.
         let p = p.map_err(|e| e.to_string()).and_then(|p| {
@@ -285,6 +284,8 @@ impl Iterator for CgpLines {
 /// generator (rebuilt when the layout changes) and the output.
 struct Run<'a> {
     args: &'a MovesArgs,
+    /// `--play`, parsed.
+    play: Option<PlayQuery>,
     lex: Lexicon,
     alphabet: Alphabet,
     /// The `lex` name `lex` was opened for, and the others opened so far.
@@ -303,9 +304,10 @@ struct Run<'a> {
 }
 
 impl<'a> Run<'a> {
-    fn new(args: &'a MovesArgs, lex: Lexicon, batch: bool) -> Run<'a> {
+    fn new(args: &'a MovesArgs, lex: Lexicon, batch: bool, play: Option<PlayQuery>) -> Run<'a> {
         Run {
             args,
+            play,
             alphabet: lex.alphabet().clone(),
             lex,
             lex_name: None,
@@ -431,11 +433,14 @@ impl<'a> Run<'a> {
         let moves = &mut self.moves;
         moves.clear();
         g.generate(&self.lex, &p.board, p.rack(), &self.opts, moves);
-        if let Some(play) = &args.play {
-            let want = play_text(play).map_err(|e| format!("--play {play:?}: {e}"))?;
+        if let Some(PlayQuery {
+            text: want,
+            row,
+            col,
+        }) = &self.play
+        {
             let n = p.board.size();
-            let (row, col) = play_square(&want);
-            if row >= n || col >= n {
+            if *row >= n || *col >= n {
                 let coords = want.split(' ').next().unwrap_or("");
                 return Err(format!("--play: {coords} is off the {n}x{n} board"));
             }
@@ -447,10 +452,10 @@ impl<'a> Run<'a> {
                 v.extend(other_notation(&p.board, m, a));
                 v
             };
-            let exact = |m: &Move| names(m).contains(&want);
+            let exact = |m: &Move| names(m).contains(want);
             // Capitals only: the same squares and letters, any blanks.
-            let loose = |m: &Move| names(m).iter().any(|n| n.to_uppercase() == want);
-            let capitals = want == want.to_uppercase();
+            let loose = |m: &Move| names(m).iter().any(|n| n.to_uppercase() == *want);
+            let capitals = *want == want.to_uppercase();
             let filter: &dyn Fn(&Move) -> bool = match capitals && !moves.iter().any(exact) {
                 true => &loose,
                 false => &exact,
@@ -550,42 +555,36 @@ fn json_play(play: &Play, position: Option<usize>, alphabet: &Alphabet, board: &
         score: 0,
     };
     match play {
-        Play::Place(m) => {
-            let cross_dir = match m.dir {
-                Dir::Across => Dir::Down,
-                Dir::Down => Dir::Across,
-            };
-            JsonMove {
-                kind: "place",
-                row: Some(m.row as usize),
-                col: Some(m.col as usize),
-                dir: Some(m.dir.name()),
-                notation: Some(m.notation(alphabet)),
-                word: Some(m.word_text(alphabet)),
-                tiles: m
-                    .placements()
-                    .map(|(row, col, sq)| JsonTile {
+        Play::Place(m) => JsonMove {
+            kind: "place",
+            row: Some(m.row as usize),
+            col: Some(m.col as usize),
+            dir: Some(m.dir.name()),
+            notation: Some(m.notation(alphabet)),
+            word: Some(m.word_text(alphabet)),
+            tiles: m
+                .placements()
+                .map(|(row, col, sq)| JsonTile {
+                    row,
+                    col,
+                    letter: squares_text(&[sq], alphabet),
+                    blank: sq & BLANK_FLAG != 0,
+                })
+                .collect(),
+            cross_words: Some(
+                cross_words(board, m)
+                    .into_iter()
+                    .map(|(row, col, w)| JsonWord {
                         row,
                         col,
-                        letter: squares_text(&[sq], alphabet),
-                        blank: sq & BLANK_FLAG != 0,
+                        dir: m.dir.cross().name(),
+                        word: squares_text(&w, alphabet),
                     })
                     .collect(),
-                cross_words: Some(
-                    cross_words(board, m)
-                        .into_iter()
-                        .map(|(row, col, w)| JsonWord {
-                            row,
-                            col,
-                            dir: cross_dir.name(),
-                            word: squares_text(&w, alphabet),
-                        })
-                        .collect(),
-                ),
-                score: m.score,
-                ..empty
-            }
-        }
+            ),
+            score: m.score,
+            ..empty
+        },
         Play::Exchange(r) => JsonMove {
             kind: "exchange",
             exchange: Some(r.to_text(alphabet)),
@@ -696,14 +695,21 @@ fn find_named_lexicon(name: &str, kind: Kind) -> Option<PathBuf> {
     None
 }
 
-/// A `--play` value as the output writes plays: `8D WORD` (row, then
-/// column letters: across) or `D8 WORD` (down), coordinates in capitals,
-/// a multi-character tile without its brackets.
-fn play_text(play: &str) -> std::result::Result<String, String> {
+/// A `--play` value: the play as the output writes it (`8D WORD` across,
+/// `D8 WORD` down, coordinates in capitals, a multi-character tile without
+/// its brackets) and its first square, 0-based.
+struct PlayQuery {
+    text: String,
+    row: usize,
+    col: usize,
+}
+
+fn parse_play(play: &str) -> std::result::Result<PlayQuery, String> {
     let [coords, word] = play.split_whitespace().collect::<Vec<_>>()[..] else {
         return Err("expected COORDINATES WORD, as 8D QUIRE or D8 QUIRE".into());
     };
     let coords = coords.to_uppercase();
+    // Row number and column letters, either way round.
     let digits = coords.trim_matches(|c: char| c.is_ascii_uppercase());
     let letters = coords.trim_matches(|c: char| c.is_ascii_digit());
     let well_formed = !digits.is_empty()
@@ -716,7 +722,20 @@ fn play_text(play: &str) -> std::result::Result<String, String> {
             "{coords:?} is not a square (row number and column letter, as 8D or D8)"
         ));
     }
-    Ok(format!("{coords} {}", word.replace(['[', ']'], "")))
+    let row = digits
+        .parse::<usize>()
+        .unwrap_or(usize::MAX)
+        .wrapping_sub(1);
+    // Columns A..Z, then AA, AB, ... (as `column_name` writes them).
+    let col = letters
+        .bytes()
+        .fold(0usize, |acc, c| {
+            acc.saturating_mul(26)
+                .saturating_add((c - b'A' + 1) as usize)
+        })
+        .wrapping_sub(1);
+    let text = format!("{coords} {}", word.replace(['[', ']'], ""));
+    Ok(PlayQuery { text, row, col })
 }
 
 /// A one-tile play's notation along its other word (`I8 SO` for `8H QUIRES`
@@ -727,32 +746,9 @@ fn other_notation(board: &Board, m: &Move, a: &Alphabet) -> Option<String> {
     }
     let (row, col, word) = cross_words(board, m).into_iter().next()?;
     let mut other = *m;
-    other.dir = match m.dir {
-        Dir::Across => Dir::Down,
-        Dir::Down => Dir::Across,
-    };
+    other.dir = m.dir.cross();
     (other.row, other.col, other.len) = (row as u8, col as u8, word.len() as u8);
     other.word = [0; lexgraph::rules::MAX_SIZE];
     other.word[..word.len()].copy_from_slice(&word);
     Some(other.notation(a))
-}
-
-/// The 0-based (row, column) of a checked `--play` value's first square.
-fn play_square(want: &str) -> (usize, usize) {
-    let coords = want.split(' ').next().unwrap_or("");
-    let row: usize = coords
-        .chars()
-        .filter(char::is_ascii_digit)
-        .collect::<String>()
-        .parse()
-        .unwrap_or(usize::MAX);
-    // Columns A..Z, then AA, AB, ... (as `column_name` writes them).
-    let col = coords
-        .chars()
-        .filter(char::is_ascii_uppercase)
-        .fold(0usize, |acc, c| {
-            acc.saturating_mul(26)
-                .saturating_add(c as usize - 'A' as usize + 1)
-        });
-    (row.wrapping_sub(1), col.wrapping_sub(1))
 }

@@ -36,6 +36,14 @@ pub enum Dir {
 }
 
 impl Dir {
+    /// The other direction: that of the cross words a move forms.
+    pub fn cross(self) -> Dir {
+        match self {
+            Dir::Across => Dir::Down,
+            Dir::Down => Dir::Across,
+        }
+    }
+
     /// `across` or `down`.
     pub fn name(self) -> &'static str {
         match self {
