@@ -115,7 +115,6 @@ pub fn write_all_atomic(files: &[(&Path, &[u8])]) -> Result<()> {
             .unwrap_or_default();
         dir.join(format!(".{name}.{}.{what}", std::process::id()))
     };
-    let tmp_of = |path: &Path| beside(path, "tmp");
     // A rename cannot replace a directory: find that out before any rename.
     for (path, _) in files {
         if path.is_dir() {
@@ -123,7 +122,7 @@ pub fn write_all_atomic(files: &[(&Path, &[u8])]) -> Result<()> {
             return Err(Error::io(path, e));
         }
     }
-    let tmps: Vec<PathBuf> = files.iter().map(|(p, _)| tmp_of(p)).collect();
+    let tmps: Vec<PathBuf> = files.iter().map(|(p, _)| beside(p, "tmp")).collect();
     let mut result = Ok(());
     for ((path, bytes), tmp) in files.iter().zip(&tmps) {
         let written = (|| -> std::io::Result<()> {
@@ -138,9 +137,9 @@ pub fn write_all_atomic(files: &[(&Path, &[u8])]) -> Result<()> {
     }
     if result.is_ok() {
         // A later rename can still fail (a file another user owns in a
-        // sticky directory): keep the earlier files' old contents as hard
-        // links, to put them back then.
-        let olds: Vec<Option<PathBuf>> = files
+        // sticky directory): keep the old contents of every file but the
+        // last as hard links, to put them back then.
+        let olds: Vec<Option<PathBuf>> = files[..files.len().saturating_sub(1)]
             .iter()
             .map(|(path, _)| {
                 let old = beside(path, "old");
