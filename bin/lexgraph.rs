@@ -85,7 +85,7 @@ enum Cmd {
         /// [LEXICON] RACK
         #[arg(required = true, num_args = 1..=2)]
         args: Vec<String>,
-        /// Lexicon file; then every argument is a word (default: the built-in English lexicon)
+        /// Lexicon file; then the one argument is the rack (default: the built-in English lexicon)
         #[arg(long)]
         lexicon: Option<PathBuf>,
         /// All words buildable from some of the tiles, not just all of them
@@ -97,7 +97,7 @@ enum Cmd {
         /// [LEXICON] PATTERN
         #[arg(required = true, num_args = 1..=2)]
         args: Vec<String>,
-        /// Lexicon file; then every argument is a word (default: the built-in English lexicon)
+        /// Lexicon file; then the one argument is the pattern (default: the built-in English lexicon)
         #[arg(long)]
         lexicon: Option<PathBuf>,
     },
@@ -169,18 +169,16 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 lex.word_count()
             );
             if let Some(w) = words {
-                let list = if w.as_os_str() == "-" {
+                let (list, name) = if w.as_os_str() == "-" {
                     let mut bytes = Vec::new();
                     std::io::stdin()
                         .read_to_end(&mut bytes)
                         .context("reading the word list from stdin")?;
-                    WordList::parse(&bytes, "stdin", lex.alphabet(), skip_invalid)?
+                    let list = WordList::parse(&bytes, "stdin", lex.alphabet(), skip_invalid)?;
+                    (list, "stdin".to_string())
                 } else {
-                    WordList::read(&w, lex.alphabet(), skip_invalid)?
-                };
-                let name = match w.as_os_str() == "-" {
-                    true => "stdin".to_string(),
-                    false => w.display().to_string(),
+                    let list = WordList::read(&w, lex.alphabet(), skip_invalid)?;
+                    (list, w.display().to_string())
                 };
                 verify_words(&lex, &list)
                     .with_context(|| format!("{} does not match {name}", lexicon.display()))?;
@@ -352,7 +350,6 @@ fn cmd_compile(
         outputs.push((path, bytes.as_slice()));
     }
     // Both or neither: a failed write leaves no mismatched pair.
-    let outputs: Vec<(&Path, &[u8])> = outputs.iter().map(|(p, b)| (p.as_path(), *b)).collect();
     compile::write_all_atomic(&outputs)?;
     if let Some(pb) = pb {
         pb.finish_and_clear();

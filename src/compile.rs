@@ -103,7 +103,8 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
 /// old files, so a DAWG and a GADDAG of different word lists are not left
 /// side by side. (If a rename fails, the files renamed before it are put
 /// back from hard links; a file that could not be linked is removed.)
-pub fn write_all_atomic(files: &[(&Path, &[u8])]) -> Result<()> {
+pub fn write_all_atomic<P: AsRef<Path>>(files: &[(P, &[u8])]) -> Result<()> {
+    let files: Vec<(&Path, &[u8])> = files.iter().map(|(p, b)| (p.as_ref(), *b)).collect();
     let beside = |path: &Path, what: &str| {
         let dir = match path.parent() {
             Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
@@ -116,7 +117,7 @@ pub fn write_all_atomic(files: &[(&Path, &[u8])]) -> Result<()> {
         dir.join(format!(".{name}.{}.{what}", std::process::id()))
     };
     // A rename cannot replace a directory: find that out before any rename.
-    for (path, _) in files {
+    for (path, _) in &files {
         if path.is_dir() {
             let e = std::io::Error::new(std::io::ErrorKind::IsADirectory, "is a directory");
             return Err(Error::io(path, e));
