@@ -101,9 +101,20 @@ impl Tally {
         let opts = Options::default();
         let d = gen.generate_vec(&lex.dawg, board, rack, &opts);
         let g = gen.generate_vec(&lex.gaddag, board, rack, &opts);
+        // The scalar node scan, where the default one is AVX-512.
+        gen.set_vector_scan(false);
+        let scalar = gen.generate_vec(&lex.gaddag, board, rack, &opts);
+        gen.set_vector_scan(true);
         self.positions += 1;
         self.moves += g.len();
         let mut problems = Vec::new();
+        if scalar != g {
+            problems.push(format!(
+                "GADDAG with the scalar scan: {} moves, with the vector scan: {}",
+                scalar.len(),
+                g.len()
+            ));
+        }
         let dp: Vec<oracle::Play> = d.iter().map(oracle::Play::from_move).collect();
         problems.extend(oracle::compare("DAWG vs GADDAG", a, &sorted(dp), &g));
         let oracle = Oracle::new(&lex.set, a, gen.rules());

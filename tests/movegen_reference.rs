@@ -60,7 +60,10 @@ fn check(cgp: &str, moves: &str, list: &str) {
     let mut failures = Vec::new();
     for (k, (cgp, want)) in positions.iter().zip(&expected).enumerate() {
         let p = Position::parse_cgp(cgp, &a, 15).unwrap();
-        for lex in &lexicons {
+        // With and without the AVX-512 node scan (the same where the CPU
+        // lacks it).
+        for (lex, vector) in lexicons.iter().flat_map(|l| [(l, true), (l, false)]) {
+            gen.set_vector_scan(vector);
             let mut got: Vec<String> = gen
                 .generate_vec(lex, &p.board, p.rack(), &Options::default())
                 .iter()
@@ -71,7 +74,7 @@ fn check(cgp: &str, moves: &str, list: &str) {
                 let missing: Vec<_> = want.iter().filter(|w| !got.contains(w)).take(5).collect();
                 let extra: Vec<_> = got.iter().filter(|g| !want.contains(g)).take(5).collect();
                 failures.push(format!(
-                    "{cgp} pos {k} via {:?} ({}-bit edges): got {} want {}; missing {missing:?} extra {extra:?}",
+                    "{cgp} pos {k} via {:?} ({}-bit edges, vector scan {vector}): got {} want {}; missing {missing:?} extra {extra:?}",
                     lex.kind(),
                     lex.header().edge_bits(),
                     got.len(),

@@ -166,6 +166,39 @@ fn through<S: MoveSink, W: Widths, const RIGHT: bool>(
     arc: Arc,
     acc: Acc,
 ) {
+    #[cfg(target_arch = "x86_64")]
+    if W::AVX512 {
+        // SAFETY: `W::AVX512` views exist only on CPUs with these
+        // instructions (`Edges::fixed` checks). Run by every GADDAG move
+        // generation test on such a CPU.
+        return unsafe { through_avx512::<S, W, RIGHT>(ctx, e, start, pos, arc, acc) };
+    }
+    through_body::<S, W, RIGHT>(ctx, e, start, pos, arc, acc)
+}
+
+/// [`through`] compiled with AVX-512, so that [`Edges::select`] inlines.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512bitalg")]
+fn through_avx512<S: MoveSink, W: Widths, const RIGHT: bool>(
+    ctx: &mut LineCtx<'_, S>,
+    e: &Edges<'_, W>,
+    start: usize,
+    pos: usize,
+    arc: Arc,
+    acc: Acc,
+) {
+    through_body::<S, W, RIGHT>(ctx, e, start, pos, arc, acc)
+}
+
+#[inline(always)]
+fn through_body<S: MoveSink, W: Widths, const RIGHT: bool>(
+    ctx: &mut LineCtx<'_, S>,
+    e: &Edges<'_, W>,
+    start: usize,
+    pos: usize,
+    arc: Arc,
+    acc: Acc,
+) {
     let sq = ctx.sq(pos);
     ctx.cur[pos & 31] = sq;
     let acc = Acc {
@@ -188,6 +221,39 @@ fn through<S: MoveSink, W: Widths, const RIGHT: bool>(
 /// function with its continuation inlined: the same loop taking the
 /// continuation as a closure cost 14 % more instructions (callgrind).
 fn place<S: MoveSink, W: Widths, const RIGHT: bool, const ROOT: bool>(
+    ctx: &mut LineCtx<'_, S>,
+    e: &Edges<'_, W>,
+    start: usize,
+    pos: usize,
+    node: u32,
+    hits: u64,
+    acc: Acc,
+) {
+    #[cfg(target_arch = "x86_64")]
+    if W::AVX512 {
+        // SAFETY: as in `through`.
+        return unsafe { place_avx512::<S, W, RIGHT, ROOT>(ctx, e, start, pos, node, hits, acc) };
+    }
+    place_body::<S, W, RIGHT, ROOT>(ctx, e, start, pos, node, hits, acc)
+}
+
+/// [`place`] compiled with AVX-512, so that [`Edges::select`] inlines.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512bitalg")]
+fn place_avx512<S: MoveSink, W: Widths, const RIGHT: bool, const ROOT: bool>(
+    ctx: &mut LineCtx<'_, S>,
+    e: &Edges<'_, W>,
+    start: usize,
+    pos: usize,
+    node: u32,
+    hits: u64,
+    acc: Acc,
+) {
+    place_body::<S, W, RIGHT, ROOT>(ctx, e, start, pos, node, hits, acc)
+}
+
+#[inline(always)]
+fn place_body<S: MoveSink, W: Widths, const RIGHT: bool, const ROOT: bool>(
     ctx: &mut LineCtx<'_, S>,
     e: &Edges<'_, W>,
     start: usize,

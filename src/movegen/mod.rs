@@ -77,7 +77,9 @@ use crate::alphabet::{Alphabet, Tile};
 use crate::board::{tile_of, Board, Rack, BLANK_FLAG};
 pub use crate::crosscheck::Dir;
 use crate::crosscheck::{CrossInput, Lanes, Structure};
-use crate::format::{Aligned5, Edges, Kind, Tiles5, TopIndex, Widths};
+use crate::format::{
+    Aligned5, Aligned5Avx512, Edges, Kind, Tiles5, Tiles5Avx512, TopIndex, Widths,
+};
 use crate::lexicon::Lexicon;
 use crate::rules::{Rules, MAX_SIZE};
 
@@ -285,6 +287,8 @@ pub struct Generator {
     rules: Rules,
     across: Lanes,
     down: Lanes,
+    /// Scan nodes with AVX-512 where the CPU has it.
+    vector: bool,
 }
 
 /// One square of the line being searched, with everything the search reads.
@@ -585,7 +589,19 @@ impl Generator {
             rules,
             across: Lanes::default(),
             down: Lanes::default(),
+            vector: true,
         }
+    }
+
+    /// Whether the search may scan a node's edges 16 at a time with
+    /// AVX-512 instructions, on a CPU that has them and a lexicon of up to
+    /// 31 tiles (on by default; see [`Widths::AVX512`]). The moves are the
+    /// same either way; off, every CPU runs the same scalar code, which is
+    /// for testing and timing one against the other.
+    ///
+    /// [`Widths::AVX512`]: crate::format::Widths::AVX512
+    pub fn set_vector_scan(&mut self, on: bool) {
+        self.vector = on;
     }
 
     /// The rules in use.
@@ -630,7 +646,12 @@ impl Generator {
         let edges = lex.edges();
         // The same search, compiled for the file's widths where they are
         // common ones: constant shifts cut its instructions (see `Widths`).
-        if let Some(e) = edges.fixed::<Aligned5>() {
+        let vector = self.vector;
+        if let Some(e) = edges.fixed::<Aligned5Avx512>().filter(|_| vector) {
+            self.run(lex, e, board, rack, opts, sink, &scores);
+        } else if let Some(e) = edges.fixed::<Tiles5Avx512>().filter(|_| vector) {
+            self.run(lex, e, board, rack, opts, sink, &scores);
+        } else if let Some(e) = edges.fixed::<Aligned5>() {
             self.run(lex, e, board, rack, opts, sink, &scores);
         } else if let Some(e) = edges.fixed::<Tiles5>() {
             self.run(lex, e, board, rack, opts, sink, &scores);
