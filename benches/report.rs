@@ -823,15 +823,20 @@ impl MgResult {
 }
 
 fn run_movegen(s: &MgSuite, lex: &Compiled, reps: usize) -> MgResult {
-    run_pair(s, [&lex.dawg, &lex.gaddag], reps)
+    run_pair(s, [&lex.dawg, &lex.gaddag], reps, [true, true])
 }
 
 /// Times two lexicons on a suite, taking turns (see the report's text);
 /// index 0 and 1 of the result are `lexes[0]` and `lexes[1]`.
-fn run_pair(s: &MgSuite, lexes: [&Lexicon; 2], reps: usize) -> MgResult {
+/// `vector[k]`: whether generator `k` may use the AVX-512 node scan
+/// (`Generator::set_vector_scan`).
+fn run_pair(s: &MgSuite, lexes: [&Lexicon; 2], reps: usize, vector: [bool; 2]) -> MgResult {
     let rules = s.spec.rules();
     let opts = Options::default();
     let mut gens = [Generator::new(rules.clone()), Generator::new(rules)];
+    for (g, v) in gens.iter_mut().zip(vector) {
+        g.set_vector_scan(v);
+    }
     let mut a: Vec<Move> = Vec::with_capacity(4096);
     let mut b: Vec<Move> = Vec::with_capacity(4096);
     // Untimed pass: warms caches, counts moves, checks full agreement.
@@ -1621,6 +1626,8 @@ fn report(args: Args) -> Result<()> {
     // --- Edge layouts: the stored suites on 32-bit aligned files ------------
     // (kind, suite index, packed bytes, aligned bytes, packed-vs-aligned timing)
     let mut layouts: Vec<(Kind, usize, u64, u64, MgResult)> = Vec::new();
+    // (suite index, layout name, GADDAG) for the node-scan comparison.
+    let mut scan_lexes: Vec<(usize, &str, Lexicon)> = Vec::new();
     for (i, s) in suites.iter().enumerate() {
         let (lex, words) = match s.lex {
             LexId::Enable => (&enable_lex, &enable_words),
@@ -1641,7 +1648,7 @@ fn report(args: Args) -> Result<()> {
         ] {
             let aligned_bytes = bytes.len() as u64;
             let aligned = Lexicon::from_vec(bytes)?;
-            let r = run_pair(s, [packed, &aligned], plan.movegen_reps);
+            let r = run_pair(s, [packed, &aligned], plan.movegen_reps, [true, true]);
             progress!(
                 "  {}: packed {:.1} µs/position, aligned {:.1}{}",
                 kind.name(),
@@ -1650,6 +1657,32 @@ fn report(args: Args) -> Result<()> {
                 if r.agree { "" } else { ", MOVE LISTS DIFFER" }
             );
             layouts.push((kind, i, packed.bytes().len() as u64, aligned_bytes, r));
+            if kind == Kind::Gaddag {
+                scan_lexes.push((i, "packed", Lexicon::from_vec(packed.bytes().to_vec())?));
+                scan_lexes.push((i, "aligned", aligned));
+            }
+        }
+    }
+
+    // --- Node scan: AVX-512 against scalar, GADDAG ------------------------------
+    let vector_scan = enable_lex
+        .gaddag
+        .edges()
+        .fixed::<format::Tiles5Avx512>()
+        .is_some();
+    let mut scans: Vec<(usize, &str, MgResult)> = Vec::new();
+    if vector_scan {
+        for (i, layout, lex) in &scan_lexes {
+            let s = &suites[*i];
+            progress!("node scan: {} ({layout}), scalar and AVX-512", s.label);
+            let r = run_pair(s, [lex, lex], plan.movegen_reps, [false, true]);
+            progress!(
+                "  scalar {:.1} µs/position, AVX-512 {:.1}{}",
+                r.kind(0).median,
+                r.kind(1).median,
+                if r.agree { "" } else { ", MOVE LISTS DIFFER" }
+            );
+            scans.push((*i, layout, r));
         }
     }
 
@@ -1909,13 +1942,18 @@ fn report(args: Args) -> Result<()> {
     if let Some(r) = en_rows {
         writeln!(
             md,
-            "- All moves of a position from the stored ENABLE suite ({} moves on average): DAWG {:.0} µs, GADDAG {:.0} µs (GADDAG {} faster), {} and {} M moves/s.",
+            "- All moves of a position from the stored ENABLE suite ({} moves on average): DAWG {:.0} µs, GADDAG {:.0} µs (GADDAG {} faster), {} and {} M moves/s; the GADDAG search {} (see *Node scan*).",
             int((r.moves as f64 / r.positions.max(1) as f64).round() as u64),
             r.kind(0).median,
             r.kind(1).median,
             ratio(r.kind(0).median, r.kind(1).median),
             format_args!("{:.2}", r.moves_per_s(0) / 1e6),
             format_args!("{:.2}", r.moves_per_s(1) / 1e6),
+            if vector_scan {
+                "scans nodes with AVX-512"
+            } else {
+                "scans nodes with scalar code (no AVX-512 here)"
+            },
         )?;
     }
     let all_agree = mg.iter().all(|r| r.agree) && sps.iter().all(|s| s.error.is_none());
@@ -2258,6 +2296,43 @@ fn report(args: Args) -> Result<()> {
         )?;
     }
     writeln!(md)?;
+
+    writeln!(md, "### Node scan\n")?;
+    if scans.is_empty() {
+        writeln!(
+            md,
+            "This CPU lacks the AVX-512 instructions (BW, VL, VBMI, BITALG) of the vector node \
+             scan, so every number above is the scalar scan's.\n"
+        )?;
+    } else {
+        writeln!(
+            md,
+            "Every GADDAG number above scans a node's edges 16 at a time with AVX-512 (the \
+             default where the CPU has it). Here the same GADDAG files with the scalar scan \
+             (`Generator::set_vector_scan(false)`, the code every other CPU runs) against the \
+             vector one, taking turns as above. *Agree*: the same sorted move lists on every \
+             position.\n"
+        )?;
+        writeln!(md, "| Suite | Edges | Scalar µs/position | AVX-512 µs/position | AVX-512 speed-up | Agree |")?;
+        writeln!(md, "|---|---|--:|--:|--:|:-:|")?;
+        for (i, layout, r) in &scans {
+            let (a, v) = (r.kind(0), r.kind(1));
+            writeln!(
+                md,
+                "| {} | {layout} | {:.1} ({:.1}–{:.1}) | {:.1} ({:.1}–{:.1}) | {} | {} |",
+                suites[*i].label,
+                a.median,
+                a.min,
+                a.max,
+                v.median,
+                v.min,
+                v.max,
+                ratio(a.median, v.median),
+                if r.agree { "yes" } else { "**no**" }
+            )?;
+        }
+        writeln!(md)?;
+    }
 
     // Scaling.
     writeln!(md, "## Scaling\n")?;

@@ -129,8 +129,9 @@ pub const PREFETCH_LINES: usize = 4;
 /// Field widths a reader is compiled for. The widths of a file are known
 /// only when it is opened; a reader built for fixed widths decodes an edge
 /// with constant shifts and masks, and 32-bit edges with one aligned load.
-/// Move generation is instruction-bound once its nodes are prefetched, so
-/// this pays: `Generator` picks the fixed reader that fits the file.
+/// Move generation decodes edges more than it does anything else, so this
+/// pays: `Generator` picks the fixed reader that fits the file (and the CPU,
+/// for [`Widths::AVX512`]).
 pub trait Widths: Copy + Default + std::fmt::Debug + 'static {
     /// Bits of the tile field, or 0 for the file's.
     const TILE_BITS: u32;
@@ -508,25 +509,6 @@ impl<'a, W: Widths> Edges<'a, W> {
         }
         #[cfg(not(target_arch = "x86_64"))]
         let _ = first;
-    }
-
-    /// Prefetches the targets of the edges `(base, hits)` that
-    /// [`Edges::select`] found: the nodes a search visits next.
-    #[inline(always)]
-    pub fn prefetch_targets(&self, base: u32, mut hits: u64) {
-        let Some(last) = self.len.checked_sub(1) else {
-            return;
-        };
-        let tb = self.tb();
-        while hits != 0 {
-            let k = hits.trailing_zeros();
-            hits &= hits - 1;
-            // A prefetch cannot fault, so the target needs none of the
-            // checks `arc_at` makes; only the load must stay in the array.
-            let i = (base as u64 + k as u64).min(last as u64);
-            let raw = self.load(i as usize * self.eb()) & self.edge_mask();
-            self.prefetch((raw >> (tb + 2)) as u32);
-        }
     }
 
     /// The separator edge of node `first` (GADDAG): tile 0 sorts first, so
@@ -1251,7 +1233,6 @@ mod tests {
                 }
                 let _ = e.arc_at(first, 63);
                 let _ = e.separator(first);
-                e.prefetch_targets(first, u64::MAX);
                 e.prefetch(u32::MAX >> first);
                 e.for_each_in(first, u64::MAX, |_| true);
             }
@@ -1285,7 +1266,7 @@ mod tests {
                 assert_eq!(any.arc(first), w.arc(first));
                 assert_eq!(any.raw(first), w.raw(first));
                 assert!(any.children(first).eq(w.children(first)));
-                w.prefetch_targets(first, u64::MAX);
+                w.prefetch(first);
             }
         }
         for seed in 0..16u32 {

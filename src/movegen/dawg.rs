@@ -71,7 +71,7 @@ pub(crate) fn gen_line<S: MoveSink, W: Widths>(ctx: &mut LineCtx<'_, S>, e: &Edg
                 limit += 1;
             }
             // One tile must stay for the anchor square.
-            let limit = limit.min((ctx.tiles_left as usize).saturating_sub(1));
+            let limit = limit.min((ctx.tiles_total as usize).saturating_sub(1));
             let mut left = [0u8; 32];
             left_part(ctx, e, a, 0, 0, limit, &mut left);
         }
@@ -157,7 +157,9 @@ fn extend_right<S: MoveSink, W: Widths>(
             if arc.terminal && next_free {
                 ctx.record(start, pos, acc2.mask, acc2.main, acc2.wm, acc2.cross);
             }
-            if arc.target != 0 && pos + 1 < n && ctx.tiles_left + (ctx.sq(pos + 1) != 0) as u32 > 0
+            if arc.target != 0
+                && pos + 1 < n
+                && ctx.tiles_total - acc2.placed + (ctx.sq(pos + 1) != 0) as u32 > 0
             {
                 extend_right(ctx, e, arc.target, pos + 1, start, acc2);
             }

@@ -262,30 +262,53 @@ fn place_body<S: MoveSink, W: Widths, const RIGHT: bool, const ROOT: bool>(
     mut hits: u64,
     acc: Acc,
 ) {
-    // Each hit is decoded twice, here and in the loop. Prefetching inside
-    // the scan instead measured no faster: with a branch per edge it lost
-    // 3-4 % to mispredictions, branch-free it was within noise.
-    e.prefetch_targets(node, hits);
-    while hits != 0 {
-        let k = hits.trailing_zeros();
+    debug_assert!(hits != 0);
+    // Each edge is decoded one turn ahead and its target prefetched, so that
+    // its node loads while the previous edge's subtree is searched. This
+    // replaced a prefetch loop over all the hits before this one: the two
+    // loops' exits both mispredicted, and every edge was decoded twice
+    // (-8 % time on the stored suites).
+    let mut next = e.arc_at(node, hits.trailing_zeros());
+    e.prefetch(next.target);
+    loop {
+        let arc = next;
         hits &= hits - 1;
-        let arc = e.arc_at(node, k);
-        let t = arc.tile as usize & 63;
-        let slot = ctx.put_letter(pos, t);
-        let acc = placed(ctx, acc, pos, ctx.scores[slot]);
-        if RIGHT {
-            go_on_right(ctx, e, start, pos, arc, acc);
-        } else {
-            let l1 = if ROOT {
-                let top = ctx.top;
-                Some(top.level1(t as crate::alphabet::Tile))
-            } else {
-                None
-            };
-            go_on_left(ctx, e, pos, arc, acc, l1);
+        if hits == 0 {
+            // The last edge: nothing to decode ahead.
+            place_one::<S, W, RIGHT, ROOT>(ctx, e, start, pos, arc, acc);
+            return;
         }
-        ctx.put_back(slot);
+        next = e.arc_at(node, hits.trailing_zeros());
+        e.prefetch(next.target);
+        place_one::<S, W, RIGHT, ROOT>(ctx, e, start, pos, arc, acc);
     }
+}
+
+/// Places the letter of `arc` on `pos` and goes on (see [`place`]).
+#[inline(always)]
+fn place_one<S: MoveSink, W: Widths, const RIGHT: bool, const ROOT: bool>(
+    ctx: &mut LineCtx<'_, S>,
+    e: &Edges<'_, W>,
+    start: usize,
+    pos: usize,
+    arc: Arc,
+    acc: Acc,
+) {
+    let t = arc.tile as usize & 63;
+    let slot = ctx.put_letter(pos, t);
+    let acc = placed(ctx, acc, pos, ctx.scores[slot]);
+    if RIGHT {
+        go_on_right(ctx, e, start, pos, arc, acc);
+    } else {
+        let l1 = if ROOT {
+            let top = ctx.top;
+            Some(top.level1(t as crate::alphabet::Tile))
+        } else {
+            None
+        };
+        go_on_left(ctx, e, pos, arc, acc, l1);
+    }
+    ctx.put_back(slot);
 }
 
 /// After the tile at `pos` (leftwards phase): record, go further left, or

@@ -316,12 +316,10 @@ pub(crate) struct LineCtx<'a, S: MoveSink> {
     pub rack_start: [u8; 64],
     /// Bit `t` set for every tile `t` of the alphabet (not the blank).
     pub alphabet_mask: u64,
-    /// Tiles on the rack.
-    pub tiles_left: u32,
     /// Bit `t` set while tile `t` is on the rack (bit 0: a blank).
     pub present: u64,
-    /// Tiles on the rack when the search started: a move places
-    /// `tiles_total - tiles_left` tiles.
+    /// Tiles on the rack when the search started (a search counts the
+    /// tiles it has placed in its square mask).
     pub tiles_total: u32,
     /// GADDAG search: the anchor, and the last square of the tiles on the
     /// board right after it (the anchor itself when there are none).
@@ -347,17 +345,15 @@ impl<S: MoveSink> LineCtx<'_, S> {
     #[inline]
     pub fn take(&mut self, slot: usize) {
         self.rack[slot & 63] -= 1;
-        self.tiles_left -= 1;
-        if self.rack[slot & 63] == 0 {
-            self.present &= !(1 << (slot & 63));
-        }
+        // Without a branch: whether this was the last copy is data, and
+        // mispredicts.
+        self.present &= !(((self.rack[slot & 63] == 0) as u64) << (slot & 63));
     }
 
     /// Puts tile `slot` back.
     #[inline]
     pub fn put_back(&mut self, slot: usize) {
         self.rack[slot & 63] += 1;
-        self.tiles_left += 1;
         self.present |= 1 << (slot & 63);
     }
 
@@ -422,7 +418,7 @@ impl<S: MoveSink> LineCtx<'_, S> {
     /// the rack, every blank assignment of it: see [`LineCtx::take_letter`]).
     #[inline]
     pub fn record(&mut self, start: usize, end: usize, mask: u32, main: i32, wm: i32, cross: i32) {
-        let placed = self.tiles_total - self.tiles_left;
+        let placed = mask.count_ones();
         if end == start {
             return; // a one-tile word is no word
         }
@@ -708,7 +704,7 @@ impl Generator {
         for c in rack_counts.iter_mut().skip(alphabet.len() + 1) {
             *c = 0;
         }
-        let tiles_left: u32 = rack_counts.iter().map(|&c| c as u32).sum();
+        let tiles_total: u32 = rack_counts.iter().map(|&c| c as u32).sum();
         let present = rack_counts
             .iter()
             .enumerate()
@@ -738,9 +734,8 @@ impl Generator {
                     rack: rack_counts,
                     rack_start: rack_counts,
                     alphabet_mask: all_tiles,
-                    tiles_left,
                     present,
-                    tiles_total: tiles_left,
+                    tiles_total,
                     anchor: 0,
                     run_end: 0,
                     right_free: false,
