@@ -1,6 +1,8 @@
 //! Times move generation over a CGP file, as the fastest and the median of
 //! several passes (this machine is shared, so single runs are noisy):
 //! `cargo run --release --example movegen_timing -- LEXICON CGPFILE [PASSES] [LAYOUT]`.
+//! With `SCALAR=1` in the environment the search scans nodes with scalar
+//! code even where the CPU has AVX-512 (`Generator::set_vector_scan`).
 use std::time::Instant;
 
 use lexgraph::board::Position;
@@ -26,6 +28,7 @@ fn main() {
         .map(|l| Position::parse_cgp(l, &a, rules.layout.size()).unwrap())
         .collect();
     let mut gen = Generator::new(rules);
+    gen.set_vector_scan(std::env::var_os("SCALAR").is_none_or(|v| v != "1"));
     let mut v: Vec<Move> = Vec::with_capacity(100_000);
     let mut times = Vec::new();
     let mut total = 0usize;
