@@ -550,6 +550,11 @@ impl<'a, W: Widths> Edges<'a, W> {
     #[inline(always)]
     pub fn select_ix(&self, ix: Option<&NodeIndex>, first: u32, tiles: u64) -> u64 {
         match ix {
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: `W::AVX512` views exist only on CPUs with BMI2
+            // (`Edges::fixed` checks). Run by every move generation test on
+            // such a CPU; `node_index_matches_the_scan` compares the two.
+            Some(ix) if W::AVX512 => unsafe { ix.select_bmi2(tiles) },
             Some(ix) => ix.select(tiles),
             None => self.select(first, tiles),
         }
@@ -589,6 +594,10 @@ pub struct NodeIndex {
     tiles: u64,
     /// Offset of tile `t`'s edge from the node's first edge.
     off: [u8; 64],
+    /// Each tile's offset is its rank among the node's tiles (its edges are
+    /// sorted and distinct, as in every valid file), so a selection is the
+    /// wanted bits of `tiles`, packed: one `pext` instruction.
+    ranked: bool,
 }
 
 impl NodeIndex {
@@ -596,6 +605,7 @@ impl NodeIndex {
     pub const EMPTY: NodeIndex = NodeIndex {
         tiles: 0,
         off: [0; 64],
+        ranked: true,
     };
 
     /// Indexes node `first` of `e`. On a corrupt file (tiles out of order
@@ -615,7 +625,30 @@ impl NodeIndex {
                 break;
             }
         }
+        let mut rank = 0;
+        let mut bits = r.tiles;
+        while bits != 0 {
+            let t = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            r.ranked &= r.off[t] == rank;
+            rank += 1;
+        }
         r
+    }
+
+    /// [`NodeIndex::select`], with `pext` where the offsets are ranks.
+    ///
+    /// # Safety
+    /// The CPU must have BMI2.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "bmi2")]
+    #[inline]
+    unsafe fn select_bmi2(&self, tiles: u64) -> u64 {
+        if self.ranked {
+            std::arch::x86_64::_pext_u64(tiles, self.tiles)
+        } else {
+            self.select(tiles)
+        }
     }
 
     /// The node's edges whose tile is in `tiles`, as [`Edges::select`] gives
@@ -1105,6 +1138,7 @@ mod avx512 {
         static HAS: OnceLock<bool> = OnceLock::new();
         *HAS.get_or_init(|| {
             is_x86_feature_detected!("avx512f")
+                && is_x86_feature_detected!("bmi2")
                 && is_x86_feature_detected!("avx512bw")
                 && is_x86_feature_detected!("avx512vl")
                 && is_x86_feature_detected!("avx512vbmi")
@@ -1397,8 +1431,17 @@ mod tests {
         }
         let e = Edges::new(&bits, 5, tb, 4, 26);
         let root = NodeIndex::new(&e, 0);
+        // `pext` where offsets are ranks, the lookup loop where not (the
+        // edge for tile 0 makes this root's offsets ranks).
+        let bmi2 = cfg!(target_arch = "x86_64") && avx512::available();
+        assert!(root.ranked);
         for tiles in [0u64, 1, 0b1100, 0b1000_1100, !0, 0b10] {
             assert_eq!(root.select(tiles), e.select(0, tiles), "tiles {tiles:b}");
+            #[cfg(target_arch = "x86_64")]
+            if bmi2 {
+                // SAFETY: `available` checked BMI2.
+                assert_eq!(unsafe { root.select_bmi2(tiles) }, root.select(tiles));
+            }
         }
         for t in 0..64 {
             assert_eq!(root.child(&e, 0, t), e.child(0, t), "tile {t}");
@@ -1418,6 +1461,16 @@ mod tests {
             let e = Edges::new(&bytes, 30, 6, 3, 26);
             let top = TopIndex::new(&e);
             let hits = top.root.select(u64::MAX);
+            #[cfg(target_arch = "x86_64")]
+            if bmi2 {
+                for tiles in [u64::MAX, 0b1011_0110, 1 << 5] {
+                    // SAFETY: `available` checked BMI2.
+                    assert_eq!(
+                        unsafe { top.root.select_bmi2(tiles) },
+                        top.root.select(tiles)
+                    );
+                }
+            }
             assert!(hits == 0 || (64 - hits.leading_zeros() as usize) <= e.len());
             for t in 0..64 {
                 let _ = top.root.child(&e, 0, t);

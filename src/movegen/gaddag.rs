@@ -76,7 +76,8 @@ pub(crate) fn gen_line<S: MoveSink, W: Widths>(ctx: &mut LineCtx<'_, S>, e: &Edg
             }
         } else {
             // The anchor itself, from the root.
-            let hits = ctx.top.root.select(ctx.at(a).cross & ctx.rack_mask());
+            let top = ctx.top;
+            let hits = e.select_ix(Some(&top.root), 0, ctx.at(a).cross & ctx.rack_mask());
             if hits != 0 {
                 place::<S, W, false, true>(ctx, e, a, a, 0, hits, START);
             }
@@ -178,7 +179,7 @@ fn through<S: MoveSink, W: Widths, const RIGHT: bool>(
 
 /// [`through`] compiled with AVX-512, so that [`Edges::select`] inlines.
 #[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512bitalg")]
+#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512bitalg,bmi2")]
 fn through_avx512<S: MoveSink, W: Widths, const RIGHT: bool>(
     ctx: &mut LineCtx<'_, S>,
     e: &Edges<'_, W>,
@@ -239,7 +240,7 @@ fn place<S: MoveSink, W: Widths, const RIGHT: bool, const ROOT: bool>(
 
 /// [`place`] compiled with AVX-512, so that [`Edges::select`] inlines.
 #[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512bitalg")]
+#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512bitalg,bmi2")]
 fn place_avx512<S: MoveSink, W: Widths, const RIGHT: bool, const ROOT: bool>(
     ctx: &mut LineCtx<'_, S>,
     e: &Edges<'_, W>,
