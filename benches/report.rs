@@ -143,6 +143,20 @@ fn si(v: f64) -> String {
     }
 }
 
+/// `median (min–max)`, one decimal.
+fn spread(s: &Stats) -> String {
+    format!("{:.1} ({:.1}–{:.1})", s.median, s.min, s.max)
+}
+
+/// The *Agree* cell of a timing table.
+fn agree(r: &MgResult) -> &'static str {
+    if r.agree {
+        "yes"
+    } else {
+        "**no**"
+    }
+}
+
 fn ratio(a: f64, b: f64) -> String {
     if b > 0.0 {
         format!("{:.2}×", a / b)
@@ -2190,23 +2204,22 @@ fn report(args: Args) -> Result<()> {
         let (d, g) = (r.kind(0), r.kind(1));
         writeln!(
             md,
-            "| {} | {} | {} | {} | {:.1} | {:.1} | {:.1} ({:.1}–{:.1}) | {:.1} ({:.1}–{:.1}) | {} | {:.2} | {:.2} | {} |",
+            "| {} | {} | {} | {} | {:.1} | {:.1} | {} | {} | {} | {:.2} | {:.2} | {} |",
             s.label,
-            s.group.as_deref().map(|g| format!("`{g}/*`")).unwrap_or_else(|| "–".into()),
+            s.group
+                .as_deref()
+                .map(|g| format!("`{g}/*`"))
+                .unwrap_or_else(|| "–".into()),
             int(r.positions as u64),
             int(r.rack_blanks as u64),
             r.moves as f64 / r.positions.max(1) as f64,
             r.best_total as f64 / r.positions.max(1) as f64,
-            d.median,
-            d.min,
-            d.max,
-            g.median,
-            g.min,
-            g.max,
+            spread(&d),
+            spread(&g),
             ratio(d.median, g.median),
             r.moves_per_s(0) / 1e6,
             r.moves_per_s(1) / 1e6,
-            if r.agree { "yes" } else { "**no**" }
+            agree(r)
         )?;
     }
     writeln!(md)?;
@@ -2279,20 +2292,16 @@ fn report(args: Args) -> Result<()> {
         let (p, a) = (r.kind(0), r.kind(1));
         writeln!(
             md,
-            "| {} | {} | {} | {} (+{:.0} %) | {:.1} ({:.1}–{:.1}) | {:.1} ({:.1}–{:.1}) | {} | {} |",
+            "| {} | {} | {} | {} (+{:.0} %) | {} | {} | {} | {} |",
             suites[*i].label,
             kind.name(),
             int(*pb),
             int(*ab),
             (*ab as f64 / (*pb).max(1) as f64 - 1.0) * 100.0,
-            p.median,
-            p.min,
-            p.max,
-            a.median,
-            a.min,
-            a.max,
+            spread(&p),
+            spread(&a),
             ratio(p.median, a.median),
-            if r.agree { "yes" } else { "**no**" }
+            agree(r)
         )?;
     }
     writeln!(md)?;
@@ -2319,16 +2328,12 @@ fn report(args: Args) -> Result<()> {
             let (a, v) = (r.kind(0), r.kind(1));
             writeln!(
                 md,
-                "| {} | {layout} | {:.1} ({:.1}–{:.1}) | {:.1} ({:.1}–{:.1}) | {} | {} |",
+                "| {} | {layout} | {} | {} | {} | {} |",
                 suites[*i].label,
-                a.median,
-                a.min,
-                a.max,
-                v.median,
-                v.min,
-                v.max,
+                spread(&a),
+                spread(&v),
                 ratio(a.median, v.median),
-                if r.agree { "yes" } else { "**no**" }
+                agree(r)
             )?;
         }
         writeln!(md)?;

@@ -425,9 +425,11 @@ impl<'a, W: Widths> Edges<'a, W> {
             // SAFETY: a view with `W::AVX512` is made only by `fixed`, which
             // checked that the CPU has the instructions `select16` is
             // compiled for, and that edges are at most 32 bits with 5-bit
-            // tiles, as `select16` requires. Run by every move generation
-            // test on such a CPU, and compared with the scalar scan by
-            // `avx512_select_matches_the_scan`.
+            // tiles; `new` cut `len` so that 8 bytes can be read at every
+            // edge. Run by every move generation test on such a CPU, and
+            // compared with the scalar scan by `avx512_select_matches_the_scan`
+            // (up to a page the process may not read, by
+            // `avx512_select_stays_in_the_array`).
             return unsafe {
                 avx512::select16(self.bytes, self.len, self.eb() as u32, first, tiles)
             };
@@ -1153,12 +1155,15 @@ mod avx512 {
     /// edge, the first tile above the highest wanted, the array's end or
     /// 64 edges, whichever comes first.
     ///
-    /// The caller guarantees `first < len`, `eb <= 32`, and that the 8
-    /// bytes at `i * eb / 8` lie inside `bytes` for every `i < len` (as
-    /// `Edges::new` does).
+    /// # Safety
+    ///
+    /// The CPU has the instructions of [`available`]; `eb <= 32`; and the 8
+    /// bytes at `i * eb / 8` lie inside `bytes` for every `i < len`, as
+    /// `Edges::new` makes sure (the loads rely on it, unchecked).
     #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512bitalg")]
     #[inline]
-    pub fn select16(bytes: &[u8], len: u32, eb: u32, first: u32, tiles: u64) -> u64 {
+    pub unsafe fn select16(bytes: &[u8], len: u32, eb: u32, first: u32, tiles: u64) -> u64 {
+        debug_assert!(eb <= 32);
         const LANE: [u16; 32] = {
             let mut l = [0u16; 32];
             let mut i = 0;
@@ -1183,6 +1188,7 @@ mod avx512 {
             let at = (bit >> 3) as usize;
             // Only the bytes inside the array are read: a masked load does
             // not touch the others. `at` is inside (the caller's guarantee).
+            debug_assert!(at + 8 <= bytes.len());
             let room = bytes.len() - at;
             let keep = if room >= 64 {
                 u64::MAX
@@ -1337,6 +1343,88 @@ mod tests {
         }
     }
 
+    /// A xorshift generator: `next(n)` is in `0..n`.
+    fn xorshift(mut state: u64) -> impl FnMut(u64) -> u64 {
+        move |n| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state % n
+        }
+    }
+
+    /// Packed edges (5-bit tiles) of 40 nodes of random sizes, some sorted
+    /// by tile (as files are), some not (as corrupt files may be), one of 80
+    /// edges; with the file's padding. Returns the edge count and the bytes.
+    fn random_nodes(next: &mut impl FnMut(u64) -> u64, target_bits: u32) -> (u32, Vec<u8>) {
+        let eb = 5 + 2 + target_bits as usize;
+        let mut raw = Vec::new();
+        for node in 0..40 {
+            let n = if node == 7 { 80 } else { 1 + next(40) };
+            let sorted = next(2) == 0;
+            let mut t = next(4);
+            for k in 0..n {
+                let tile = if sorted { t.min(31) } else { next(32) };
+                t += 1 + next(2);
+                let last = (k + 1 == n) as u64;
+                let target = next(1 << target_bits);
+                raw.push(tile | next(2) << 5 | last << 6 | target << 7);
+            }
+        }
+        let mut bytes = vec![0u8; (raw.len() * eb).div_ceil(8) + EDGE_PADDING];
+        for (i, &r) in raw.iter().enumerate() {
+            for b in 0..eb {
+                if r >> b & 1 == 1 {
+                    let at = i * eb + b;
+                    bytes[at / 8] |= 1 << (at % 8);
+                }
+            }
+        }
+        (raw.len() as u32, bytes)
+    }
+
+    /// The AVX-512 scan reads nothing past the edge array, whatever the
+    /// array's length: here the array ends right before a page the process
+    /// may not read, so a read past it crashes the test.
+    #[cfg(all(target_arch = "x86_64", target_os = "linux"))]
+    #[test]
+    fn avx512_select_stays_in_the_array() {
+        if !avx512::available() {
+            eprintln!("no AVX-512 on this CPU: nothing to check");
+            return;
+        }
+        const PAGE: usize = 4096;
+        extern "C" {
+            fn mprotect(addr: *mut std::ffi::c_void, len: usize, prot: i32) -> i32;
+        }
+        let mut map = memmap2::MmapMut::map_anon(2 * PAGE).unwrap();
+        // SAFETY: the second page of this anonymous mapping, which is page
+        // aligned (the kernel places mappings on page boundaries), becomes
+        // unreadable (PROT_NONE = 0). Nothing below touches it except a
+        // faulty scan, and unmapping at the end does not need it readable.
+        let rc = unsafe { mprotect(map.as_mut_ptr().add(PAGE).cast(), PAGE, 0) };
+        assert_eq!(rc, 0, "mprotect failed");
+        let mut next = xorshift(0x2545_F491_4F6C_DD1D);
+        for target_bits in 1..=25u32 {
+            let (n, bytes) = random_nodes(&mut next, target_bits);
+            // The array cut at every length near its end, placed so that
+            // its last byte is the last readable one.
+            for cut in (bytes.len().saturating_sub(80)..=bytes.len()).rev() {
+                let at = PAGE - cut;
+                map[at..PAGE].copy_from_slice(&bytes[..cut]);
+                let any = Edges::new(&map[at..PAGE], n, 5, target_bits, 26);
+                let vector = any.fixed::<Tiles5Avx512>().unwrap();
+                let scalar = any.fixed::<Tiles5>().unwrap();
+                for first in 0..any.len() as u32 + 2 {
+                    assert_eq!(
+                        vector.select(first, u64::MAX),
+                        scalar.select(first, u64::MAX)
+                    );
+                }
+            }
+        }
+    }
+
     /// The AVX-512 scan finds what the scalar one finds, for every edge
     /// width it takes, on nodes of 1 to over 64 edges (sorted or not), and
     /// on buffers that end anywhere inside its 64-byte reads.
@@ -1346,46 +1434,24 @@ mod tests {
             eprintln!("no AVX-512 on this CPU: only the scalar scan runs");
             return;
         }
-        let mut rng = 0x9E37_79B9_7F4A_7C15u64;
-        let mut next = move |n: u64| {
-            rng ^= rng << 13;
-            rng ^= rng >> 7;
-            rng ^= rng << 17;
-            rng % n
-        };
+        let mut next = xorshift(0x9E37_79B9_7F4A_7C15);
         for target_bits in 1..=25u32 {
             let eb = 5 + 2 + target_bits;
-            // Nodes of random sizes, some sorted by tile (as files are),
-            // some not (as corrupt files may be), one of 80 edges.
-            let mut raw = Vec::new();
-            for node in 0..40 {
-                let n = if node == 7 { 80 } else { 1 + next(40) };
-                let sorted = next(2) == 0;
-                let mut t = next(4);
-                for k in 0..n {
-                    let tile = if sorted { t.min(31) } else { next(32) };
-                    t += 1 + next(2);
-                    let last = (k + 1 == n) as u64;
-                    let target = next(1 << target_bits);
-                    raw.push(tile | next(2) << 5 | last << 6 | target << 7);
-                }
-            }
-            let mut bytes = vec![0u8; (raw.len() * eb as usize).div_ceil(8) + EDGE_PADDING];
-            for (i, &r) in raw.iter().enumerate() {
-                for b in 0..eb as usize {
-                    if r >> b & 1 == 1 {
-                        let at = i * eb as usize + b;
-                        bytes[at / 8] |= 1 << (at % 8);
-                    }
-                }
-            }
+            let (n, bytes) = random_nodes(&mut next, target_bits);
             let full = bytes.len();
             for cut in [full, full - 1, full - 9, full - 40, full - 63, full - 100] {
-                let any = Edges::new(&bytes[..cut], raw.len() as u32, 5, target_bits, 26);
+                let any = Edges::new(&bytes[..cut], n, 5, target_bits, 26);
                 let scalar = any.fixed::<Tiles5>().unwrap();
                 let vector = any.fixed::<Tiles5Avx512>().unwrap();
                 for first in 0..any.len() as u32 {
-                    for tiles in [u64::MAX, 1 << next(32), next(1 << 32), 0b1110, 1 << 31] {
+                    for tiles in [
+                        u64::MAX,
+                        1 << next(32),
+                        next(1 << 32),
+                        0b1110,
+                        1 << 31,
+                        !0 << 32,
+                    ] {
                         assert_eq!(
                             scalar.select(first, tiles),
                             vector.select(first, tiles),
@@ -1434,7 +1500,8 @@ mod tests {
         let root = NodeIndex::new(&e, 0);
         // `pext` where offsets are ranks, the lookup loop where not (the
         // edge for tile 0 makes this root's offsets ranks).
-        let bmi2 = cfg!(target_arch = "x86_64") && avx512::available();
+        #[cfg(target_arch = "x86_64")]
+        let bmi2 = avx512::available();
         assert!(root.ranked);
         for tiles in [0u64, 1, 0b1100, 0b1000_1100, !0, 0b10] {
             assert_eq!(root.select(tiles), e.select(0, tiles), "tiles {tiles:b}");

@@ -17,8 +17,8 @@ use super::{LineCtx, MoveSink};
 use crate::board::tile_of;
 use crate::format::{Arc, Edges, Level1, NodeIndex, Widths};
 
-/// Running totals of a partial move (the tiles placed so far are the
-/// rack's count minus what is left on it).
+/// Running totals of a partial move (the tiles placed so far are the bits
+/// of `mask`).
 #[derive(Clone, Copy)]
 struct Acc {
     /// Bit `p` set when this move places a tile on square `p`.
