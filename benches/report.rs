@@ -1641,7 +1641,7 @@ fn report(args: Args) -> Result<()> {
     // (kind, suite index, packed bytes, aligned bytes, packed-vs-aligned timing)
     let mut layouts: Vec<(Kind, usize, u64, u64, MgResult)> = Vec::new();
     // (suite index, layout name, GADDAG) for the node-scan comparison.
-    let mut scan_lexes: Vec<(usize, &str, Lexicon)> = Vec::new();
+    let mut scan_lexes: Vec<(usize, Kind, &str, Lexicon)> = Vec::new();
     for (i, s) in suites.iter().enumerate() {
         let (lex, words) = match s.lex {
             LexId::Enable => (&enable_lex, &enable_words),
@@ -1671,24 +1671,35 @@ fn report(args: Args) -> Result<()> {
                 if r.agree { "" } else { ", MOVE LISTS DIFFER" }
             );
             layouts.push((kind, i, packed.bytes().len() as u64, aligned_bytes, r));
+            // Scalar against vector scan: both layouts of the GADDAG, the
+            // default layout of the DAWG.
+            scan_lexes.push((
+                i,
+                kind,
+                "packed",
+                Lexicon::from_vec(packed.bytes().to_vec())?,
+            ));
             if kind == Kind::Gaddag {
-                scan_lexes.push((i, "packed", Lexicon::from_vec(packed.bytes().to_vec())?));
-                scan_lexes.push((i, "aligned", aligned));
+                scan_lexes.push((i, kind, "aligned", aligned));
             }
         }
     }
 
-    // --- Node scan: AVX-512 against scalar, GADDAG ------------------------------
+    // --- Node scan: AVX-512 against scalar ---------------------------------------
     let vector_scan = enable_lex
         .gaddag
         .edges()
         .fixed::<format::Tiles5Avx512>()
         .is_some();
-    let mut scans: Vec<(usize, &str, MgResult)> = Vec::new();
+    let mut scans: Vec<(usize, Kind, &str, MgResult)> = Vec::new();
     if vector_scan {
-        for (i, layout, lex) in &scan_lexes {
+        for (i, kind, layout, lex) in &scan_lexes {
             let s = &suites[*i];
-            progress!("node scan: {} ({layout}), scalar and AVX-512", s.label);
+            progress!(
+                "node scan: {} ({} {layout}), scalar and AVX-512",
+                s.label,
+                kind.name()
+            );
             let r = run_pair(s, [lex, lex], plan.movegen_reps, [false, true]);
             progress!(
                 "  scalar {:.1} µs/position, AVX-512 {:.1}{}",
@@ -1696,7 +1707,7 @@ fn report(args: Args) -> Result<()> {
                 r.kind(1).median,
                 if r.agree { "" } else { ", MOVE LISTS DIFFER" }
             );
-            scans.push((*i, layout, r));
+            scans.push((*i, *kind, layout, r));
         }
     }
 
@@ -1956,7 +1967,7 @@ fn report(args: Args) -> Result<()> {
     if let Some(r) = en_rows {
         writeln!(
             md,
-            "- All moves of a position from the stored ENABLE suite ({} moves on average): DAWG {:.0} µs, GADDAG {:.0} µs (GADDAG {} faster), {} and {} M moves/s; the GADDAG search {} (see *Node scan*).",
+            "- All moves of a position from the stored ENABLE suite ({} moves on average): DAWG {:.0} µs, GADDAG {:.0} µs (GADDAG {} faster), {} and {} M moves/s; {} (see *Node scan*).",
             int((r.moves as f64 / r.positions.max(1) as f64).round() as u64),
             r.kind(0).median,
             r.kind(1).median,
@@ -1964,9 +1975,9 @@ fn report(args: Args) -> Result<()> {
             format_args!("{:.2}", r.moves_per_s(0) / 1e6),
             format_args!("{:.2}", r.moves_per_s(1) / 1e6),
             if vector_scan {
-                "scans nodes with AVX-512"
+                "both searches scan nodes with AVX-512"
             } else {
-                "scans nodes with scalar code (no AVX-512 here)"
+                "both searches scan nodes with scalar code (no AVX-512 here)"
             },
         )?;
     }
@@ -2316,20 +2327,21 @@ fn report(args: Args) -> Result<()> {
     } else {
         writeln!(
             md,
-            "Every GADDAG number above scans a node's edges 16 at a time with AVX-512 (the \
-             default where the CPU has it). Here the same GADDAG files with the scalar scan \
-             (`Generator::set_vector_scan(false)`, the code every other CPU runs) against the \
-             vector one, taking turns as above. *Agree*: the same sorted move lists on every \
-             position.\n"
+            "Every move generation number above, DAWG and GADDAG alike, scans a node's edges \
+             16 at a time with AVX-512 (the default where the CPU has it). Here the same files \
+             with the scalar scan (`Generator::set_vector_scan(false)`, the code every other \
+             CPU runs) against the vector one, taking turns as above. *Agree*: the same sorted \
+             move lists on every position.\n"
         )?;
-        writeln!(md, "| Suite | Edges | Scalar µs/position | AVX-512 µs/position | AVX-512 speed-up | Agree |")?;
-        writeln!(md, "|---|---|--:|--:|--:|:-:|")?;
-        for (i, layout, r) in &scans {
+        writeln!(md, "| Suite | Structure | Edges | Scalar µs/position | AVX-512 µs/position | AVX-512 speed-up | Agree |")?;
+        writeln!(md, "|---|---|---|--:|--:|--:|:-:|")?;
+        for (i, kind, layout, r) in &scans {
             let (a, v) = (r.kind(0), r.kind(1));
             writeln!(
                 md,
-                "| {} | {layout} | {} | {} | {} | {} |",
+                "| {} | {} | {layout} | {} | {} | {} | {} |",
                 suites[*i].label,
+                kind.name(),
                 spread(&a),
                 spread(&v),
                 ratio(a.median, v.median),

@@ -641,7 +641,8 @@ impl Generator {
         }
         let edges = lex.edges();
         // The same search, compiled for the file's widths where they are
-        // common ones: constant shifts cut its instructions (see `Widths`).
+        // common ones (constant shifts cut its instructions), and for
+        // AVX-512 where the CPU has it (see `Widths`).
         let vector = self.vector;
         if let Some(e) = edges.fixed::<Aligned5Avx512>().filter(|_| vector) {
             self.run(lex, e, board, rack, opts, sink, &scores);
