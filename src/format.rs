@@ -200,8 +200,8 @@ pub enum EdgeLayout {
     Packed,
     /// Targets widened so that every edge is 32 bits, as in Appel &
     /// Jacobson: each edge is one aligned load. About a fifth larger than
-    /// packed for English lists; move generation is 5-8 % faster with the
-    /// AVX-512 node scan and about 12 % faster without (`BENCHMARKS.md`).
+    /// packed for English lists; move generation is 5-7 % faster with the
+    /// AVX-512 node scan and 12-13 % faster without (`BENCHMARKS.md`).
     Aligned,
 }
 
@@ -347,7 +347,7 @@ impl<'a, W: Widths> Edges<'a, W> {
     /// tiles are skipped after decoding only their tile, and the scan stops
     /// past the highest wanted tile: the inner loop of move generation.
     /// With [`Widths::AVX512`] it is the vector select, then the visit
-    /// (21 % less time for the DAWG search).
+    /// (about a fifth less time for the DAWG search).
     #[inline(always)]
     pub fn for_each_in(&self, first: u32, tiles: u64, mut f: impl FnMut(Arc) -> bool) {
         if tiles == 0 {
