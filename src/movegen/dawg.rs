@@ -78,39 +78,19 @@ pub(crate) fn gen_line<S: MoveSink, W: Widths>(ctx: &mut LineCtx<'_, S>, e: &Edg
     }
 }
 
-/// Tries every left part of up to `limit` more tiles ending left of anchor `a`.
-fn left_part<S: MoveSink, W: Widths>(
-    ctx: &mut LineCtx<'_, S>,
-    e: &Edges<'_, W>,
-    a: usize,
-    node: u32,
-    len: usize,
-    limit: usize,
-    left: &mut [u8; 32],
-) {
-    #[cfg(target_arch = "x86_64")]
-    if W::AVX512 {
-        // SAFETY: `W::AVX512` views exist only on CPUs with these
-        // instructions (`Edges::fixed` checks). Run by every DAWG move
-        // generation test on such a CPU.
-        return unsafe { left_part_avx512(ctx, e, a, node, len, limit, left) };
-    }
-    left_part_body(ctx, e, a, node, len, limit, left)
-}
-
-/// [`left_part`] compiled with AVX-512, so that the node scan inlines.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512bitalg,bmi2")]
-fn left_part_avx512<S: MoveSink, W: Widths>(
-    ctx: &mut LineCtx<'_, S>,
-    e: &Edges<'_, W>,
-    a: usize,
-    node: u32,
-    len: usize,
-    limit: usize,
-    left: &mut [u8; 32],
-) {
-    left_part_body(ctx, e, a, node, len, limit, left)
+avx512_twin! {
+    /// Tries every left part of up to `limit` more tiles ending left of anchor `a`.
+    fn left_part / left_part_avx512 => left_part_body
+    [S: MoveSink, W: Widths] [S, W]
+    (
+        ctx: &mut LineCtx<'_, S>,
+        e: &Edges<'_, W>,
+        a: usize,
+        node: u32,
+        len: usize,
+        limit: usize,
+        left: &mut [u8; 32],
+    )
 }
 
 #[inline(always)]
@@ -161,35 +141,18 @@ fn left_part_body<S: MoveSink, W: Widths>(
     });
 }
 
-/// Places or reads the tile at `pos` and continues rightwards.
-fn extend_right<S: MoveSink, W: Widths>(
-    ctx: &mut LineCtx<'_, S>,
-    e: &Edges<'_, W>,
-    node: u32,
-    pos: usize,
-    start: usize,
-    acc: Acc,
-) {
-    #[cfg(target_arch = "x86_64")]
-    if W::AVX512 {
-        // SAFETY: as in `left_part`.
-        return unsafe { extend_right_avx512(ctx, e, node, pos, start, acc) };
-    }
-    extend_right_body(ctx, e, node, pos, start, acc)
-}
-
-/// [`extend_right`] compiled with AVX-512, so that the node scan inlines.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512bitalg,bmi2")]
-fn extend_right_avx512<S: MoveSink, W: Widths>(
-    ctx: &mut LineCtx<'_, S>,
-    e: &Edges<'_, W>,
-    node: u32,
-    pos: usize,
-    start: usize,
-    acc: Acc,
-) {
-    extend_right_body(ctx, e, node, pos, start, acc)
+avx512_twin! {
+    /// Places or reads the tile at `pos` and continues rightwards.
+    fn extend_right / extend_right_avx512 => extend_right_body
+    [S: MoveSink, W: Widths] [S, W]
+    (
+        ctx: &mut LineCtx<'_, S>,
+        e: &Edges<'_, W>,
+        node: u32,
+        pos: usize,
+        start: usize,
+        acc: Acc,
+    )
 }
 
 #[inline(always)]

@@ -157,38 +157,19 @@ fn fill<S: MoveSink, W: Widths, const RIGHT: bool>(
     }
 }
 
-/// Reads the board's tile on square `pos` through `arc`, then goes on as
-/// [`fill`] does.
-fn through<S: MoveSink, W: Widths, const RIGHT: bool>(
-    ctx: &mut LineCtx<'_, S>,
-    e: &Edges<'_, W>,
-    start: usize,
-    pos: usize,
-    arc: Arc,
-    acc: Acc,
-) {
-    #[cfg(target_arch = "x86_64")]
-    if W::AVX512 {
-        // SAFETY: `W::AVX512` views exist only on CPUs with these
-        // instructions (`Edges::fixed` checks). Run by every GADDAG move
-        // generation test on such a CPU.
-        return unsafe { through_avx512::<S, W, RIGHT>(ctx, e, start, pos, arc, acc) };
-    }
-    through_body::<S, W, RIGHT>(ctx, e, start, pos, arc, acc)
-}
-
-/// [`through`] compiled with AVX-512, so that [`Edges::select`] inlines.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512bitalg,bmi2")]
-fn through_avx512<S: MoveSink, W: Widths, const RIGHT: bool>(
-    ctx: &mut LineCtx<'_, S>,
-    e: &Edges<'_, W>,
-    start: usize,
-    pos: usize,
-    arc: Arc,
-    acc: Acc,
-) {
-    through_body::<S, W, RIGHT>(ctx, e, start, pos, arc, acc)
+avx512_twin! {
+    /// Reads the board's tile on square `pos` through `arc`, then goes on as
+    /// [`fill`] does.
+    fn through / through_avx512 => through_body
+    [S: MoveSink, W: Widths, const RIGHT: bool] [S, W, RIGHT]
+    (
+        ctx: &mut LineCtx<'_, S>,
+        e: &Edges<'_, W>,
+        start: usize,
+        pos: usize,
+        arc: Arc,
+        acc: Acc,
+    )
 }
 
 #[inline(always)]
@@ -213,44 +194,26 @@ fn through_body<S: MoveSink, W: Widths, const RIGHT: bool>(
     }
 }
 
-/// Places the letter of each edge of `hits` (edges of `node`) on empty
-/// square `pos`, paid for by [`LineCtx::take_letter`], then goes on
-/// rightwards (`RIGHT`, the word starting at `start`) or leftwards.
-///
-/// `ROOT` (leftwards only): `node` is the root, so each child is a
-/// [`Level1`] node, indexed. The const parameters make each use its own
-/// function with its continuation inlined: the same loop taking the
-/// continuation as a closure cost 14 % more instructions (callgrind).
-fn place<S: MoveSink, W: Widths, const RIGHT: bool, const ROOT: bool>(
-    ctx: &mut LineCtx<'_, S>,
-    e: &Edges<'_, W>,
-    start: usize,
-    pos: usize,
-    node: u32,
-    hits: u64,
-    acc: Acc,
-) {
-    #[cfg(target_arch = "x86_64")]
-    if W::AVX512 {
-        // SAFETY: as in `through`.
-        return unsafe { place_avx512::<S, W, RIGHT, ROOT>(ctx, e, start, pos, node, hits, acc) };
-    }
-    place_body::<S, W, RIGHT, ROOT>(ctx, e, start, pos, node, hits, acc)
-}
-
-/// [`place`] compiled with AVX-512, so that [`Edges::select`] inlines.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512bitalg,bmi2")]
-fn place_avx512<S: MoveSink, W: Widths, const RIGHT: bool, const ROOT: bool>(
-    ctx: &mut LineCtx<'_, S>,
-    e: &Edges<'_, W>,
-    start: usize,
-    pos: usize,
-    node: u32,
-    hits: u64,
-    acc: Acc,
-) {
-    place_body::<S, W, RIGHT, ROOT>(ctx, e, start, pos, node, hits, acc)
+avx512_twin! {
+    /// Places the letter of each edge of `hits` (edges of `node`) on empty
+    /// square `pos`, paid for by [`LineCtx::take_letter`], then goes on
+    /// rightwards (`RIGHT`, the word starting at `start`) or leftwards.
+    ///
+    /// `ROOT` (leftwards only): `node` is the root, so each child is a
+    /// [`Level1`] node, indexed. The const parameters make each use its own
+    /// function with its continuation inlined: the same loop taking the
+    /// continuation as a closure cost 14 % more instructions (callgrind).
+    fn place / place_avx512 => place_body
+    [S: MoveSink, W: Widths, const RIGHT: bool, const ROOT: bool] [S, W, RIGHT, ROOT]
+    (
+        ctx: &mut LineCtx<'_, S>,
+        e: &Edges<'_, W>,
+        start: usize,
+        pos: usize,
+        node: u32,
+        hits: u64,
+        acc: Acc,
+    )
 }
 
 #[inline(always)]
