@@ -1142,10 +1142,11 @@ pub fn check_edges(
 /// A node's edges are contiguous bit fields, so one 64-byte load holds 16
 /// of them (of at most 32 bits each): a byte permutation moves each edge's
 /// first two bytes into a 16-bit lane, a per-lane shift aligns its tile,
-/// terminal and last bits, and two mask tests find the last sibling and
-/// the wanted tiles. This replaces a loop with two exits per edge, which
-/// mispredicts on every node; over the stored suites, GADDAG move generation
-/// took about 9 % less time.
+/// terminal and last bits, and three mask tests find the last sibling, the
+/// tiles past the highest wanted and the wanted tiles. This replaces a loop
+/// with two exits per edge, which mispredicts on every node; over the stored
+/// suites, the GADDAG search took 12 % less time and the DAWG's 27 %
+/// (`BENCHMARKS.md`, *Node scan*).
 #[cfg(target_arch = "x86_64")]
 mod avx512 {
     use std::arch::x86_64::*;
