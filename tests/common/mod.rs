@@ -11,22 +11,48 @@ use std::path::PathBuf;
 
 use lexgraph::{Alphabet, Tile};
 
-/// Directory holding the shared data (`lexicons/` inside it): `$LEXGRAPH_SHARED`,
-/// else `../shared` beside the crate.
+/// Directory holding the shared data (`lexicons/`, `positions/` inside it):
+/// `$LEXGRAPH_SHARED`, else `../shared` beside the crate. Only the tests
+/// marked `#[ignore = "needs ../shared/..."]` read it.
 pub fn shared_dir() -> PathBuf {
-    match std::env::var_os("LEXGRAPH_SHARED") {
+    match std::env::var_os("LEXGRAPH_SHARED").filter(|v| !v.is_empty()) {
         Some(d) => PathBuf::from(d),
         None => PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../shared")),
     }
 }
 
-/// Path of a shared word list such as `enable1.txt`. Panics with a clear
-/// message when it is missing, so a test never passes vacuously.
-pub fn shared_lexicon(name: &str) -> PathBuf {
+/// A word list by file name: the copy shipped in `lexicons/` (ENABLE, the
+/// Spanish list, wordlist-en), else the shared one (SOWPODS, Polish).
+/// Panics with a clear message when it is missing, so a test never passes
+/// vacuously.
+pub fn word_list(name: &str) -> PathBuf {
+    let local = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/lexicons")).join(name);
+    if local.is_file() {
+        return local;
+    }
     let p = shared_dir().join("lexicons").join(name);
     assert!(
         p.is_file(),
-        "shared word list {} not found; set LEXGRAPH_SHARED to a directory containing lexicons/",
+        "word list {name} is not in lexicons/ and {} is missing; set LEXGRAPH_SHARED \
+         to a directory containing lexicons/",
+        p.display()
+    );
+    p
+}
+
+/// A reference-position file by name: the ENABLE ones shipped in
+/// `tests/data/positions/`, else the shared ones (SOWPODS).
+pub fn positions_file(name: &str) -> PathBuf {
+    let local =
+        PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/positions")).join(name);
+    if local.is_file() {
+        return local;
+    }
+    let p = shared_dir().join("positions").join(name);
+    assert!(
+        p.is_file(),
+        "reference file {name} is not in tests/data/positions/ and {} is missing; set \
+         LEXGRAPH_SHARED to a directory containing positions/",
         p.display()
     );
     p
@@ -183,7 +209,7 @@ pub fn alphabet_section(
 
 /// Tiles of an ASCII word in an alphabet (panics if it cannot be spelled).
 pub fn tiles(alphabet: &Alphabet, word: &str) -> Vec<Tile> {
-    alphabet
-        .tokenize(word)
-        .unwrap_or_else(|c| panic!("{word:?}: {c:?} not in alphabet"))
+    // Words as printed carry multi-character tiles in brackets ([CH]ORRO).
+    lexgraph::query::parse_tiles(alphabet, word, false, lexgraph::query::Spelling::Word)
+        .unwrap_or_else(|e| panic!("{word:?}: {e}"))
 }
