@@ -5,7 +5,7 @@ mod default_lexicon;
 mod moves_cmd;
 mod selfplay_cmd;
 
-use std::io::{BufWriter, IsTerminal, Read, Write};
+use std::io::{BufRead, BufWriter, IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
@@ -16,7 +16,7 @@ use lexgraph::format::EdgeLayout;
 use lexgraph::{compile, Alphabet, Lexicon, WordList};
 
 #[derive(Parser)]
-#[command(name = "lexgraph", version, about = "Compile word lists into minimal DAWG/GADDAG files and query them", long_about = None)]
+#[command(name = "lexgraph", version, about = "Compile word lists into minimal DAWG/GADDAG files and query them", long_about = None, after_help = EXIT_STATUS_HELP)]
 struct Cli {
     #[command(subcommand)]
     cmd: Cmd,
@@ -26,7 +26,7 @@ struct Cli {
 enum Cmd {
     /// Compile a word list into OUT.dawg and OUT.gaddag
     Compile {
-        /// Word list: UTF-8, one word per line, `#` comments
+        /// Word list: UTF-8, one word per line, `#` comments (`-`: standard input)
         words: PathBuf,
         /// Output path without extension (writes OUT.dawg and OUT.gaddag); a directory (existing, or ending in `/`): files named after the word list
         #[arg(short, long)]
@@ -50,12 +50,23 @@ enum Cmd {
     /// Show a lexicon file's kind, alphabet, counts, size and checksum
     Info {
         /// Lexicon file (default: the built-in English lexicon)
+        #[arg(conflicts_with = "lexicon_flag")]
         lexicon: Option<PathBuf>,
+        /// The same, as the option every command takes
+        #[arg(short = 'l', long = "lexicon", value_name = "LEXICON")]
+        lexicon_flag: Option<PathBuf>,
     },
     /// Check checksum and structure; with --words, that it accepts exactly that list
     Verify {
         /// Lexicon file (.dawg or .gaddag)
-        lexicon: PathBuf,
+        #[arg(
+            required_unless_present = "lexicon_flag",
+            conflicts_with = "lexicon_flag"
+        )]
+        lexicon: Option<PathBuf>,
+        /// The same, as the option every command takes
+        #[arg(short = 'l', long = "lexicon", value_name = "LEXICON")]
+        lexicon_flag: Option<PathBuf>,
         /// Word list the lexicon must accept exactly (`-`: standard input)
         #[arg(long)]
         words: Option<PathBuf>,
@@ -65,28 +76,31 @@ enum Cmd {
     },
     /// Print each word with whether it is in the lexicon; exit 1 if any is not
     Check {
-        /// [LEXICON] WORD...: the first argument is taken as the lexicon if it is an existing file
+        /// Words to look up (`-`: one per line from standard input); never a lexicon
         #[arg(required = true)]
-        args: Vec<String>,
-        /// Lexicon file; then every argument is a word (default: the built-in English lexicon)
-        #[arg(long)]
+        words: Vec<String>,
+        /// Lexicon file (default: the built-in English lexicon)
+        #[arg(short, long)]
         lexicon: Option<PathBuf>,
     },
     /// Stream the words in sorted order
     Words {
         /// Lexicon file (default: the built-in English lexicon)
+        #[arg(conflicts_with = "lexicon_flag")]
         lexicon: Option<PathBuf>,
+        /// The same, as the option every command takes
+        #[arg(short = 'l', long = "lexicon", value_name = "LEXICON")]
+        lexicon_flag: Option<PathBuf>,
         /// Only words starting with this prefix
         #[arg(long)]
         prefix: Option<String>,
     },
     /// Words made from a rack (`?` = blank); letters played by blanks are lower case
     Anagram {
-        /// [LEXICON] RACK
-        #[arg(required = true, num_args = 1..=2)]
-        args: Vec<String>,
-        /// Lexicon file; then the one argument is the rack (default: the built-in English lexicon)
-        #[arg(long)]
+        /// The rack: one character per tile, `[CH]` for a multi-character tile, `?` a blank
+        rack: String,
+        /// Lexicon file (default: the built-in English lexicon)
+        #[arg(short, long)]
         lexicon: Option<PathBuf>,
         /// All words buildable from some of the tiles, not just all of them
         #[arg(long)]
@@ -94,18 +108,107 @@ enum Cmd {
     },
     /// Words matching a pattern: `?` one tile, `*` any run of tiles
     Pattern {
-        /// [LEXICON] PATTERN
-        #[arg(required = true, num_args = 1..=2)]
-        args: Vec<String>,
-        /// Lexicon file; then the one argument is the pattern (default: the built-in English lexicon)
-        #[arg(long)]
+        /// The pattern: one character per tile (`[CH]` for a multi-character tile)
+        pattern: String,
+        /// Lexicon file (default: the built-in English lexicon)
+        #[arg(short, long)]
         lexicon: Option<PathBuf>,
     },
     /// Every legal move for a position and rack
     Moves(moves_cmd::MovesArgs),
     /// Seeded greedy self-play games, with move-generation statistics
     Selfplay(selfplay_cmd::SelfplayArgs),
+    /// Print a shell completion script (e.g. `lexgraph completions bash > /etc/bash_completion.d/lexgraph`)
+    Completions {
+        /// The shell
+        shell: clap_complete::Shell,
+    },
+    /// Write the man pages: lexgraph.1 and one per subcommand (lexgraph-compile.1, ...)
+    Man {
+        /// Directory to write them to (created if missing)
+        #[arg(short, long)]
+        out: PathBuf,
+    },
 }
+
+/// Exit statuses, as `--help` and the README list them.
+pub mod status {
+    /// Done; every answer was yes (every word found, the play legal, the file valid).
+    pub const OK: u8 = 0;
+    /// A negative answer: a word not in the lexicon, an illegal `--play`, a
+    /// file that does not verify.
+    pub const NO: u8 = 1;
+    /// The command line is wrong: an unknown flag or value, a missing argument.
+    pub const USAGE: u8 = 2;
+    /// Bad input data or an I/O error: a malformed word list, position or
+    /// lexicon file; a file that cannot be read or written.
+    pub const DATA: u8 = 3;
+}
+
+/// An error in how the command was called (exit status 2), as opposed to
+/// bad data or I/O (3).
+#[derive(Debug)]
+pub struct Usage(pub String);
+
+impl std::fmt::Display for Usage {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for Usage {}
+
+/// A negative answer worth a message (exit status 1): an illegal play, a
+/// file that does not verify.
+#[derive(Debug)]
+pub struct Negative(pub String);
+
+impl std::fmt::Display for Negative {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for Negative {}
+
+/// Returns a [`Usage`] error from the enclosing function.
+#[macro_export]
+macro_rules! usage {
+    ($($t:tt)*) => {
+        return Err(anyhow::Error::new($crate::Usage(format!($($t)*))))
+    };
+}
+
+/// The exit status an error stands for.
+fn error_status(e: &anyhow::Error) -> u8 {
+    let any = |f: &dyn Fn(&(dyn std::error::Error + 'static)) -> bool| e.chain().any(f);
+    if any(&|c| {
+        c.is::<Usage>()
+            || matches!(
+                c.downcast_ref::<lexgraph::Error>(),
+                Some(lexgraph::Error::UnknownAlphabet(_))
+            )
+    }) {
+        status::USAGE
+    } else if any(&|c| c.is::<Negative>()) {
+        status::NO
+    } else {
+        status::DATA
+    }
+}
+
+const EXIT_STATUS_HELP: &str = "\
+Exit status:
+  0  success (and every answer yes)
+  1  a negative answer: a word not in the lexicon (check), an illegal --play,
+     a lexicon that does not verify
+  2  usage error: a bad option, value or missing argument
+  3  bad input data or an I/O error: a malformed word list, position or lexicon
+     file, a file that cannot be read or written
+
+Lexicon arguments: every command takes the lexicon as -l/--lexicon FILE (default:
+the built-in English lexicon). Operands are never lexicons, except for info,
+verify and words, whose only operand is the lexicon.";
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
@@ -128,7 +231,7 @@ fn main() -> ExitCode {
             }) {
                 eprintln!("  (use --skip-invalid to leave them out)");
             }
-            ExitCode::from(2)
+            ExitCode::from(error_status(&e))
         }
     }
 }
@@ -152,17 +255,30 @@ fn run(cli: Cli) -> Result<ExitCode> {
             };
             cmd_compile(&words, &out, &alphabet, skip_invalid, &only, verbose, &opts)?;
         }
-        Cmd::Info { lexicon } => {
-            let lex = load(lexicon.as_deref(), None)?;
+        Cmd::Info {
+            lexicon,
+            lexicon_flag,
+        } => {
+            let lex = load(lexicon.or(lexicon_flag).as_deref(), None)?;
             cmd_info(&lex)?;
         }
         Cmd::Verify {
             lexicon,
+            lexicon_flag,
             words,
             skip_invalid,
         } => {
-            let lex = Lexicon::open(&lexicon)?;
-            lex.verify()?;
+            let Some(lexicon) = lexicon.or(lexicon_flag) else {
+                usage!("give the lexicon to verify");
+            };
+            // A file that is not valid is verify's "no" (exit 1); one that
+            // cannot be read is an I/O error (3).
+            let negative = |e: lexgraph::Error| match e {
+                lexgraph::Error::Io { .. } => anyhow::Error::new(e),
+                e => anyhow::Error::new(Negative(e.to_string())),
+            };
+            let lex = Lexicon::open(&lexicon).map_err(negative)?;
+            lex.verify().map_err(negative)?;
             let mut msg = format!(
                 "{}: OK: checksum and structure, {} words",
                 lexicon.display(),
@@ -180,8 +296,12 @@ fn run(cli: Cli) -> Result<ExitCode> {
                     let list = WordList::read(&w, lex.alphabet(), skip_invalid)?;
                     (list, w.display().to_string())
                 };
-                verify_words(&lex, &list)
-                    .with_context(|| format!("{} does not match {name}", lexicon.display()))?;
+                verify_words(&lex, &list).map_err(|e| {
+                    Negative(format!(
+                        "{} does not match {name}: {e:#}",
+                        lexicon.display()
+                    ))
+                })?;
                 msg.push_str(&format!(
                     ", accepts exactly the {} words of {name}",
                     list.len()
@@ -189,18 +309,47 @@ fn run(cli: Cli) -> Result<ExitCode> {
             }
             println!("{msg}");
         }
-        Cmd::Check { args, lexicon } => {
-            let (lex, words) = split_lexicon_arg(lexicon, &args)?;
-            if words.is_empty() {
-                bail!("no words to check");
-            }
+        Cmd::Check { words, lexicon } => {
+            refuse_lexicon_operands(&words)?;
+            let lex = load(lexicon.as_deref(), Some(lexgraph::Kind::Dawg))?;
             let mut all = true;
-            let stdout = std::io::stdout();
-            let mut out = stdout.lock();
-            for w in words {
+            let mut out = BufWriter::new(std::io::stdout().lock());
+            let mut check = |w: &str, flush: bool| -> Result<()> {
                 let ok = lex.contains(w);
                 all &= ok;
                 writeln!(out, "{w} {}", if ok { "yes" } else { "no" })?;
+                if flush {
+                    out.flush()?;
+                }
+                Ok(())
+            };
+            if words == ["-"] {
+                // One word per line, answered as it comes (a pipe stays interactive).
+                let mut line = String::new();
+                let mut stdin = std::io::stdin().lock();
+                let mut n = 0;
+                loop {
+                    line.clear();
+                    let read = (&mut stdin)
+                        .take(MAX_WORD_LINE as u64 + 1)
+                        .read_line(&mut line)
+                        .with_context(|| format!("reading standard input after line {n}"))?;
+                    if read == 0 {
+                        break;
+                    }
+                    n += 1;
+                    if line.len() > MAX_WORD_LINE && !line.ends_with('\n') {
+                        bail!("stdin:{n}: line longer than {MAX_WORD_LINE} bytes");
+                    }
+                    let w = line.trim().trim_start_matches('\u{feff}');
+                    if !w.is_empty() && !w.starts_with('#') {
+                        check(w, true)?;
+                    }
+                }
+            } else {
+                for (i, w) in words.iter().enumerate() {
+                    check(w, i + 1 == words.len())?;
+                }
             }
             return Ok(if all {
                 ExitCode::SUCCESS
@@ -208,8 +357,12 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 ExitCode::from(1)
             });
         }
-        Cmd::Words { lexicon, prefix } => {
-            let lex = load(lexicon.as_deref(), None)?;
+        Cmd::Words {
+            lexicon,
+            lexicon_flag,
+            prefix,
+        } => {
+            let lex = load(lexicon.or(lexicon_flag).as_deref(), None)?;
             let mut out = BufWriter::new(std::io::stdout().lock());
             let mut words = match prefix {
                 Some(p) => lex.words_with_prefix(&p)?,
@@ -222,14 +375,13 @@ fn run(cli: Cli) -> Result<ExitCode> {
             words.check()?;
         }
         Cmd::Anagram {
-            args,
+            rack,
             lexicon,
             partial,
         } => {
-            let (lex, rest) = split_lexicon_arg(lexicon, &args)?;
-            let [rack] = rest else {
-                bail!("expected [LEXICON] RACK")
-            };
+            refuse_lexicon_operands(std::slice::from_ref(&rack))?;
+            let lex = load(lexicon.as_deref(), Some(lexgraph::Kind::Dawg))?;
+            let rack = &rack;
             let mut out = BufWriter::new(std::io::stdout().lock());
             for w in lex.anagram(rack, partial)? {
                 writeln!(out, "{w}")?;
@@ -237,12 +389,21 @@ fn run(cli: Cli) -> Result<ExitCode> {
             out.flush()?;
         }
         Cmd::Moves(args) => return moves_cmd::run(args),
+        Cmd::Completions { shell } => {
+            let mut cmd = <Cli as clap::CommandFactory>::command();
+            clap_complete::generate(shell, &mut cmd, "lexgraph", &mut std::io::stdout());
+        }
+        Cmd::Man { out } => {
+            std::fs::create_dir_all(&out).with_context(|| format!("creating {}", out.display()))?;
+            let cmd = <Cli as clap::CommandFactory>::command();
+            clap_mangen::generate_to(cmd, &out)
+                .with_context(|| format!("writing man pages to {}", out.display()))?;
+        }
         Cmd::Selfplay(args) => return selfplay_cmd::run(args),
-        Cmd::Pattern { args, lexicon } => {
-            let (lex, rest) = split_lexicon_arg(lexicon, &args)?;
-            let [pat] = rest else {
-                bail!("expected [LEXICON] PATTERN")
-            };
+        Cmd::Pattern { pattern, lexicon } => {
+            refuse_lexicon_operands(std::slice::from_ref(&pattern))?;
+            let lex = load(lexicon.as_deref(), Some(lexgraph::Kind::Dawg))?;
+            let pat = &pattern;
             let mut out = BufWriter::new(std::io::stdout().lock());
             for w in lex.pattern(pat)? {
                 writeln!(out, "{w}")?;
@@ -269,20 +430,28 @@ pub fn load(path: Option<&Path>, kind: Option<lexgraph::Kind>) -> Result<Lexicon
     }
 }
 
-/// `[LEXICON] ARGS...`: the first argument is the lexicon when it is an
-/// existing file (or `--lexicon` is given); otherwise the default lexicon.
-fn split_lexicon_arg(flag: Option<PathBuf>, args: &[String]) -> Result<(Lexicon, &[String])> {
-    if let Some(p) = flag {
-        return Ok((Lexicon::open(&p)?, args));
+/// The largest word list `compile -` reads from standard input (the Polish
+/// list, 4 million words, is 57 MB).
+const MAX_STDIN_LIST: u64 = 1 << 30;
+
+/// The longest line `check -` reads: far above any word.
+const MAX_WORD_LINE: usize = 4096;
+
+/// Operands are words, racks or patterns, never lexicons (one rule for every
+/// command). An operand written as a path (a `/`, or a lexicon file's
+/// extension) is refused with the way to give a lexicon, instead of being
+/// looked up as a word; the file system is not consulted.
+fn refuse_lexicon_operands(operands: &[String]) -> Result<()> {
+    for o in operands {
+        let lower = o.to_ascii_lowercase();
+        let named = [".dawg", ".gaddag", ".kwg"]
+            .iter()
+            .any(|e| lower.ends_with(e));
+        if named || o.contains('/') || o.contains(std::path::MAIN_SEPARATOR) {
+            usage!("{o} looks like a lexicon file: give it with -l/--lexicon (operands are words)");
+        }
     }
-    let named = args[0].ends_with(".dawg") || args[0].ends_with(".gaddag");
-    if (args.len() > 1 || named) && Path::new(&args[0]).is_file() {
-        return Ok((Lexicon::open(&args[0])?, &args[1..]));
-    }
-    if named {
-        bail!("{}: no such lexicon file", args[0]);
-    }
-    Ok((default_lexicon::open(lexgraph::Kind::Dawg)?, args))
+    Ok(())
 }
 
 fn spinner(msg: &str) -> Option<indicatif::ProgressBar> {
@@ -309,7 +478,20 @@ fn cmd_compile(
     let out = &output_base(out, words)?;
     let alphabet = resolve_alphabet(alphabet)?;
     let pb = spinner(&format!("reading {}", words.display()));
-    let list = WordList::read(words, &alphabet, skip_invalid)?;
+    let list = if words.as_os_str() == "-" {
+        let mut bytes = Vec::new();
+        let read = std::io::stdin()
+            .lock()
+            .take(MAX_STDIN_LIST + 1)
+            .read_to_end(&mut bytes)
+            .context("reading the word list from standard input")?;
+        if read as u64 > MAX_STDIN_LIST {
+            bail!("stdin: a word list of more than {MAX_STDIN_LIST} bytes");
+        }
+        WordList::parse(&bytes, "stdin", &alphabet, skip_invalid)?
+    } else {
+        WordList::read(words, &alphabet, skip_invalid)?
+    };
     let t_read = t0.elapsed();
     if list.is_empty() {
         match list.skipped() {
@@ -398,12 +580,16 @@ fn output_base(out: &Path, words: &Path) -> Result<PathBuf> {
             out.to_path_buf()
         });
     }
-    match words.file_stem().filter(|s| !s.is_empty()) {
+    match words.file_stem().filter(|s| !s.is_empty() && *s != "-") {
         Some(stem) => Ok(out.join(stem)),
-        None => bail!(
+        None => usage!(
             "{} is a directory and {} has no file name to name the output after: give -o DIR/NAME",
             out.display(),
-            words.display()
+            if words.as_os_str() == "-" {
+                "standard input".to_string()
+            } else {
+                words.display().to_string()
+            }
         ),
     }
 }

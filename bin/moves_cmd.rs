@@ -1,7 +1,8 @@
 //! `lexgraph moves`: every legal move for a position, as text or JSON Lines.
 
+use std::collections::{HashMap, HashSet};
 use std::fs::File;
-use std::io::{BufRead, BufReader, BufWriter, Write};
+use std::io::{BufRead, BufReader, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -9,9 +10,12 @@ use anyhow::{bail, Context, Result};
 use clap::Args;
 use lexgraph::board::{parse_text_positions, text_tiles, Board, Position, Rack, BLANK_FLAG};
 use lexgraph::movegen::{cross_words, sort_moves, squares_text, Counter, Generator, Move, Options};
+use lexgraph::play::{parse_square, Notation};
 use lexgraph::rules::{Layout, Rules};
 use lexgraph::{Alphabet, Kind, Lexicon};
 use serde::Serialize;
+
+use crate::{status, usage, Negative, Usage};
 
 #[derive(Args)]
 pub struct MovesArgs {
@@ -29,14 +33,19 @@ pub struct MovesArgs {
     #[arg(long)]
     rack: Option<String>,
     /// Lexicon file (.gaddag or .dawg). Default: each CGP's `lex NAME` (in a batch, a line
-    /// without one takes the first line's) if found in $LEXGRAPH_LEXICON_PATH, ./out or
-    /// ./lexicons, else the built-in English lexicon
-    #[arg(long)]
+    /// without one takes the first line's), found as NAME.gaddag or NAME.dawg in
+    /// $LEXGRAPH_LEXICON_PATH, ./out or ./lexicons (a name not found is an error, see
+    /// --fallback); without a `lex` opcode, the built-in English lexicon
+    #[arg(short, long)]
     lexicon: Option<PathBuf>,
+    /// When a CGP's `lex NAME` is not found, use the built-in English lexicon (with a
+    /// note) instead of failing
+    #[arg(long)]
+    fallback: bool,
     /// Algorithm: gaddag (Gordon) or dawg (Appel & Jacobson); finds the sibling file
     /// (x.gaddag <-> x.dawg) when the lexicon is of the other kind
-    #[arg(long, value_parser = ["gaddag", "dawg"])]
-    structure: Option<String>,
+    #[arg(long, value_enum)]
+    structure: Option<Structure>,
     /// Board layout: standard (15x15), super (21x21) or a layout file; default by board size
     #[arg(long)]
     layout: Option<String>,
@@ -52,26 +61,53 @@ pub struct MovesArgs {
     /// blanks for some of its letters
     #[arg(long, conflicts_with_all = ["count", "exchanges"])]
     play: Option<String>,
-    /// Output format
-    #[arg(long, value_parser = ["text", "json"], default_value = "text")]
-    format: String,
+    /// Output format: text, or JSON Lines
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
     /// Also list exchanges and pass. Exchanging needs at least a rack's worth
     /// of tiles in the bag: the tiles the mover cannot see, less the
     /// opponent's rack (as the CGP gives it, else a full rack)
     #[arg(long)]
     exchanges: bool,
-    /// Opening moves: `across` (default; the board is symmetric) or `both`
-    #[arg(long, value_parser = ["across", "both"], default_value = "across")]
-    opening: String,
+    /// Opening moves: `across` (the board is symmetric) or `both`
+    #[arg(long, value_enum, default_value_t = Opening::Across)]
+    opening: Opening,
     /// Tiles on a full rack
     #[arg(long, default_value_t = 7)]
     rack_size: usize,
-    /// Bonus for placing a full rack
+    /// Bonus for placing a full rack (a CGP's `bb N;` opcode overrides it)
     #[arg(long, default_value_t = 50)]
     bingo: i32,
     /// In batch mode, stop at the first bad position instead of reporting it and going on
     #[arg(long)]
     strict: bool,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Structure {
+    Gaddag,
+    Dawg,
+}
+
+impl Structure {
+    fn kind(self) -> Kind {
+        match self {
+            Structure::Gaddag => Kind::Gaddag,
+            Structure::Dawg => Kind::Dawg,
+        }
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    Text,
+    Json,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Opening {
+    Across,
+    Both,
 }
 
 #[derive(Serialize)]
@@ -91,9 +127,11 @@ struct JsonWord {
 }
 
 #[derive(Serialize)]
-struct JsonMove {
+struct JsonMove<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     position: Option<usize>,
+    /// The lexicon file the moves come from.
+    lexicon: &'a str,
     #[serde(rename = "type")]
     kind: &'static str,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -117,9 +155,10 @@ struct JsonMove {
 }
 
 #[derive(Serialize)]
-struct JsonCount {
+struct JsonCount<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     position: Option<usize>,
+    lexicon: &'a str,
     moves: usize,
 }
 
@@ -130,71 +169,67 @@ enum Play {
     Pass,
 }
 
+/// The longest CGP line read (a 21x21 board of bracketed tiles and its
+/// opcodes fit many times over); a longer one is reported, not buffered.
+const MAX_CGP_LINE: usize = 64 * 1024;
+
+/// The largest `--board` file read.
+const MAX_BOARD_FILE: u64 = 64 << 20;
+
 pub fn run(args: MovesArgs) -> Result<ExitCode> {
     // A bad --layout or --play is the command's error, not each position's.
     if let Some(l) = &args.layout {
         pick_layout(Some(l), 0).with_context(|| format!("--layout {l}"))?;
     }
     let play = match &args.play {
-        Some(p) => Some(parse_play(p).map_err(|e| anyhow::anyhow!("--play {p:?}: {e}"))?),
+        Some(p) => Some(parse_play(p).map_err(|e| Usage(format!("--play {p:?}: {e}")))?),
         None => None,
     };
+    let lexicons = Lexicons::new(&args);
     if let Some(c) = &args.cgp {
-        let lex = open_lexicon(
-            args.lexicon.as_deref(),
-            cgp_lex_name(c).as_deref(),
-            args.structure.as_deref(),
-        )?;
-        let mut run = Run::new(&args, lex, false, play);
+        let mut run = Run::new(&args, lexicons, false, play);
         let p = run.parse_cgp(c);
         run.position(0, "--cgp", p)?;
         return run.finish();
     }
     if let Some(f) = &args.cgp_file {
         // Streamed a line at a time: a batch of any length runs in constant
-        // memory, and `-` reads a pipe.
+        // memory, `-` reads a pipe, and each answer is flushed as soon as it
+        // is written, so that a program can drive the engine a line at a time.
         let (name, reader): (String, Box<dyn BufRead>) = if f.as_os_str() == "-" {
             ("stdin".into(), Box::new(std::io::stdin().lock()))
         } else {
             let file = File::open(f).with_context(|| format!("reading {}", f.display()))?;
             (f.display().to_string(), Box::new(BufReader::new(file)))
         };
-        let mut lines = CgpLines {
+        let lines = CgpLines {
             name,
             reader,
             line: 0,
             buf: Vec::new(),
         };
-        // The lexicon: the flag, else the first position's `lex NAME;`.
-        let first = lines.next().transpose()?;
-        let lex_name = first
-            .as_ref()
-            .and_then(|(_, l)| l.as_deref().ok().and_then(cgp_lex_name));
-        let lex = open_lexicon(
-            args.lexicon.as_deref(),
-            lex_name.as_deref(),
-            args.structure.as_deref(),
-        )?;
-        let mut run = Run::new(&args, lex, true, play);
-        run.lex_name = lex_name.clone();
-        for (k, item) in first.into_iter().map(Ok).chain(lines).enumerate() {
+        let mut run = Run::new(&args, lexicons, true, play);
+        for (k, item) in lines.enumerate() {
             let (label, line) = item?;
-            let p = line.and_then(|l| {
-                // Without --lexicon, each line is answered in its own `lex`.
-                if args.lexicon.is_none() {
-                    run.use_named(cgp_lex_name(&l).or_else(|| lex_name.clone()))?;
-                }
-                run.parse_cgp(&l)
-            });
+            let p = line.and_then(|l| run.parse_cgp(&l));
             run.position(k, &label, p)?;
         }
         return run.finish();
     }
     let Some(b) = &args.board else {
-        bail!("give a position: --cgp, --cgp-file or --board");
+        usage!("give a position: --cgp, --cgp-file or --board");
     };
     let path = b.display().to_string();
-    let bytes = std::fs::read(b).with_context(|| format!("reading {path}"))?;
+    let mut bytes = Vec::new();
+    File::open(b)
+        .and_then(|f| f.take(MAX_BOARD_FILE + 1).read_to_end(&mut bytes))
+        .with_context(|| format!("reading {path}"))?;
+    if bytes.len() as u64 > MAX_BOARD_FILE {
+        bail!(
+            "{path}: larger than {} MiB: not a board file",
+            MAX_BOARD_FILE >> 20
+        );
+    }
     let text = match String::from_utf8(bytes) {
         Ok(t) => t,
         Err(e) => {
@@ -204,7 +239,18 @@ pub fn run(args: MovesArgs) -> Result<ExitCode> {
         }
     };
     let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
-    let lex = open_lexicon(args.lexicon.as_deref(), None, args.structure.as_deref())?;
+    if let Some((i, l)) = text
+        .lines()
+        .enumerate()
+        .find(|(_, l)| l.len() > MAX_CGP_LINE)
+    {
+        bail!(
+            "{path}:{}: a line of {} bytes ({}): not a board row",
+            i + 1,
+            l.len(),
+            excerpt(l)
+        );
+    }
     // Board size: the number of squares in the first row.
     let (first_line, first) = text
         .lines()
@@ -215,6 +261,9 @@ pub fn run(args: MovesArgs) -> Result<ExitCode> {
     if first.is_empty() {
         bail!("{path}: no board in the file");
     }
+    if first.starts_with('>') || text.lines().any(|l| l.starts_with("#player1")) {
+        bail!("{path}: a GCG game record, not a board (boards are rows of `.` and letters)");
+    }
     if first.contains('/') {
         bail!(
             "{path}:{first_line}: a CGP line, not a board row (give CGP with --cgp or --cgp-file)"
@@ -222,8 +271,15 @@ pub fn run(args: MovesArgs) -> Result<ExitCode> {
     }
     let layout = pick_layout(args.layout.as_deref(), text_tiles(first))
         .with_context(|| format!("{path}:{first_line}: the first board row"))?;
-    let parsed = parse_text_positions(text, lex.alphabet(), layout.size());
-    let mut run = Run::new(&args, lex, parsed.len() > 1, play);
+    let mut run = Run::new(&args, lexicons, false, play);
+    let alphabet = run
+        .lexicon(None)
+        .map_err(anyhow::Error::msg)?
+        .1
+        .alphabet()
+        .clone();
+    let parsed = parse_text_positions(text, &alphabet, layout.size());
+    run.batch = parsed.len() > 1;
     for (k, (line, p)) in parsed.into_iter().enumerate() {
         // An error is about `line`.
         let p = p.map_err(|e| e.to_string()).and_then(|p| {
@@ -237,9 +293,17 @@ pub fn run(args: MovesArgs) -> Result<ExitCode> {
     run.finish()
 }
 
+/// At most 40 characters of `text`, for a message that quotes input.
+fn excerpt(text: &str) -> String {
+    match text.char_indices().nth(40) {
+        Some((i, _)) => format!("{:?}…", &text[..i]),
+        None => format!("{text:?}"),
+    }
+}
+
 /// The data lines of a CGP file, numbered: (label `FILE:LINE`, the line
-/// or why it cannot be read as text). Blank lines and `#` comments are
-/// skipped; a read error ends the batch.
+/// or why it cannot be read). Blank lines and `#` comments are skipped; a
+/// read error ends the batch.
 struct CgpLines {
     name: String,
     reader: Box<dyn BufRead>,
@@ -255,7 +319,10 @@ impl Iterator for CgpLines {
     fn next(&mut self) -> Option<Self::Item> {
         loop {
             self.buf.clear();
-            match self.reader.read_until(b'\n', &mut self.buf) {
+            let read = (&mut self.reader)
+                .take(MAX_CGP_LINE as u64 + 1)
+                .read_until(b'\n', &mut self.buf);
+            match read {
                 Ok(0) => return None,
                 Ok(_) => {}
                 Err(e) => {
@@ -265,6 +332,31 @@ impl Iterator for CgpLines {
             }
             self.line += 1;
             let label = format!("{}:{}", self.name, self.line);
+            if self.buf.len() > MAX_CGP_LINE && self.buf.last() != Some(&b'\n') {
+                // Skip the rest of the line without keeping it.
+                let mut skipped = self.buf.len() as u64;
+                loop {
+                    let chunk = match self.reader.fill_buf() {
+                        Ok(c) => c,
+                        Err(e) => return Some(Err(anyhow::Error::new(e))),
+                    };
+                    if chunk.is_empty() {
+                        break;
+                    }
+                    let (n, end) = match chunk.iter().position(|&b| b == b'\n') {
+                        Some(i) => (i + 1, true),
+                        None => (chunk.len(), false),
+                    };
+                    self.reader.consume(n);
+                    skipped += n as u64;
+                    if end {
+                        break;
+                    }
+                }
+                let msg =
+                    format!("a line of {skipped} bytes: a CGP line has at most {MAX_CGP_LINE}");
+                return Some(Ok((label, Err(msg))));
+            }
             let text = match std::str::from_utf8(&self.buf) {
                 Ok(t) => t.trim(),
                 Err(e) => {
@@ -280,88 +372,239 @@ impl Iterator for CgpLines {
     }
 }
 
-/// What `moves` keeps from one position to the next: the lexicon, the
-/// generator (rebuilt when the layout changes) and the output.
+/// The lexicons a run answers in: `--lexicon`, else each CGP's `lex NAME`
+/// resolved to a file (each file opened once, however many names or lines
+/// lead to it), else the built-in one.
+struct Lexicons {
+    flag: Option<PathBuf>,
+    want: Option<Kind>,
+    fallback: bool,
+    /// Names resolved so far, and the file (index into `opened`) each gave.
+    names: HashMap<Option<String>, usize>,
+    /// Open lexicons by canonical path (`None`: the built-in one), with the
+    /// label JSON output gives them.
+    opened: Vec<(Option<PathBuf>, String, Lexicon)>,
+    /// The `lex` name of the batch's first line that has one: lines without
+    /// one take it.
+    first_name: Option<String>,
+    /// Names already reported as not found, so that each is reported once.
+    reported: HashSet<String>,
+}
+
+impl Lexicons {
+    fn new(args: &MovesArgs) -> Lexicons {
+        Lexicons {
+            flag: args.lexicon.clone(),
+            want: args.structure.map(Structure::kind),
+            fallback: args.fallback,
+            names: HashMap::new(),
+            opened: Vec::new(),
+            first_name: None,
+            reported: HashSet::new(),
+        }
+    }
+
+    /// The lexicon for a position whose `lex` opcode is `name`: its index
+    /// in `opened`.
+    fn resolve(&mut self, name: Option<String>) -> std::result::Result<usize, String> {
+        if self.flag.is_some() {
+            return self.open(self.flag.clone());
+        }
+        if name.is_some() && self.first_name.is_none() {
+            self.first_name = name.clone();
+        }
+        let name = name.or_else(|| self.first_name.clone());
+        if let Some(&i) = self.names.get(&name) {
+            return Ok(i);
+        }
+        let path = match &name {
+            None => None,
+            Some(n) => match self.find(n) {
+                Some(p) => Some(p),
+                None if self.fallback => {
+                    if self.reported.insert(n.clone()) {
+                        eprintln!(
+                            "note: lexicon {n:?} not found in $LEXGRAPH_LEXICON_PATH, ./out or \
+                             ./lexicons; using the built-in English lexicon (--fallback)"
+                        );
+                    }
+                    None
+                }
+                None => {
+                    return Err(format!(
+                        "lexicon {n:?} (the CGP's `lex` opcode) not found as {n}.gaddag or \
+                         {n}.dawg in $LEXGRAPH_LEXICON_PATH, ./out or ./lexicons: give \
+                         --lexicon FILE, or --fallback to use the built-in English lexicon"
+                    ))
+                }
+            },
+        };
+        let i = self.open(path)?;
+        self.names.insert(name, i);
+        Ok(i)
+    }
+
+    /// `NAME.gaddag` or `NAME.dawg` (the wanted kind first) on the search path.
+    fn find(&self, name: &str) -> Option<PathBuf> {
+        let first = self.want.unwrap_or(Kind::Gaddag);
+        find_named_lexicon(name, first).or_else(|| find_named_lexicon(name, other_kind(first)))
+    }
+
+    /// Opens `path` (`None`: the built-in lexicon) unless open already.
+    fn open(&mut self, path: Option<PathBuf>) -> std::result::Result<usize, String> {
+        let key = path
+            .as_ref()
+            .map(|p| std::fs::canonicalize(p).unwrap_or_else(|_| p.clone()));
+        if let Some(i) = self.opened.iter().position(|(k, _, _)| *k == key) {
+            return Ok(i);
+        }
+        let (label, lex) =
+            open_lexicon(path.as_deref(), self.want).map_err(|e| format!("{e:#}"))?;
+        self.opened.push((key, label, lex));
+        Ok(self.opened.len() - 1)
+    }
+}
+
+/// What `moves` keeps from one position to the next: the lexicons, the
+/// generator (rebuilt when the rules change) and the output.
 struct Run<'a> {
     args: &'a MovesArgs,
     /// `--play`, parsed.
     play: Option<PlayQuery>,
-    lex: Lexicon,
-    alphabet: Alphabet,
-    /// The `lex` name `lex` was opened for, and the others opened so far.
-    lex_name: Option<String>,
-    others: Vec<(Option<String>, Lexicon)>,
+    lexicons: Lexicons,
     /// Several positions: each output line says which one it is about, and
     /// a bad position is reported and skipped unless `--strict`.
     batch: bool,
     opts: Options,
-    /// Layouts already picked, by board size.
-    layouts: Vec<(usize, std::result::Result<Layout, String>)>,
+    /// Layouts already picked, by name (`None`: by board size) and size.
+    layouts: Vec<(LayoutKey, std::result::Result<Layout, String>)>,
     gen: Option<Generator>,
     moves: Vec<Move>,
     out: BufWriter<std::io::StdoutLock<'static>>,
+    /// Positions that could not be answered (exit 3), and plays that were
+    /// not legal (exit 1).
     bad: usize,
+    illegal: usize,
+    /// Opcodes already warned about.
+    warned: HashSet<String>,
+}
+
+/// A layout as asked for: the `bdn` name (if any) and the board size.
+type LayoutKey = (Option<String>, usize);
+
+/// Why a position got no answer.
+enum Fault {
+    /// The position (or its lexicon) cannot be read.
+    Data(String),
+    /// `--play` is not legal there.
+    Illegal(String),
+}
+
+impl From<String> for Fault {
+    fn from(s: String) -> Fault {
+        Fault::Data(s)
+    }
 }
 
 impl<'a> Run<'a> {
-    fn new(args: &'a MovesArgs, lex: Lexicon, batch: bool, play: Option<PlayQuery>) -> Run<'a> {
+    fn new(
+        args: &'a MovesArgs,
+        lexicons: Lexicons,
+        batch: bool,
+        play: Option<PlayQuery>,
+    ) -> Run<'a> {
         Run {
             args,
             play,
-            alphabet: lex.alphabet().clone(),
-            lex,
-            lex_name: None,
-            others: Vec::new(),
+            lexicons,
             batch,
             opts: Options {
                 // A play to find may be a down opening.
-                opening_both: args.opening == "both" || args.play.is_some(),
+                opening_both: args.opening == Opening::Both || args.play.is_some(),
             },
             layouts: Vec::new(),
             gen: None,
             moves: Vec::new(),
             out: BufWriter::new(std::io::stdout().lock()),
             bad: 0,
+            illegal: 0,
+            warned: HashSet::new(),
         }
     }
 
-    /// The layout for a board of `size` squares a side (`--layout`, else
-    /// the built-in one of that size).
-    fn layout(&mut self, size: usize) -> std::result::Result<Layout, String> {
-        if let Some((_, l)) = self.layouts.iter().find(|(n, _)| *n == size) {
+    /// The lexicon for a `lex` opcode: (label, lexicon).
+    fn lexicon(&mut self, name: Option<String>) -> std::result::Result<(&str, &Lexicon), String> {
+        let i = self.lexicons.resolve(name)?;
+        let (_, label, lex) = &self.lexicons.opened[i];
+        Ok((label, lex))
+    }
+
+    /// The layout for a board of `size` squares a side: `--layout`, else
+    /// the CGP's `bdn` name when it is a known one, else the built-in one of
+    /// that size.
+    fn layout(&mut self, bdn: Option<&str>, size: usize) -> std::result::Result<Layout, String> {
+        let bdn = match (&self.args.layout, bdn) {
+            (None, Some(b)) => match layout_for_bdn(b) {
+                Some(name) => Some(name.to_string()),
+                None => {
+                    self.warn(
+                        &format!("bdn {b}"),
+                        &format!("unknown board layout {b:?} in a CGP `bdn` opcode: the layout is chosen by board size"),
+                    );
+                    None
+                }
+            },
+            _ => None,
+        };
+        let key = (bdn.clone(), size);
+        if let Some((_, l)) = self.layouts.iter().find(|(k, _)| *k == key) {
             return l.clone();
         }
-        let l = pick_layout(self.args.layout.as_deref(), size).map_err(|e| format!("{e:#}"));
-        self.layouts.push((size, l.clone()));
+        let flag = self.args.layout.as_deref().or(bdn.as_deref());
+        let l = pick_layout(flag, size).map_err(|e| format!("{e:#}"));
+        self.layouts.push((key, l.clone()));
         l
     }
 
-    fn parse_cgp(&mut self, line: &str) -> std::result::Result<Position, String> {
-        let size = line
-            .trim_start_matches('\u{feff}')
-            .split_whitespace()
-            .next()
-            .map_or(0, |b| b.split('/').count());
-        // A bad board size is this line's error, not the batch's.
-        let layout = self.layout(size)?;
-        Position::parse_cgp(line, &self.alphabet, layout.size()).map_err(|e| e.to_string())
+    /// Reports `msg` on stderr the first time `key` comes up.
+    fn warn(&mut self, key: &str, msg: &str) {
+        if self.warned.insert(key.to_string()) {
+            eprintln!("warning: {msg}");
+        }
     }
 
-    /// Makes the lexicon of `lex NAME` (`name`) the current one, opened once.
-    fn use_named(&mut self, name: Option<String>) -> std::result::Result<(), String> {
-        if name == self.lex_name {
-            return Ok(());
+    fn parse_cgp(&mut self, line: &str) -> std::result::Result<CgpPosition, String> {
+        let line = line.trim_start_matches('\u{feff}');
+        if line.starts_with('>') || line.starts_with("#player") {
+            return Err(
+                "a GCG game record line, not CGP (GCG is a game's moves, CGP one position)".into(),
+            );
         }
-        let lex = match self.others.iter().position(|(n, _)| *n == name) {
-            Some(i) => self.others.swap_remove(i).1,
-            None => open_lexicon(None, name.as_deref(), self.args.structure.as_deref())
-                .map_err(|e| format!("{e:#}"))?,
-        };
-        let old = std::mem::replace(&mut self.lex, lex);
-        let old_name = std::mem::replace(&mut self.lex_name, name);
-        self.others.push((old_name, old));
-        self.alphabet = self.lex.alphabet().clone();
-        Ok(())
+        let board_field = line.split_whitespace().next().unwrap_or("");
+        let rows = board_field.split('/').count();
+        if self.args.layout.is_none() && (rows < 2 || line.split_whitespace().count() < 2) {
+            return Err(format!(
+                "not a CGP line: {}; expected BOARD RACK/RACK SCORE/SCORE ZERO_TURNS [OPCODES;], \
+                 e.g. `15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 AEINRST/ 0/0 0 lex ENABLE;`",
+                excerpt(line)
+            ));
+        }
+        let name = cgp_lex_name(line);
+        let bdn = cgp_opcode(line, "bdn");
+        let (_, lex) = self.lexicon(name.clone())?;
+        let alphabet = lex.alphabet().clone();
+        // A bad board size is this line's error, not the batch's.
+        let layout = self.layout(bdn.as_deref(), rows)?;
+        if rows != layout.size() {
+            return Err(format!(
+                "the board has {rows} rows; the layout {0} is {1}x{1}",
+                layout.name(),
+                layout.size()
+            ));
+        }
+        let position =
+            Position::parse_cgp(line, &alphabet, layout.size()).map_err(|e| e.to_string())?;
+        Ok(CgpPosition { position, name })
     }
 
     /// Generates and prints the moves of position `k`, or reports why it
@@ -370,53 +613,107 @@ impl<'a> Run<'a> {
         &mut self,
         k: usize,
         label: &str,
-        parsed: std::result::Result<Position, String>,
+        parsed: std::result::Result<impl Into<CgpPosition>, String>,
     ) -> Result<()> {
-        match self.plays(parsed) {
-            Ok((p, plays)) => self.print(k, label, &p, plays),
-            Err(e) if self.args.strict || !self.batch => bail!("{label}: {e}"),
-            Err(e) => {
+        let result = match parsed {
+            Ok(p) => self.plays(p.into()),
+            Err(e) => Err(Fault::Data(e)),
+        };
+        let outcome = match result {
+            Ok((p, plays, lex)) => self.print(k, label, &p, plays, lex),
+            Err(Fault::Illegal(e)) if !self.batch || self.args.strict => {
+                return Err(Negative(format!("{label}: {e}")).into())
+            }
+            Err(Fault::Data(e)) if !self.batch || self.args.strict => bail!("{label}: {e}"),
+            Err(Fault::Illegal(e)) => {
+                eprintln!("{label}: {e}");
+                self.illegal += 1;
+                Ok(())
+            }
+            Err(Fault::Data(e)) => {
                 eprintln!("error: {label}: {e}");
                 self.bad += 1;
                 Ok(())
             }
-        }
+        };
+        // Each position's answer goes out now: a program driving the
+        // engine through a pipe reads it before sending the next line.
+        self.out.flush()?;
+        outcome
     }
 
-    /// The position (with `--rack` applied) and what to print for it: the
-    /// number of plays with `--count`, else the plays, best first.
-    fn plays(
-        &mut self,
-        parsed: std::result::Result<Position, String>,
-    ) -> std::result::Result<(Position, Plays), String> {
+    /// The position (with `--rack` applied), what to print for it (the
+    /// number of plays with `--count`, else the plays, best first) and the
+    /// lexicon that answered it.
+    fn plays(&mut self, cp: CgpPosition) -> std::result::Result<(Position, Plays, usize), Fault> {
         let args = self.args;
-        let mut p = parsed?;
+        let CgpPosition {
+            position: mut p,
+            name,
+        } = cp;
+        let li = self.lexicons.resolve(name)?;
+        let alphabet = self.lexicons.opened[li].2.alphabet().clone();
         if let Some(r) = &args.rack {
-            p.racks[0] = Rack::parse(r, &self.alphabet).map_err(|e| e.to_string())?;
+            p.racks[0] = Rack::parse(r, &alphabet).map_err(|e| e.to_string())?;
         }
-        p.validate(&self.alphabet, args.rack_size)
+        // Opcodes: `bb` sets the bingo bonus, `ld` names the tile
+        // distribution (the lexicon's alphabet, or one with the same tiles
+        // and values in other numbers), `lex` and `bdn` were read already.
+        let mut bingo = args.bingo;
+        let mut dist = alphabet.clone();
+        for (op, value) in &p.opcodes {
+            match op.as_str() {
+                "bb" => {
+                    bingo = value
+                        .parse()
+                        .ok()
+                        .filter(|b: &i32| (0..=MAX_BINGO).contains(b))
+                        .ok_or_else(|| {
+                            format!(
+                                "CGP `bb {value}`: a bingo bonus is a number from 0 to {MAX_BINGO}"
+                            )
+                        })?;
+                }
+                "ld" => match distribution(value, &alphabet) {
+                    Ok(d) => dist = d,
+                    Err(why) => self.warn(&format!("ld {value}"), &why),
+                },
+                "bdn" => {}
+                _ => self.warn(
+                    op,
+                    &format!(
+                        "CGP opcode `{op}` is not one lexgraph knows (lex, bb, ld, bdn): ignored"
+                    ),
+                ),
+            }
+        }
+        p.validate(&dist, args.rack_size)
             .map_err(|e| e.to_string())?;
-        let layout = self.layout(p.board.size())?;
+        let bdn = cgp_opcode_of(&p, "bdn");
+        let layout = self.layout(bdn.as_deref(), p.board.size())?;
         if layout.size() != p.board.size() {
             return Err(format!(
                 "the board is {0}x{0}, the layout {1}x{1}",
                 p.board.size(),
                 layout.size()
-            ));
+            )
+            .into());
         }
-        if self.gen.as_ref().is_none_or(|g| g.rules().layout != layout) {
-            self.gen = Some(Generator::new(Rules {
-                layout,
-                rack_size: args.rack_size,
-                bingo_bonus: args.bingo,
-            }));
+        let rules = Rules {
+            layout,
+            rack_size: args.rack_size,
+            bingo_bonus: bingo,
+        };
+        if self.gen.as_ref().is_none_or(|g| *g.rules() != rules) {
+            self.gen = Some(Generator::new(rules));
         }
         let g = self.gen.as_mut().unwrap();
+        let lex = &self.lexicons.opened[li].2;
         // Exchanges (when the bag can refill the rack) and pass, after
         // placements.
         let others = if args.exchanges {
             let mut v: Vec<Play> = Vec::new();
-            if p.bag_len(&self.alphabet, args.rack_size) >= args.rack_size {
+            if p.bag_len(&dist, args.rack_size) >= args.rack_size {
                 v.extend(p.rack().sub_racks().into_iter().map(Play::Exchange));
             }
             v.push(Play::Pass);
@@ -427,42 +724,30 @@ impl<'a> Run<'a> {
         if args.count {
             // Counted as found: no list, no sorting.
             let mut n = Counter::default();
-            g.generate(&self.lex, &p.board, p.rack(), &self.opts, &mut n);
-            return Ok((p, Plays::Count(n.0 + others.len())));
+            g.generate(lex, &p.board, p.rack(), &self.opts, &mut n);
+            return Ok((p, Plays::Count(n.0 + others.len()), li));
         }
         let moves = &mut self.moves;
         moves.clear();
-        g.generate(&self.lex, &p.board, p.rack(), &self.opts, moves);
-        if let Some(PlayQuery {
-            text: want,
-            row,
-            col,
-        }) = &self.play
-        {
-            let n = p.board.size();
-            if *row >= n || *col >= n {
-                let coords = want.split(' ').next().unwrap_or("");
-                return Err(format!("--play: {coords} is off the {n}x{n} board"));
-            }
-            let a = &self.alphabet;
+        g.generate(lex, &p.board, p.rack(), &self.opts, moves);
+        if let Some(q) = &self.play {
+            let a = &alphabet;
+            let n = Notation::parse(&q.text, a).map_err(|e| e.to_string())?;
             // A one-tile play is listed under one of its two words; either
-            // names it.
-            let names = |m: &Move| {
-                let mut v = vec![m.notation(a)];
-                v.extend(other_notation(&p.board, m, a));
-                v
+            // names it. Written in capitals only, the play also stands for
+            // its versions with blanks when it has none without.
+            let is = |m: &Move, loose: bool| {
+                n.matches(m, loose) || other_move(&p.board, m).is_some_and(|o| n.matches(&o, loose))
             };
-            let exact = |m: &Move| names(m).contains(want);
-            // Capitals only: the same squares and letters, any blanks.
-            let loose = |m: &Move| names(m).iter().any(|n| n.to_uppercase() == *want);
-            let capitals = *want == want.to_uppercase();
-            let filter: &dyn Fn(&Move) -> bool = match capitals && !moves.iter().any(exact) {
-                true => &loose,
-                false => &exact,
-            };
-            moves.retain(|m| filter(m));
+            let loose = n.is_capitals() && !moves.iter().any(|m| is(m, false));
+            moves.retain(|m| is(m, loose));
             if moves.is_empty() {
-                return Err(format!("{want} is not a legal move here"));
+                let why = n.why_illegal(lex, g.rules(), &p.board, p.rack());
+                let why = match why.is_empty() {
+                    true => "not a legal move here".to_string(),
+                    false => why.join("; "),
+                };
+                return Err(Fault::Illegal(format!("{} is not legal: {why}", q.text)));
             }
         }
         let total = moves.len() + others.len();
@@ -476,16 +761,30 @@ impl<'a> Run<'a> {
         let mut plays: Vec<Play> = moves.iter().copied().map(Play::Place).collect();
         plays.extend(others);
         plays.truncate(top);
-        Ok((p, Plays::List { total, plays }))
+        Ok((p, Plays::List { total, plays }, li))
     }
 
-    fn print(&mut self, k: usize, label: &str, p: &Position, plays: Plays) -> Result<()> {
+    fn print(
+        &mut self,
+        k: usize,
+        label: &str,
+        p: &Position,
+        plays: Plays,
+        li: usize,
+    ) -> Result<()> {
         let (args, out) = (self.args, &mut self.out);
+        let (_, lexicon, lex) = &self.lexicons.opened[li];
+        let alphabet = lex.alphabet();
         let position = self.batch.then_some(k);
         let (total, plays) = match plays {
             Plays::Count(n) => {
-                if args.format == "json" {
-                    serde_json::to_writer(&mut *out, &JsonCount { position, moves: n })?;
+                if args.format == Format::Json {
+                    let j = JsonCount {
+                        position,
+                        lexicon,
+                        moves: n,
+                    };
+                    serde_json::to_writer(&mut *out, &j)?;
                     writeln!(out)?;
                 } else if self.batch {
                     writeln!(out, "{k} {n}")?;
@@ -496,28 +795,88 @@ impl<'a> Run<'a> {
             }
             Plays::List { total, plays } => (total, plays),
         };
-        if args.format == "text" && self.batch {
+        if args.format == Format::Text && self.batch {
             writeln!(out, "# position {k} ({label}): {total} moves")?;
         }
         for play in &plays {
-            if args.format == "json" {
-                let j = json_play(play, position, &self.alphabet, &p.board);
+            if args.format == Format::Json {
+                let j = json_play(play, position, lexicon, alphabet, &p.board);
                 serde_json::to_writer(&mut *out, &j)?;
                 writeln!(out)?;
             } else {
-                writeln!(out, "{}", text_play(play, &self.alphabet))?;
+                writeln!(out, "{}", text_play(play, alphabet))?;
             }
         }
         Ok(())
     }
 
+    /// The exit status: 3 when a position could not be answered, 1 when a
+    /// `--play` was not legal, else 0.
     fn finish(mut self) -> Result<ExitCode> {
         self.out.flush()?;
-        Ok(if self.bad > 0 {
-            ExitCode::from(1)
+        Ok(ExitCode::from(if self.bad > 0 {
+            status::DATA
+        } else if self.illegal > 0 {
+            status::NO
         } else {
-            ExitCode::SUCCESS
-        })
+            status::OK
+        }))
+    }
+}
+
+/// The largest bingo bonus accepted (`--bingo`, `bb`): scores stay far from
+/// overflow.
+const MAX_BINGO: i32 = 1_000;
+
+/// A position and the `lex` name it was read for.
+struct CgpPosition {
+    position: Position,
+    name: Option<String>,
+}
+
+impl From<Position> for CgpPosition {
+    fn from(position: Position) -> CgpPosition {
+        CgpPosition {
+            position,
+            name: None,
+        }
+    }
+}
+
+/// The alphabet a CGP `ld NAME` names, when it fits the lexicon's: the
+/// lexicon's own, or a built-in one with the same tiles and values (other
+/// numbers of each, as super-english has). Else why it is ignored.
+fn distribution(name: &str, lexicon: &Alphabet) -> std::result::Result<Alphabet, String> {
+    let name = name.to_ascii_lowercase();
+    if name == lexicon.name() {
+        return Ok(lexicon.clone());
+    }
+    let d = Alphabet::builtin(&name).map_err(|_| {
+        format!(
+            "CGP `ld {name}`: not a letter distribution lexgraph knows: the lexicon's ({}) is used",
+            lexicon.name()
+        )
+    })?;
+    let same = d.len() == lexicon.len()
+        && d.tiles()
+            .iter()
+            .zip(lexicon.tiles())
+            .all(|(x, y)| x.label == y.label && x.score == y.score);
+    match same {
+        true => Ok(d),
+        false => Err(format!(
+            "CGP `ld {name}`: its tiles or values differ from the lexicon's alphabet ({}), which is used",
+            lexicon.name()
+        )),
+    }
+}
+
+/// The built-in layout a CGP `bdn` names (the ecosystem's names and ours).
+fn layout_for_bdn(name: &str) -> Option<&'static str> {
+    match name.to_ascii_lowercase().as_str() {
+        "crosswordgame" | "standard" | "standard15" => Some("standard"),
+        "supercrosswordgame" | "super" | "standard21" => Some("super"),
+        _ => None,
     }
 }
 
@@ -540,9 +899,16 @@ fn text_play(play: &Play, alphabet: &Alphabet) -> String {
     }
 }
 
-fn json_play(play: &Play, position: Option<usize>, alphabet: &Alphabet, board: &Board) -> JsonMove {
+fn json_play<'a>(
+    play: &Play,
+    position: Option<usize>,
+    lexicon: &'a str,
+    alphabet: &Alphabet,
+    board: &Board,
+) -> JsonMove<'a> {
     let empty = JsonMove {
         position,
+        lexicon,
         kind: "pass",
         row: None,
         col: None,
@@ -594,16 +960,29 @@ fn json_play(play: &Play, position: Option<usize>, alphabet: &Alphabet, board: &
     }
 }
 
-fn cgp_lex_name(line: &str) -> Option<String> {
+/// The value of a CGP line's opcode `name` (`lex`, `bdn`, ...).
+fn cgp_opcode(line: &str, name: &str) -> Option<String> {
     let ops = line
         .split_whitespace()
         .skip(4)
         .collect::<Vec<_>>()
         .join(" ");
     ops.split(';').find_map(|op| {
-        let op = op.trim();
-        op.strip_prefix("lex ").map(|n| n.trim().to_string())
+        let (n, v) = op.trim().split_once(char::is_whitespace)?;
+        (n == name).then(|| v.trim().to_string())
     })
+}
+
+fn cgp_lex_name(line: &str) -> Option<String> {
+    cgp_opcode(line, "lex")
+}
+
+/// The value of opcode `name` of a parsed position.
+fn cgp_opcode_of(p: &Position, name: &str) -> Option<String> {
+    p.opcodes
+        .iter()
+        .find(|(n, _)| n == name)
+        .map(|(_, v)| v.clone())
 }
 
 /// The layout: the flag (built-in name or file), else the built-in one whose size matches.
@@ -615,45 +994,22 @@ fn pick_layout(flag: Option<&str>, size: usize) -> Result<Layout> {
             21 => Ok(Layout::builtin("super")?),
             15 => Ok(Layout::standard()),
             n => bail!(
-                "a board {n} square{} wide: no built-in layout is {n}x{n} (standard is 15x15, super 21x21; give --layout FILE)",
+                "the board has {n} row{}: no built-in layout has {n} (standard is 15x15, super 21x21; give --layout FILE)",
                 if n == 1 { "" } else { "s" }
             ),
         },
     }
 }
 
-/// Opens the lexicon to use, honouring --structure by finding the sibling file.
-fn open_lexicon(
-    path: Option<&Path>,
-    lex_name: Option<&str>,
-    structure: Option<&str>,
-) -> Result<Lexicon> {
-    let want = match structure {
-        Some("dawg") => Some(Kind::Dawg),
-        Some("gaddag") => Some(Kind::Gaddag),
-        _ => None,
-    };
-    let path: Option<PathBuf> = match path {
-        Some(p) => Some(p.to_path_buf()),
-        // The wanted kind, else the other one: a name found only as the
-        // other kind is that lexicon (and `--structure` then says what is
-        // missing), not the built-in one.
-        None => lex_name.and_then(|n| {
-            let first = want.unwrap_or(Kind::Gaddag);
-            let other = match first {
-                Kind::Dawg => Kind::Gaddag,
-                _ => Kind::Dawg,
-            };
-            find_named_lexicon(n, first).or_else(|| find_named_lexicon(n, other))
-        }),
-    };
+/// Opens `path` (`None`: the built-in lexicon) as the wanted kind, finding
+/// the sibling file (x.gaddag <-> x.dawg) when it is of the other kind.
+/// Returns the label JSON output names it by, and the lexicon.
+fn open_lexicon(path: Option<&Path>, want: Option<Kind>) -> Result<(String, Lexicon)> {
     let Some(path) = path else {
-        if let Some(n) = lex_name {
-            eprintln!("note: lexicon {n:?} not found in $LEXGRAPH_LEXICON_PATH, ./out or ./lexicons; using the built-in English lexicon (give --lexicon)");
-        }
-        return crate::default_lexicon::open(want.unwrap_or(Kind::Gaddag));
+        let lex = crate::default_lexicon::open(want.unwrap_or(Kind::Gaddag))?;
+        return Ok(("built-in (wordlist-en)".to_string(), lex));
     };
-    let lex = Lexicon::open(&path)?;
+    let lex = Lexicon::open(path)?;
     match want {
         Some(k) if k != lex.kind() => {
             let sibling = path.with_extension(k.extension());
@@ -666,9 +1022,16 @@ fn open_lexicon(
                     sibling.display()
                 )
             })?;
-            Ok(other)
+            Ok((sibling.display().to_string(), other))
         }
-        _ => Ok(lex),
+        _ => Ok((path.display().to_string(), lex)),
+    }
+}
+
+fn other_kind(k: Kind) -> Kind {
+    match k {
+        Kind::Dawg => Kind::Gaddag,
+        Kind::Gaddag => Kind::Dawg,
     }
 }
 
@@ -695,52 +1058,29 @@ fn find_named_lexicon(name: &str, kind: Kind) -> Option<PathBuf> {
     None
 }
 
-/// A `--play` value: the play as the output writes it (`8D WORD` across,
-/// `D8 WORD` down, coordinates in capitals, a multi-character tile without
-/// its brackets) and its first square, 0-based.
+/// A `--play` value, checked for its form once for the run (its tiles are
+/// read with each position's alphabet).
 struct PlayQuery {
     text: String,
-    row: usize,
-    col: usize,
 }
 
 fn parse_play(play: &str) -> std::result::Result<PlayQuery, String> {
-    let [coords, word] = play.split_whitespace().collect::<Vec<_>>()[..] else {
-        return Err("expected COORDINATES WORD, as 8D QUIRE or D8 QUIRE".into());
+    let [coords, _] = play.split_whitespace().collect::<Vec<_>>()[..] else {
+        return Err("expected SQUARE WORD, as 8D QUIRE (across) or D8 QUIRE (down)".into());
     };
-    let coords = coords.to_uppercase();
-    // Row number and column letters, either way round.
-    let digits = coords.trim_matches(|c: char| c.is_ascii_uppercase());
-    let letters = coords.trim_matches(|c: char| c.is_ascii_digit());
-    let well_formed = !digits.is_empty()
-        && !letters.is_empty()
-        && digits.chars().all(|c| c.is_ascii_digit())
-        && letters.chars().all(|c| c.is_ascii_uppercase())
-        && digits.len() + letters.len() == coords.len();
-    if !well_formed {
+    if parse_square(coords).is_none() {
         return Err(format!(
             "{coords:?} is not a square (row number and column letter, as 8D or D8)"
         ));
     }
-    let row = digits
-        .parse::<usize>()
-        .unwrap_or(usize::MAX)
-        .wrapping_sub(1);
-    // Columns A..Z, then AA, AB, ... (as `column_name` writes them).
-    let col = letters
-        .bytes()
-        .fold(0usize, |acc, c| {
-            acc.saturating_mul(26)
-                .saturating_add((c - b'A' + 1) as usize)
-        })
-        .wrapping_sub(1);
-    let text = format!("{coords} {}", word.replace(['[', ']'], ""));
-    Ok(PlayQuery { text, row, col })
+    Ok(PlayQuery {
+        text: play.split_whitespace().collect::<Vec<_>>().join(" "),
+    })
 }
 
-/// A one-tile play's notation along its other word (`I8 SO` for `8H QUIRES`
-/// with the S on H8 and an O below it), if it forms one.
-fn other_notation(board: &Board, m: &Move, a: &Alphabet) -> Option<String> {
+/// A one-tile play as the move along its other word (`I8 SO` for `8H
+/// QUIRES` with the S on H8 and an O below it), if it forms one.
+fn other_move(board: &Board, m: &Move) -> Option<Move> {
     if m.tiles_placed() != 1 {
         return None;
     }
@@ -750,5 +1090,11 @@ fn other_notation(board: &Board, m: &Move, a: &Alphabet) -> Option<String> {
     (other.row, other.col, other.len) = (row as u8, col as u8, word.len() as u8);
     other.word = [0; lexgraph::rules::MAX_SIZE];
     other.word[..word.len()].copy_from_slice(&word);
-    Some(other.notation(a))
+    let (pr, pc, _) = m.placements().next()?;
+    other.placed = 1
+        << match other.dir {
+            lexgraph::movegen::Dir::Across => pc - col,
+            lexgraph::movegen::Dir::Down => pr - row,
+        };
+    Some(other)
 }

@@ -14,7 +14,7 @@ use lexgraph::{Kind, Lexicon};
 #[derive(Args)]
 pub struct SelfplayArgs {
     /// Lexicon file (.gaddag or .dawg); default: the built-in English lexicon
-    #[arg(long)]
+    #[arg(short, long)]
     lexicon: Option<PathBuf>,
     /// Number of games (at least 1)
     #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..))]

@@ -21,7 +21,7 @@
 
 use crate::alphabet::{Alphabet, Tile, BLANK};
 use crate::error::{Error, Result};
-use crate::query::parse_tiles;
+use crate::query::{parse_tiles, Spelling};
 use crate::rules::MAX_SIZE;
 
 /// Set on a square whose tile is a blank played as that letter.
@@ -221,7 +221,11 @@ impl Board {
 
 /// Parses one board row: digits (CGP only) or `.` for empties, `[LABEL]`,
 /// single-character labels, lower case for blanks.
-fn parse_row(row: &str, alphabet: &Alphabet, cgp: bool) -> std::result::Result<Vec<u8>, String> {
+pub(crate) fn parse_row(
+    row: &str,
+    alphabet: &Alphabet,
+    cgp: bool,
+) -> std::result::Result<Vec<u8>, String> {
     let chars: Vec<char> = row.chars().collect();
     let mut out = Vec::new();
     let mut i = 0;
@@ -265,28 +269,12 @@ fn parse_row(row: &str, alphabet: &Alphabet, cgp: bool) -> std::result::Result<V
                 i = next;
             }
             None if c != '[' => {
-                // An unbracketed multi-character tile (L·L): longest match.
-                let mut found = None;
-                for len in (2..=chars.len() - i).rev().take(8) {
-                    let s: String = chars[i..i + len].iter().collect();
-                    if let Some(t) = alphabet.tile_by_label(&s) {
-                        found = Some((t, len, s.chars().any(|c| c.is_lowercase())));
-                        break;
-                    }
-                }
-                match found {
-                    Some((t, len, b)) => {
-                        out.push(t | if b { BLANK_FLAG } else { 0 });
-                        i += len;
-                    }
-                    None => {
-                        return Err(format!(
-                            "{c:?} at character {} is not a tile of the {} alphabet",
-                            i + 1,
-                            alphabet.name()
-                        ))
-                    }
-                }
+                return Err(format!(
+                    "{c:?} at character {} is not a tile of the {} alphabet{}",
+                    i + 1,
+                    alphabet.name(),
+                    bracket_hint(alphabet, c)
+                ));
             }
             None => {
                 return Err(format!(
@@ -297,6 +285,19 @@ fn parse_row(row: &str, alphabet: &Alphabet, cgp: bool) -> std::result::Result<V
         }
     }
     Ok(out)
+}
+
+/// For a character that is no tile but is part of a multi-character one:
+/// how to write that tile.
+fn bracket_hint(alphabet: &Alphabet, c: char) -> String {
+    let up: String = c.to_uppercase().collect();
+    alphabet
+        .tiles()
+        .iter()
+        .find(|t| t.label.chars().count() > 1 && t.label.contains(&up))
+        .map_or(String::new(), |t| {
+            format!(" (multi-character tiles go in brackets: [{}])", t.label)
+        })
 }
 
 /// A rack as tile counts; index 0 counts blanks.
@@ -330,7 +331,7 @@ impl Rack {
 
     /// Parses a rack (`?` = blank, `[CH]` for multi-character tiles).
     pub fn parse(text: &str, alphabet: &Alphabet) -> Result<Rack> {
-        let tiles = parse_tiles(alphabet, text, true)
+        let tiles = parse_tiles(alphabet, text, true, Spelling::Tiles)
             .map_err(|e| Error::Position(format!("rack {text:?}: {e}")))?;
         if tiles.len() > 63 {
             return Err(Error::Position(format!(

@@ -247,9 +247,10 @@ impl Lexicon {
         Ok(())
     }
 
-    /// Whether `word` (text in the lexicon's alphabet) is a word.
+    /// Whether `word` (text in the lexicon's alphabet, spelled as word lists
+    /// are, `[CH]` brackets allowed) is a word.
     pub fn contains(&self, word: &str) -> bool {
-        match self.alphabet.tokenize(word) {
+        match crate::query::parse_tiles(&self.alphabet, word, false, crate::query::Spelling::Word) {
             Ok(t) => self.contains_tiles(&t),
             Err(_) => false,
         }

@@ -33,6 +33,7 @@ pub mod error;
 pub mod format;
 pub mod lexicon;
 pub mod movegen;
+pub mod play;
 pub mod query;
 pub mod rules;
 pub mod selfplay;

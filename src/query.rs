@@ -155,7 +155,7 @@ impl Iterator for Words<'_> {
                         self.stack.push(kids);
                     }
                     if terminal {
-                        return Some(self.lex.alphabet().spell(&self.word));
+                        return Some(self.lex.alphabet().render(&self.word));
                     }
                 }
                 None => {
@@ -215,7 +215,7 @@ impl Lexicon {
 
     /// Words starting with `prefix` (text in the lexicon's alphabet), sorted.
     pub fn words_with_prefix(&self, prefix: &str) -> Result<Words<'_>> {
-        let tiles = parse_tiles(self.alphabet(), prefix, false)?;
+        let tiles = parse_tiles(self.alphabet(), prefix, false, Spelling::Word)?;
         let fwd = self.forward();
         let mut at = At::Root;
         let mut terminal = false;
@@ -228,7 +228,7 @@ impl Lexicon {
                 None => return Ok(self.words_from(tiles, At::Nowhere)),
             }
         }
-        let pending = (terminal && !tiles.is_empty()).then(|| self.alphabet().spell(&tiles));
+        let pending = (terminal && !tiles.is_empty()).then(|| self.alphabet().render(&tiles));
         let mut w = self.words_from(tiles, at);
         w.pending = pending;
         Ok(w)
@@ -257,7 +257,7 @@ impl Lexicon {
     /// every word using some of the tiles; otherwise only words using all of
     /// them. Letters supplied by blanks are lower case.
     pub fn anagram(&self, rack: &str, partial: bool) -> Result<Vec<String>> {
-        let tiles = parse_tiles(self.alphabet(), rack, true)?;
+        let tiles = parse_tiles(self.alphabet(), rack, true, Spelling::Tiles)?;
         if tiles.len() > 64 {
             return Err(Error::Query(format!(
                 "rack of {} tiles: at most 64",
@@ -346,11 +346,7 @@ fn anagram_rec(
         counts[slot] -= 1;
         word.push((tile, blank));
         if terminal && (partial || left == 1) {
-            out.push(
-                word.iter()
-                    .map(|&(t, b)| alphabet.tile(t).label.clone().to_case(b))
-                    .collect(),
-            );
+            out.push(word.iter().map(|&(t, b)| alphabet.label(t, b)).collect());
         }
         anagram_rec(
             fwd,
@@ -368,19 +364,6 @@ fn anagram_rec(
     }
 }
 
-trait ToCase {
-    fn to_case(self, lower: bool) -> String;
-}
-impl ToCase for String {
-    fn to_case(self, lower: bool) -> String {
-        if lower {
-            self.to_lowercase()
-        } else {
-            self
-        }
-    }
-}
-
 /// A pattern token.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Tok {
@@ -394,7 +377,7 @@ fn parse_pattern(alphabet: &Alphabet, pattern: &str) -> Result<Vec<Tok>> {
     let mut rest = String::new();
     let flush = |rest: &mut String, toks: &mut Vec<Tok>| -> Result<()> {
         if !rest.is_empty() {
-            for t in parse_tiles(alphabet, rest, false)? {
+            for t in parse_tiles(alphabet, rest, false, Spelling::Tiles)? {
                 toks.push(Tok::Tile(t));
             }
             rest.clear();
@@ -476,7 +459,7 @@ fn pattern_rec(
         *budget -= 1;
         word.push(tile);
         if terminal && s & accept != 0 {
-            out.push(alphabet.spell(word));
+            out.push(alphabet.render(word));
         }
         pattern_rec(
             fwd,
@@ -493,25 +476,45 @@ fn pattern_rec(
     }
 }
 
+/// How plain characters (outside brackets) of a text are read as tiles.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Spelling {
+    /// As a word is spelled: the alphabet's longest-match rule (`CHASCAS`
+    /// starts with the CH tile in Spanish). Word lists, `contains`, prefixes.
+    Word,
+    /// One character, one tile, as CGP writes racks and board rows (`LL` is
+    /// two L tiles; the LL tile is written `[LL]`). Racks and patterns.
+    Tiles,
+}
+
 /// Parses tiles written as text: bracketed labels (`[CH]`), `?` for a blank
-/// when `blanks` is allowed, otherwise the alphabet's longest-match rule.
-pub fn parse_tiles(alphabet: &Alphabet, text: &str, blanks: bool) -> Result<Vec<Tile>> {
+/// when `blanks` is allowed, other characters as `spelling` says.
+pub fn parse_tiles(
+    alphabet: &Alphabet,
+    text: &str,
+    blanks: bool,
+    spelling: Spelling,
+) -> Result<Vec<Tile>> {
     let mut out = Vec::new();
     let mut plain = String::new();
+    let not_a_tile = |what: String| {
+        Error::Query(format!(
+            "{what} in {text:?} is not a tile of the {} alphabet",
+            alphabet.name()
+        ))
+    };
     let flush = |plain: &mut String, out: &mut Vec<Tile>| -> Result<()> {
         if !plain.is_empty() {
-            let t = alphabet.tokenize(plain).map_err(|c| {
-                Error::Query(format!(
-                    "{c:?} in {text:?} is not a tile of the {} alphabet",
-                    alphabet.name()
-                ))
-            })?;
+            let t = alphabet
+                .tokenize(plain)
+                .map_err(|c| not_a_tile(format!("{c:?}")))?;
             out.extend(t);
             plain.clear();
         }
         Ok(())
     };
     let mut chars = text.chars();
+    let mut one = [0u8; 4];
     while let Some(c) = chars.next() {
         match c {
             '?' if blanks => {
@@ -521,15 +524,18 @@ pub fn parse_tiles(alphabet: &Alphabet, text: &str, blanks: bool) -> Result<Vec<
             '[' => {
                 flush(&mut plain, &mut out)?;
                 let label: String = chars.by_ref().take_while(|&c| c != ']').collect();
-                let t = alphabet.tile_by_label(&label).ok_or_else(|| {
-                    Error::Query(format!(
-                        "[{label}] in {text:?} is not a tile of the {} alphabet",
-                        alphabet.name()
-                    ))
-                })?;
+                let t = alphabet
+                    .tile_by_label(&label)
+                    .ok_or_else(|| not_a_tile(format!("[{label}]")))?;
                 out.push(t);
             }
             c if c.is_whitespace() => {}
+            c if spelling == Spelling::Tiles => {
+                let t = alphabet
+                    .tile_by_label(c.encode_utf8(&mut one))
+                    .ok_or_else(|| not_a_tile(format!("{c:?}")))?;
+                out.push(t);
+            }
             _ => plain.push(c),
         }
     }

@@ -55,7 +55,7 @@ fn path_str(p: &Path) -> &str {
     p.to_str().unwrap()
 }
 
-/// A temp dir holding SOWPODS compiled as `x.dawg` / `x.gaddag`.
+/// A temp dir holding ENABLE compiled as `x.dawg` / `x.gaddag`.
 struct Fixture {
     dir: TempDir,
     words: Vec<String>,
@@ -64,7 +64,7 @@ struct Fixture {
 impl Fixture {
     fn new() -> Fixture {
         let dir = TempDir::new().unwrap();
-        let list = common::shared_lexicon("sowpods.txt");
+        let list = common::word_list("enable1.txt");
         let out = run(dir.path(), &["compile", path_str(&list), "-o", "x"]);
         assert!(out.status.success(), "{}", stderr(&out));
         let text = std::fs::read_to_string(&list).unwrap();
@@ -88,7 +88,7 @@ impl Fixture {
 #[test]
 fn compile_writes_both_files_and_a_one_line_summary() {
     let dir = TempDir::new().unwrap();
-    let list = common::shared_lexicon("enable1.txt");
+    let list = common::word_list("enable1.txt");
     let out = run(
         dir.path(),
         &[
@@ -168,22 +168,23 @@ fn compile_with_another_alphabet() {
     );
     assert!(out.status.success(), "{}", stderr(&out));
     // Tile order: CH after C, LL after L, Ñ after N.
+    // Multi-character tiles are printed in brackets, so they read back.
     let out = run(p, &["words", "es.dawg"]);
-    assert_eq!(stdout(&out), "CAMION\nCASA\nCHORRO\nLLAMA\nNIÑO\n");
+    assert_eq!(stdout(&out), "CAMION\nCASA\n[CH]O[RR]O\n[LL]AMA\nNIÑO\n");
     let out = run(p, &["info", "es.gaddag"]);
     assert!(
         stdout(&out).contains("alphabet:    spanish (28 tiles"),
         "{}",
         stdout(&out)
     );
-    let out = run(p, &["check", "es.gaddag", "CAMIÓN", "niño", "nino"]);
+    let out = run(p, &["check", "-l", "es.gaddag", "CAMIÓN", "niño", "nino"]);
     assert_eq!(
         (stdout(&out).as_str(), out.status.code()),
         ("CAMIÓN yes\nniño yes\nnino no\n", Some(1))
     );
     // The English alphabet refuses the same list, naming the line.
     let out = run(p, &["compile", "es.txt", "-o", "en"]);
-    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(out.status.code(), Some(3));
     assert!(stderr(&out).contains("es.txt:2"), "{}", stderr(&out));
     // An alphabet file by path.
     std::fs::write(p.join("ab.txt"), "? 0 2 0\nA 1 1 1\nB 2 1 0\n").unwrap();
@@ -233,7 +234,7 @@ fn compile_writes_both_files_or_neither() {
     // When the GADDAG cannot be written, the DAWG is not written either.
     std::fs::create_dir(p.join("y.gaddag")).unwrap();
     let out = run(p, &["compile", "words.txt", "-o", "y"]);
-    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(out.status.code(), Some(3));
     assert!(stderr(&out).contains("y.gaddag"), "{}", stderr(&out));
     assert_eq!(listing(p), ["words.txt", "x.dawg", "x.gaddag", "y.gaddag"]);
 }
@@ -244,7 +245,7 @@ fn bad_word_list_fails_and_leaves_nothing() {
     let p = dir.path();
     std::fs::write(p.join("words.txt"), "good\nb4d\nfine\n").unwrap();
     let out = run(p, &["compile", "words.txt", "-o", "x"]);
-    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(out.status.code(), Some(3));
     let err = stderr(&out);
     assert!(
         err.contains("words.txt:2") && err.contains("b4d") && err.contains("--skip-invalid"),
@@ -254,11 +255,11 @@ fn bad_word_list_fails_and_leaves_nothing() {
     // An empty list is refused too.
     std::fs::write(p.join("empty.txt"), "# nothing\n\n").unwrap();
     let out = run(p, &["compile", "empty.txt", "-o", "x"]);
-    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(out.status.code(), Some(3));
     assert!(stderr(&out).contains("no words"), "{}", stderr(&out));
     // A missing word list names the file.
     let out = run(p, &["compile", "missing.txt", "-o", "x"]);
-    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(out.status.code(), Some(3));
     assert!(stderr(&out).contains("missing.txt"), "{}", stderr(&out));
     assert_eq!(listing(p), ["empty.txt", "words.txt"]);
     // Skipping succeeds and says how many were left out.
@@ -272,11 +273,11 @@ fn bad_word_list_fails_and_leaves_nothing() {
     // A failed compile leaves earlier outputs untouched.
     let before = std::fs::read(p.join("x.dawg")).unwrap();
     let out = run(p, &["compile", "words.txt", "-o", "x"]);
-    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(out.status.code(), Some(3));
     assert_eq!(std::fs::read(p.join("x.dawg")).unwrap(), before);
     assert_eq!(listing(p), ["empty.txt", "words.txt", "x.dawg", "x.gaddag"]);
     // The shared Spanish list has K and W words: refused, then skipped.
-    let es = common::shared_lexicon("spanish.txt");
+    let es = common::word_list("spanish.txt");
     let out = run(
         p,
         &[
@@ -288,7 +289,7 @@ fn bad_word_list_fails_and_leaves_nothing() {
             "spanish",
         ],
     );
-    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(out.status.code(), Some(3));
     let err = stderr(&out);
     assert!(
         err.contains(&format!("{}:", es.display())) && err.contains("40 invalid"),
@@ -340,7 +341,7 @@ fn info_and_verify() {
                 f.words.len()
             )
         );
-        let list = common::shared_lexicon("sowpods.txt");
+        let list = common::word_list("enable1.txt");
         let out = f.run(&["verify", file, "--words", path_str(&list)]);
         assert!(out.status.success(), "{}", stderr(&out));
         assert!(stdout(&out).contains(&format!("accepts exactly the {} words", f.words.len())));
@@ -352,9 +353,9 @@ fn info_and_verify() {
         assert!(out.status.success(), "{}", stderr(&out));
         assert!(stdout(&out).contains("words of stdin"), "{}", stdout(&out));
         // A different list does not match.
-        let other = common::shared_lexicon("enable1.txt");
+        let other = common::word_list("wordlist-en.txt");
         let out = f.run(&["verify", file, "--words", path_str(&other)]);
-        assert_eq!(out.status.code(), Some(2));
+        assert_eq!(out.status.code(), Some(1));
         assert!(stderr(&out).contains("does not match"), "{}", stderr(&out));
     }
     // Corrupt copies: a flipped payload bit, then the same with the checksum
@@ -365,7 +366,7 @@ fn info_and_verify() {
     bad[mid] ^= 0x10;
     std::fs::write(f.path().join("bad.dawg"), &bad).unwrap();
     let out = f.run(&["verify", "bad.dawg"]);
-    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(out.status.code(), Some(1));
     assert!(
         stderr(&out).contains("bad.dawg: checksum mismatch"),
         "{}",
@@ -389,7 +390,7 @@ fn info_and_verify() {
     common::fix_checksum(&mut bad);
     std::fs::write(f.path().join("bad2.dawg"), &bad).unwrap();
     let out = f.run(&["verify", "bad2.dawg"]);
-    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(out.status.code(), Some(1));
     assert!(
         stderr(&out).contains("bad edge 1 at byte offset"),
         "{}",
@@ -405,28 +406,28 @@ fn info_and_verify() {
 #[test]
 fn check_words() {
     let f = Fixture::new();
-    let out = f.run(&["check", "x.dawg", "QI", "ZA", "XYZZY"]);
+    let out = f.run(&["check", "-l", "x.dawg", "QAT", "ZAX", "XYZZY"]);
     assert_eq!(out.status.code(), Some(1));
-    assert_eq!(stdout(&out), "QI yes\nZA yes\nXYZZY no\n");
-    let out = f.run(&["check", "x.gaddag", "qi", "Za"]);
+    assert_eq!(stdout(&out), "QAT yes\nZAX yes\nXYZZY no\n");
+    let out = f.run(&["check", "-l", "x.gaddag", "qat", "Zax"]);
     assert_eq!(out.status.code(), Some(0));
-    assert_eq!(stdout(&out), "qi yes\nZa yes\n");
+    assert_eq!(stdout(&out), "qat yes\nZax yes\n");
     let out = f.run(&["check", "--lexicon", "x.dawg", "XYZZY"]);
     assert_eq!(
         (out.status.code(), stdout(&out).as_str()),
         (Some(1), "XYZZY no\n")
     );
     // Words the alphabet cannot spell are simply not words.
-    let out = f.run(&["check", "x.dawg", "QI", "Q1", ""]);
+    let out = f.run(&["check", "-l", "x.dawg", "QAT", "Q1", ""]);
     assert_eq!(
         (out.status.code(), stdout(&out).as_str()),
-        (Some(1), "QI yes\nQ1 no\n no\n")
+        (Some(1), "QAT yes\nQ1 no\n no\n")
     );
-    // A lexicon-looking first argument that does not exist is an error.
-    let out = f.run(&["check", "missing.dawg", "QI"]);
+    // An operand written as a lexicon file is a usage error, not a word.
+    let out = f.run(&["check", "missing.dawg", "QAT"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(
-        stderr(&out).contains("missing.dawg: no such lexicon file"),
+        stderr(&out).contains("missing.dawg looks like a lexicon file"),
         "{}",
         stderr(&out)
     );
@@ -436,8 +437,8 @@ fn check_words() {
     assert!(stderr(&out).contains("required"), "{}", stderr(&out));
 }
 
-/// `check FILE` alone: the help says the first argument is the lexicon when
-/// it is an existing file, so there are no words to check.
+/// `check FILE` alone: operands are words, and one written as a lexicon
+/// file is refused before any lexicon is opened.
 #[test]
 fn check_with_only_a_lexicon_file() {
     let dir = TempDir::new().unwrap();
@@ -447,7 +448,7 @@ fn check_with_only_a_lexicon_file() {
     let out = run(p, &["check", "x.dawg"]);
     assert_eq!(out.status.code(), Some(2), "stdout: {}", stdout(&out));
     assert!(
-        stderr(&out).contains("no words to check"),
+        stderr(&out).contains("give it with -l/--lexicon"),
         "{}",
         stderr(&out)
     );
@@ -520,15 +521,15 @@ fn words_with_prefix() {
         assert!(got.iter().all(|w| w.starts_with("RE")));
         assert_eq!(got, expect, "{file}");
     }
-    let out = f.run(&["words", "x.dawg", "--prefix", "qi"]);
-    let qi: Vec<&str> = f
+    let out = f.run(&["words", "x.dawg", "--prefix", "qa"]);
+    let qa: Vec<&str> = f
         .words
         .iter()
-        .filter(|w| w.starts_with("QI"))
+        .filter(|w| w.starts_with("QA"))
         .map(String::as_str)
         .collect();
-    assert_eq!(stdout(&out).lines().collect::<Vec<_>>(), qi);
-    assert_eq!(&qi[..3], ["QI", "QIBLA", "QIBLAS"]);
+    assert_eq!(stdout(&out).lines().collect::<Vec<_>>(), qa);
+    assert_eq!(&qa[..3], ["QAID", "QAIDS", "QANAT"]);
     let out = f.run(&["words", "x.dawg", "--prefix", "XYZZ"]);
     assert!(out.status.success() && out.stdout.is_empty());
     // All words; a reader that stops early is not an error.
@@ -575,7 +576,7 @@ fn anagram_and_pattern() {
     let rack = "AEINRST?";
     for file in ["x.dawg", "x.gaddag"] {
         for partial in [false, true] {
-            let mut args = vec!["anagram", file, rack];
+            let mut args = vec!["anagram", "-l", file, rack];
             if partial {
                 args.push("--partial");
             }
@@ -594,7 +595,7 @@ fn anagram_and_pattern() {
                 .lines()
                 .all(|w| w.chars().filter(char::is_ascii_lowercase).count() <= 1));
         }
-        let out = f.run(&["pattern", file, "C?T*"]);
+        let out = f.run(&["pattern", "-l", file, "C?T*"]);
         assert!(out.status.success(), "{}", stderr(&out));
         let expect: Vec<&str> = f
             .words
@@ -604,10 +605,10 @@ fn anagram_and_pattern() {
             .collect();
         assert_eq!(stdout(&out).lines().collect::<Vec<_>>(), expect, "{file}");
     }
-    let out = f.run(&["anagram", "x.dawg", "QI"]);
-    assert_eq!(stdout(&out), "QI\n");
-    let out = f.run(&["pattern", "x.dawg", "Q1*"]);
-    assert_eq!(out.status.code(), Some(2));
+    let out = f.run(&["anagram", "-l", "x.dawg", "QAT"]);
+    assert_eq!(stdout(&out), "QAT\n");
+    let out = f.run(&["pattern", "-l", "x.dawg", "Q1*"]);
+    assert_eq!(out.status.code(), Some(3));
     assert!(stderr(&out).contains("'1'"), "{}", stderr(&out));
 }
 
@@ -629,13 +630,15 @@ fn truncated_or_foreign_file_is_a_clear_error() {
         for args in [
             vec!["info", name],
             vec!["verify", name],
-            vec!["check", name, "QI"],
+            vec!["check", "-l", name, "QI"],
             vec!["words", name],
-            vec!["anagram", name, "QI"],
-            vec!["pattern", name, "Q*"],
+            vec!["anagram", "-l", name, "QI"],
+            vec!["pattern", "-l", name, "Q*"],
         ] {
             let out = run(p, &args);
-            assert_eq!(out.status.code(), Some(2), "{args:?}");
+            // verify's "no" is 1; the others cannot read the file (3).
+            let status = if args[0] == "verify" { 1 } else { 3 };
+            assert_eq!(out.status.code(), Some(status), "{args:?}");
             let err = stderr(&out);
             assert!(
                 err.starts_with(&format!("error: {name}: ")) && err.contains(want),
@@ -646,7 +649,7 @@ fn truncated_or_foreign_file_is_a_clear_error() {
     }
     // A directory or missing path given as the lexicon.
     let out = run(p, &["info", "nope.dawg"]);
-    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(out.status.code(), Some(3));
     assert!(stderr(&out).contains("nope.dawg"), "{}", stderr(&out));
 }
 
@@ -682,7 +685,7 @@ fn a_missing_file_is_named_once_with_its_reason_once() {
         vec!["compile", "missing.txt", "-o", "x"],
     ] {
         let out = run(dir.path(), &args);
-        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert_eq!(out.status.code(), Some(3), "{args:?}");
         let err = stderr(&out);
         assert_eq!(err.matches("missing.").count(), 1, "{args:?}: {err}");
         assert_eq!(err.matches("(os error 2)").count(), 1, "{args:?}: {err}");

@@ -19,7 +19,7 @@ use rand::{Rng, SeedableRng};
 
 /// A 200-word sample of ENABLE (every 864th word), compiled.
 fn sample() -> (WordList, Vec<u8>, Vec<u8>) {
-    let text = std::fs::read_to_string(common::shared_lexicon("enable1.txt")).unwrap();
+    let text = std::fs::read_to_string(common::word_list("enable1.txt")).unwrap();
     let words: Vec<&str> = text.lines().step_by(864).take(200).collect();
     assert_eq!(words.len(), 200);
     let list = WordList::parse(
@@ -912,7 +912,7 @@ fn exponentially_many_paths_stop_every_walk() {
         .output()
         .unwrap();
     let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert_eq!(out.status.code(), Some(3), "{err}");
     assert!(
         err.contains("corrupt") && !err.contains("panicked"),
         "{err}"

@@ -199,7 +199,7 @@ fn batch_streams_from_stdin_and_reports_lines_that_are_not_text() {
         .unwrap();
     child.stdin.take().unwrap().write_all(&input).unwrap();
     let o = child.wait_with_output().unwrap();
-    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert_eq!(o.status.code(), Some(3), "{}", stderr(&o));
     let err = stderr(&o);
     assert!(
         err.contains("stdin:2") && err.contains("not UTF-8"),
@@ -265,7 +265,7 @@ fn batch_reports_bad_lines_and_goes_on() {
     );
     std::fs::write(&f, text).unwrap();
     let o = moves(&["--cgp-file", f.to_str().unwrap(), "--count"]);
-    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert_eq!(o.status.code(), Some(3), "{}", stderr(&o));
     let err = stderr(&o);
     assert!(err.contains("batch.cgp:3"), "{err}");
     assert!(
@@ -278,7 +278,7 @@ fn batch_reports_bad_lines_and_goes_on() {
     assert_eq!(idx, ["0", "4"], "{out}");
     // --strict stops at the first bad line.
     let o = moves(&["--cgp-file", f.to_str().unwrap(), "--count", "--strict"]);
-    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(o.status.code(), Some(3));
     assert!(stderr(&o).contains("batch.cgp:3"));
     // JSON batch objects carry the position index.
     let o = moves(&[
@@ -310,10 +310,10 @@ fn malformed_positions_are_clear_errors() {
             "row 8 has 16 squares",
         ),
         (format!("{QUIRE} QQ/ 0/0 0"), "bag has only 1"),
-        ("15/15 A/ 0/0 0".to_string(), "2 squares wide"),
+        ("15/15 A/ 0/0 0".to_string(), "the board has 2 rows"),
     ] {
         let o = moves(&["--cgp", &cgp]);
-        assert_eq!(o.status.code(), Some(2), "{cgp}");
+        assert_eq!(o.status.code(), Some(3), "{cgp}");
         let err = stderr(&o);
         assert!(err.contains(needle), "{cgp}: {err}");
         assert!(!err.contains("panicked"), "{err}");
@@ -346,7 +346,7 @@ fn text_board_batch_reports_the_faulty_line_and_goes_on() {
         "--count",
     ]));
     let o = moves(&["--board", f.to_str().unwrap(), "--count"]);
-    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert_eq!(o.status.code(), Some(3), "{}", stderr(&o));
     assert_eq!(stdout(&o), format!("0 {}3 {}", one, one));
     let err = stderr(&o);
     let name = f.display().to_string();
@@ -362,7 +362,7 @@ fn text_board_batch_reports_the_faulty_line_and_goes_on() {
     );
     // --strict stops at the first bad position.
     let o = moves(&["--board", f.to_str().unwrap(), "--count", "--strict"]);
-    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(o.status.code(), Some(3));
     assert_eq!(stdout(&o), format!("0 {one}"));
     // A board with a row too many, in a file of positions set apart by
     // blank lines: reported, and the positions after it stay in step.
@@ -382,7 +382,7 @@ fn text_board_batch_reports_the_faulty_line_and_goes_on() {
     let f = dir.path().join("norack.txt");
     std::fs::write(&f, good.join("\n") + "\n").unwrap();
     let o = moves(&["--board", f.to_str().unwrap(), "--count"]);
-    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(o.status.code(), Some(3));
     assert!(stderr(&o).contains("no rack line"), "{}", stderr(&o));
 }
 
@@ -450,17 +450,28 @@ fn play_scores_one_move_or_says_it_is_illegal() {
     // Capitals only: also the plays that need a blank for a letter.
     let o = moves(&["--cgp", &cgp, "--play", "8E QUIRED"]);
     assert_eq!(stdout(&o), line_of("8E QUIREd") + "\n");
-    // Not legal: an error naming the play.
+    // Not legal: a negative answer naming the play and why.
     let o = moves(&["--cgp", &cgp, "--play", "8D QUIRES"]);
-    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(o.status.code(), Some(1));
     assert!(
-        stderr(&o).contains("8D QUIRES is not a legal move"),
+        stderr(&o).contains("8D QUIRES is not legal: 8D is empty")
+            || stderr(&o).contains("8D QUIRES is not legal: 8E holds Q, not U"),
         "{}",
         stderr(&o)
     );
-    // A lower-case letter is a blank: no loose match then.
+    // A lower-case letter is a blank: no loose match then. (The case of a
+    // letter already on the board does not matter.)
     let o = moves(&["--cgp", &cgp, "--play", "8E QUIRes"]);
-    assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
+    assert_eq!(stdout(&o), line_of("8E QUIREs") + "\n");
+    let o = moves(&["--cgp", &cgp, "--play", "8E QUIRED"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    let o = moves(&["--cgp", &cgp, "--play", "8E QUIREz"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
+    assert!(
+        stderr(&o).contains("QUIREz is not in the lexicon"),
+        "{}",
+        stderr(&o)
+    );
     // A one-tile play by its other word: S after QUIRE, O below the S.
     let board = "15/15/15/15/15/15/15/4QUIRE6/9O5/15/15/15/15/15/15";
     let one = |play: &str| {
@@ -669,7 +680,7 @@ fn super_board_by_size_or_flag() {
         "--layout",
         "standard",
     ]);
-    assert_eq!(c.status.code(), Some(2));
+    assert_eq!(c.status.code(), Some(3));
 }
 
 #[test]
@@ -680,6 +691,7 @@ fn unknown_lex_name_falls_back_to_the_default_with_a_note() {
         &format!("{QUIRE} AEINRS?/ 0/0 0 lex NOSUCHLEX;"),
         "--top",
         "3",
+        "--fallback",
     ]);
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(stderr(&o).contains("NOSUCHLEX"), "{}", stderr(&o));

@@ -214,18 +214,13 @@ impl Move {
     }
 }
 
-/// Square contents as text: tile labels, lower case for blanks.
+/// Square contents as text, as CGP writes them: tile labels, lower case for
+/// blanks, multi-character tiles in brackets (`[CH]ASCAS`), so that the
+/// text parses back to the same tiles.
 pub fn squares_text(squares: &[u8], alphabet: &Alphabet) -> String {
     squares
         .iter()
-        .map(|&sq| {
-            let l = &alphabet.tile(tile_of(sq)).label;
-            if sq & BLANK_FLAG != 0 {
-                l.to_lowercase()
-            } else {
-                l.clone()
-            }
-        })
+        .map(|&sq| alphabet.label(tile_of(sq), sq & BLANK_FLAG != 0))
         .collect()
 }
 

@@ -158,15 +158,22 @@ impl Play {
 }
 
 /// A word's squares as text, labels concatenated, blanks in lower case.
+/// As the reference move lists write words: blanks in lower case, a
+/// multi-character tile in brackets (`[CH]`, `[ch]`).
 pub fn word_text(a: &Alphabet, squares: &[u8]) -> String {
     squares
         .iter()
         .map(|&sq| {
             let l = &a.tile(tile_of(sq)).label;
-            if sq & BLANK_FLAG != 0 {
+            let l = if sq & BLANK_FLAG != 0 {
                 l.to_lowercase()
             } else {
                 l.clone()
+            };
+            if l.chars().count() > 1 {
+                format!("[{l}]")
+            } else {
+                l
             }
         })
         .collect()
