@@ -988,7 +988,11 @@ fn cgp_opcode_of(p: &Position, name: &str) -> Option<String> {
 /// The layout: the flag (built-in name or file), else the built-in one whose size matches.
 fn pick_layout(flag: Option<&str>, size: usize) -> Result<Layout> {
     match flag {
-        Some(f) if Path::new(f).is_file() => Ok(Layout::from_file(Path::new(f))?),
+        // Anything that exists (a FIFO, a device) is read as a file, so that
+        // its fault is reported as the file's, not as an unknown name.
+        Some(f) if Path::new(f).exists() || f.contains(['/', std::path::MAIN_SEPARATOR]) => {
+            Ok(Layout::from_file(Path::new(f))?)
+        }
         Some(name) => Ok(Layout::builtin(name)?),
         None => match size {
             21 => Ok(Layout::builtin("super")?),
