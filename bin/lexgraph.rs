@@ -5,7 +5,7 @@ mod default_lexicon;
 mod moves_cmd;
 mod selfplay_cmd;
 
-use std::io::{BufWriter, IsTerminal, Read, Write};
+use std::io::{BufWriter, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
@@ -170,11 +170,8 @@ fn run(cli: Cli) -> Result<ExitCode> {
             );
             if let Some(w) = words {
                 let (list, name) = if w.as_os_str() == "-" {
-                    let mut bytes = Vec::new();
-                    std::io::stdin()
-                        .read_to_end(&mut bytes)
-                        .context("reading the word list from stdin")?;
-                    let list = WordList::parse(&bytes, "stdin", lex.alphabet(), skip_invalid)?;
+                    let stdin = std::io::stdin().lock();
+                    let list = WordList::from_reader(stdin, "stdin", lex.alphabet(), skip_invalid)?;
                     (list, "stdin".to_string())
                 } else {
                     let list = WordList::read(&w, lex.alphabet(), skip_invalid)?;
@@ -255,8 +252,10 @@ fn run(cli: Cli) -> Result<ExitCode> {
 
 /// Resolves an alphabet argument: a built-in name or a file.
 pub fn resolve_alphabet(name: &str) -> Result<Alphabet> {
-    if Path::new(name).is_file() {
-        return Ok(Alphabet::from_file(Path::new(name))?);
+    // Any existing non-directory is a file (a pipe or device too: reading is bounded).
+    let p = Path::new(name);
+    if p.exists() && !p.is_dir() {
+        return Ok(Alphabet::from_file(p)?);
     }
     Ok(Alphabet::builtin(name)?)
 }

@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 use crate::builder::Builder;
 use crate::error::{Error, Result};
 use crate::format::{self, EdgeLayout, Kind};
-use crate::wordlist::WordList;
+use crate::wordlist::{WordList, MAX_WORD_TILES};
 
 /// The two files of a compiled word list, as bytes.
 #[derive(Clone, Debug)]
@@ -40,9 +40,11 @@ pub struct Options {
 /// Builds both automata and serializes them.
 ///
 /// # Panics
-/// If the lexicon is too large for the format (a word of more than 65,535
-/// tiles, or more edges than a 32-bit index holds: far beyond the
-/// 4-million-word Polish list); [`try_compile`] returns an error instead.
+/// If the lexicon is too large (a word of more than
+/// [`MAX_WORD_TILES`](crate::wordlist::MAX_WORD_TILES) tiles, which only
+/// [`WordList::from_tiles`] lets through, or more edges than a 32-bit index
+/// holds: far beyond the 4-million-word Polish list); [`try_compile`]
+/// returns an error instead.
 pub fn compile(words: &WordList) -> Compiled {
     try_compile(words).expect("lexicon within format limits")
 }
@@ -66,6 +68,14 @@ pub fn try_compile(words: &WordList) -> Result<Compiled> {
 /// # Ok::<(), lexgraph::Error>(())
 /// ```
 pub fn try_compile_with(words: &WordList, opts: &Options) -> Result<Compiled> {
+    // Checked before building: the GADDAG's work grows with the square of a
+    // word's length.
+    let longest = words.max_len();
+    if longest > MAX_WORD_TILES {
+        return Err(Error::TooLarge(format!(
+            "a word of {longest} tiles (at most {MAX_WORD_TILES})"
+        )));
+    }
     let built = Builder::build(words);
     let a = words.alphabet();
     let t = std::time::Instant::now();

@@ -25,6 +25,16 @@ pub enum Error {
         line: usize,
         msg: String,
     },
+    /// Text input that is not what it should be at all (a line far too long
+    /// for a word list, alphabet or layout file; `/dev/zero`), at a line and
+    /// byte offset.
+    #[error("{origin}:{line} (byte offset {offset}): {msg}")]
+    Input {
+        origin: String,
+        line: usize,
+        offset: u64,
+        msg: String,
+    },
     /// Words that cannot be spelled with the alphabet (or text that is not UTF-8).
     #[error("{}", invalid_words_message(.file, .total, .first))]
     InvalidWords {

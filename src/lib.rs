@@ -36,6 +36,7 @@ pub mod movegen;
 pub mod query;
 pub mod rules;
 pub mod selfplay;
+pub mod text;
 pub mod wordlist;
 
 pub use alphabet::{Alphabet, Tile, TileInfo, BLANK};

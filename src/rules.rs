@@ -59,7 +59,7 @@ impl Layout {
 
     /// Reads a layout file.
     pub fn from_file(path: &std::path::Path) -> Result<Layout> {
-        let text = std::fs::read_to_string(path).map_err(|e| Error::io(path, e))?;
+        let text = crate::text::read_small_file(path, "a layout file")?;
         let name = path
             .file_stem()
             .map(|s| s.to_string_lossy().into_owned())
