@@ -4,6 +4,7 @@
 mod default_lexicon;
 mod moves_cmd;
 mod selfplay_cmd;
+mod verify_pair;
 
 use std::io::{BufWriter, IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -62,6 +63,9 @@ enum Cmd {
         /// Skip words of the list the alphabet cannot spell (as compile --skip-invalid)
         #[arg(long)]
         skip_invalid: bool,
+        /// The other file of the pair, which must come from the same word list (default: x.dawg beside x.gaddag, and the other way round, when it exists)
+        #[arg(long)]
+        pair: Option<PathBuf>,
     },
     /// Print each word with whether it is in the lexicon; exit 1 if any is not
     Check {
@@ -160,6 +164,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             lexicon,
             words,
             skip_invalid,
+            pair,
         } => {
             let lex = Lexicon::open(&lexicon)?;
             lex.verify()?;
@@ -168,6 +173,9 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 lexicon.display(),
                 lex.word_count()
             );
+            if let Some(p) = verify_pair::check(&lexicon, &lex, pair.as_deref())? {
+                msg.push_str(&format!(", same word list as {}", p.display()));
+            }
             if let Some(w) = words {
                 let (list, name) = if w.as_os_str() == "-" {
                     let stdin = std::io::stdin().lock();
@@ -346,10 +354,15 @@ fn cmd_compile(
             path.display(),
             bytes.len()
         ));
-        outputs.push((path, bytes.as_slice()));
+        let kind = match kind {
+            "dawg" => lexgraph::Kind::Dawg,
+            _ => lexgraph::Kind::Gaddag,
+        };
+        outputs.push((kind, bytes.as_slice()));
     }
-    // Both or neither: a failed write leaves no mismatched pair.
-    compile::write_all_atomic(&outputs)?;
+    // Both or neither, under OUT.lock: a failed write, or another compile to
+    // the same output, leaves no mismatched pair.
+    compile::write_lexicon(out, &outputs)?;
     if let Some(pb) = pb {
         pb.finish_and_clear();
     }

@@ -54,6 +54,14 @@ pub enum Error {
         found: crate::Kind,
         expected: crate::Kind,
     },
+    /// A DAWG and a GADDAG used together that were not compiled from the
+    /// same word list ([`crate::lexicon::check_pair`]).
+    #[error("{dawg} and {gaddag} were compiled from different word lists ({why}); compile them again together")]
+    NotAPair {
+        dawg: String,
+        gaddag: String,
+        why: String,
+    },
     /// A malformed board, rack or position.
     #[error("{0}")]
     Position(String),

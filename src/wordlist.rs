@@ -264,6 +264,26 @@ impl WordList {
         self.iter().map(|w| w.len()).max().unwrap_or(0)
     }
 
+    /// Identifier of this list of words in this alphabet: the xxh3-64 of
+    /// the alphabet (as [`Alphabet::to_text`] writes it) and of the sorted
+    /// words' tiles. The compiler stores it in both files of a pair, so that
+    /// [`crate::lexicon::check_pair`] can tell a DAWG and a GADDAG of
+    /// different lists apart. It does not depend on the input's order,
+    /// duplicates, comments or edge layout.
+    pub fn list_id(&self) -> u64 {
+        let mut h = xxhash_rust::xxh3::Xxh3::new();
+        h.update(self.alphabet.to_text().as_bytes());
+        // Tiles are 1..=63, so a 0 ends each word unambiguously.
+        h.update(&[0xff]);
+        let mut start = 0;
+        for &end in &self.ends {
+            h.update(&self.tiles[start..end]);
+            h.update(&[0]);
+            start = end;
+        }
+        h.digest()
+    }
+
     /// Total tiles over all words.
     pub fn total_tiles(&self) -> usize {
         self.tiles.len()
