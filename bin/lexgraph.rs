@@ -4,6 +4,7 @@
 mod default_lexicon;
 mod moves_cmd;
 mod selfplay_cmd;
+mod sigbus;
 mod verify_pair;
 
 use std::io::{BufWriter, IsTerminal, Write};
@@ -112,6 +113,7 @@ enum Cmd {
 }
 
 fn main() -> ExitCode {
+    sigbus::install();
     let cli = Cli::parse();
     match run(cli) {
         Ok(code) => code,

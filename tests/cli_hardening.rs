@@ -270,3 +270,55 @@ fn compile_killed_at_each_rename() {
         );
     }
 }
+
+/// A running command whose lexicon is truncated under it: the next read of
+/// the mapping raises SIGBUS, which the CLI turns into a message and exit
+/// status 3 instead of dying of the signal.
+#[test]
+#[cfg(target_os = "linux")]
+fn a_lexicon_truncated_while_in_use_is_an_error_not_a_crash() {
+    use std::io::Read;
+    let dir = TempDir::new().unwrap();
+    let d = dir.path();
+    two_lists(d);
+    assert!(run(d, &["compile", "a.txt", "-o", "x"]).status.success());
+    // `words` writes 120 KB: it blocks on the full pipe halfway, mapped.
+    let mut child = cmd(d, &["words", "x.dawg"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let maps = format!("/proc/{}/maps", child.id());
+    let t = Instant::now();
+    while !std::fs::read_to_string(&maps).is_ok_and(|m| m.contains("x.dawg")) {
+        assert!(t.elapsed() < Duration::from_secs(10), "x.dawg never mapped");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    std::thread::sleep(Duration::from_millis(200));
+    std::fs::File::options()
+        .write(true)
+        .open(d.join("x.dawg"))
+        .unwrap()
+        .set_len(0)
+        .unwrap();
+    let mut out = Vec::new();
+    child.stdout.take().unwrap().read_to_end(&mut out).unwrap();
+    let status = child.wait().unwrap();
+    let mut err = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    assert_eq!(status.code(), Some(3), "{status:?}: {err}");
+    assert_eq!(
+        err,
+        "error: lexicon file changed while in use; replace files by rename\n"
+    );
+    assert!(
+        out.len() < 120_000,
+        "the walk did not finish: {} bytes",
+        out.len()
+    );
+}
