@@ -77,6 +77,7 @@ pub fn run(args: SelfplayArgs) -> Result<ExitCode> {
         Layout::builtin(&args.layout)?
     };
     let rules = Rules::with_layout(layout);
+    rules.validate()?;
     let lex_name = args.lex_name.clone().unwrap_or_else(|| {
         args.lexicon
             .as_ref()

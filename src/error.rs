@@ -65,6 +65,10 @@ pub enum Error {
     /// A malformed board, rack or position.
     #[error("{0}")]
     Position(String),
+    /// Rules out of range: rack size, bingo bonus, or premiums that could
+    /// make a score overflow ([`crate::rules::Rules::validate`]).
+    #[error("{0}")]
+    Rules(String),
     /// A malformed query (pattern, rack).
     #[error("{0}")]
     Query(String),
