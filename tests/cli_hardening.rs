@@ -322,3 +322,46 @@ fn a_lexicon_truncated_while_in_use_is_an_error_not_a_crash() {
         out.len()
     );
 }
+
+/// After its renames, compile flushes the directory that holds them (so
+/// the new names survive a system crash): traced with strace.
+#[test]
+#[ignore = "needs strace (apt-get install strace) and ptrace; run with --ignored"]
+fn compile_flushes_the_directory_after_renaming() {
+    assert!(strace_works(), "strace cannot trace here");
+    let dir = TempDir::new().unwrap();
+    let d = dir.path();
+    std::fs::create_dir(d.join("out")).unwrap();
+    std::fs::write(d.join("a.txt"), "cat\ndog\n").unwrap();
+    let trace = d.join("trace");
+    let out = Command::new("strace")
+        .args([
+            "-f",
+            "-e",
+            "trace=rename,renameat,renameat2,openat,fsync",
+            "-o",
+        ])
+        .arg(&trace)
+        .args([BIN, "compile", "a.txt", "-o", "out/x"])
+        .current_dir(d)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    let trace = std::fs::read_to_string(&trace).unwrap();
+    let lines: Vec<&str> = trace.lines().collect();
+    let last_rename = lines
+        .iter()
+        .rposition(|l| l.contains("rename") && l.contains("\"out/x.gaddag\""))
+        .expect("the GADDAG is renamed into place");
+    // The directory is opened, then that descriptor flushed.
+    let after = &lines[last_rename..];
+    let open = after
+        .iter()
+        .find(|l| l.contains("openat(") && l.contains("\"out\""))
+        .unwrap_or_else(|| panic!("directory not opened after the rename:\n{trace}"));
+    let fd = open.rsplit("= ").next().unwrap().trim();
+    assert!(
+        after.iter().any(|l| l.contains(&format!("fsync({fd})"))),
+        "directory not flushed:\n{trace}"
+    );
+}
