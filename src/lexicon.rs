@@ -222,11 +222,10 @@ impl Lexicon {
             origin: self.origin.clone(),
             problem,
         };
-        // The checksum covers the payload, not the header: a 1.0 file's
-        // reserved header bytes are checked here (later minor versions may
-        // use them, so `open` ignores them).
-        // A 1.1 file (this version's writer) has the flags byte set to
-        // "word-list identifier present", and nothing else.
+        // The checksum covers the payload, not the header: the header bytes
+        // with a fixed value in the file's version are checked here (later
+        // minor versions may use them, so `open` ignores them). 1.0: all
+        // reserved bytes 0; 1.1 (this writer): flags "identifier present".
         let expected: &[(usize, u8)] = match self.header.minor {
             0 => &[(15, 0), (42, 0), (43, 0)],
             1 => &[(15, format::FLAG_LIST_ID), (42, 0), (43, 0)],
