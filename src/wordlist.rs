@@ -141,7 +141,10 @@ impl WordList {
             }
             match alphabet.tokenize_into(text, &mut word) {
                 Ok(()) if word.len() > MAX_WORD_TILES => {
-                    let why = format!("{} tiles, at most {MAX_WORD_TILES} allowed", word.len());
+                    let why = format!(
+                        "{} tiles, at most {MAX_WORD_TILES} allowed (line at byte offset {line_offset})",
+                        word.len()
+                    );
                     bad_total += 1;
                     note(&mut bad, line_no, text, why);
                 }
@@ -151,7 +154,10 @@ impl WordList {
                     spans.push((start, tiles.len()));
                 }
                 Err(c) => {
-                    let why = format!("{c:?} is not in the {} alphabet", alphabet.name());
+                    let why = format!(
+                        "{c:?} is not in the {} alphabet (line at byte offset {line_offset})",
+                        alphabet.name()
+                    );
                     bad_total += 1;
                     note(&mut bad, line_no, text, why);
                 }

@@ -350,7 +350,7 @@ fn spanish_folding_and_digraphs() {
         [(
             2,
             "kilo".to_string(),
-            "'K' is not in the spanish alphabet".to_string()
+            "'K' is not in the spanish alphabet (line at byte offset 7)".to_string()
         )]
     );
 }
