@@ -698,6 +698,7 @@ fn dawg_only(words: &WordList) -> Result<(f64, u64, u64)> {
         built.words,
         built.max_len,
         format::EdgeLayout::Packed,
+        words.list_id(),
     )?;
     let s = t.elapsed().as_secs_f64();
     Ok((s, bytes.len() as u64, built.dawg.node_count() as u64))

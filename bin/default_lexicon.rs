@@ -55,10 +55,9 @@ pub fn open(kind: Kind) -> Result<Lexicon> {
         .map_err(anyhow::Error::from)
         .with_context(|| format!("creating cache directory {}", dir.display()))
         .and_then(|()| {
-            for k in [Kind::Dawg, Kind::Gaddag] {
-                let p = dir.join(format!("wordlist-en-{hash:016x}.{}", k.extension()));
-                compile::write_atomic(&p, bytes_of(&files, k))?;
-            }
+            let base = dir.join(format!("wordlist-en-{hash:016x}"));
+            let both = [Kind::Dawg, Kind::Gaddag].map(|k| (k, bytes_of(&files, k).as_slice()));
+            compile::write_lexicon(&base, &both)?;
             Ok(Lexicon::open(&path)?)
         });
     match cached {

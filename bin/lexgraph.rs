@@ -4,6 +4,8 @@
 mod default_lexicon;
 mod moves_cmd;
 mod selfplay_cmd;
+mod sigbus;
+mod verify_pair;
 
 use std::io::{BufRead, BufWriter, IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
@@ -73,6 +75,9 @@ enum Cmd {
         /// Skip words of the list the alphabet cannot spell (as compile --skip-invalid)
         #[arg(long)]
         skip_invalid: bool,
+        /// The other file of the pair, which must come from the same word list (default: x.dawg beside x.gaddag, and the other way round, when it exists)
+        #[arg(long)]
+        pair: Option<PathBuf>,
     },
     /// Print each word with whether it is in the lexicon; exit 1 if any is not
     Check {
@@ -211,6 +216,7 @@ the built-in English lexicon). Operands are never lexicons, except for info,
 verify and words, whose only operand is the lexicon.";
 
 fn main() -> ExitCode {
+    sigbus::install();
     let cli = Cli::parse();
     match run(cli) {
         Ok(code) => code,
@@ -267,6 +273,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             lexicon_flag,
             words,
             skip_invalid,
+            pair,
         } => {
             let Some(lexicon) = lexicon.or(lexicon_flag) else {
                 usage!("give the lexicon to verify");
@@ -284,13 +291,13 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 lexicon.display(),
                 lex.word_count()
             );
+            if let Some(p) = verify_pair::check(&lexicon, &lex, pair.as_deref())? {
+                msg.push_str(&format!(", same word list as {}", p.display()));
+            }
             if let Some(w) = words {
                 let (list, name) = if w.as_os_str() == "-" {
-                    let mut bytes = Vec::new();
-                    std::io::stdin()
-                        .read_to_end(&mut bytes)
-                        .context("reading the word list from stdin")?;
-                    let list = WordList::parse(&bytes, "stdin", lex.alphabet(), skip_invalid)?;
+                    let stdin = std::io::stdin().lock();
+                    let list = WordList::from_reader(stdin, "stdin", lex.alphabet(), skip_invalid)?;
                     (list, "stdin".to_string())
                 } else {
                     let list = WordList::read(&w, lex.alphabet(), skip_invalid)?;
@@ -416,8 +423,10 @@ fn run(cli: Cli) -> Result<ExitCode> {
 
 /// Resolves an alphabet argument: a built-in name or a file.
 pub fn resolve_alphabet(name: &str) -> Result<Alphabet> {
-    if Path::new(name).is_file() {
-        return Ok(Alphabet::from_file(Path::new(name))?);
+    // Any existing non-directory is a file (a pipe or device too: reading is bounded).
+    let p = Path::new(name);
+    if p.exists() && !p.is_dir() {
+        return Ok(Alphabet::from_file(p)?);
     }
     Ok(Alphabet::builtin(name)?)
 }
@@ -430,12 +439,8 @@ pub fn load(path: Option<&Path>, kind: Option<lexgraph::Kind>) -> Result<Lexicon
     }
 }
 
-/// The largest word list `compile -` reads from standard input (the Polish
-/// list, 4 million words, is 57 MB).
-const MAX_STDIN_LIST: u64 = 1 << 30;
-
-/// The longest line `check -` reads: far above any word.
-const MAX_WORD_LINE: usize = 4096;
+/// The longest line `check -` reads: as for word lists.
+const MAX_WORD_LINE: usize = lexgraph::text::MAX_LINE_BYTES;
 
 /// Operands are words, racks or patterns, never lexicons (one rule for every
 /// command). An operand written as a path (a `/`, or a lexicon file's
@@ -479,16 +484,8 @@ fn cmd_compile(
     let alphabet = resolve_alphabet(alphabet)?;
     let pb = spinner(&format!("reading {}", words.display()));
     let list = if words.as_os_str() == "-" {
-        let mut bytes = Vec::new();
-        let read = std::io::stdin()
-            .lock()
-            .take(MAX_STDIN_LIST + 1)
-            .read_to_end(&mut bytes)
-            .context("reading the word list from standard input")?;
-        if read as u64 > MAX_STDIN_LIST {
-            bail!("stdin: a word list of more than {MAX_STDIN_LIST} bytes");
-        }
-        WordList::parse(&bytes, "stdin", &alphabet, skip_invalid)?
+        let stdin = std::io::stdin().lock();
+        WordList::from_reader(stdin, "stdin", &alphabet, skip_invalid)?
     } else {
         WordList::read(words, &alphabet, skip_invalid)?
     };
@@ -529,10 +526,15 @@ fn cmd_compile(
             path.display(),
             bytes.len()
         ));
-        outputs.push((path, bytes.as_slice()));
+        let kind = match kind {
+            "dawg" => lexgraph::Kind::Dawg,
+            _ => lexgraph::Kind::Gaddag,
+        };
+        outputs.push((kind, bytes.as_slice()));
     }
-    // Both or neither: a failed write leaves no mismatched pair.
-    compile::write_all_atomic(&outputs)?;
+    // Both or neither, under OUT.lock: a failed write, or another compile to
+    // the same output, leaves no mismatched pair.
+    compile::write_lexicon(out, &outputs)?;
     if let Some(pb) = pb {
         pb.finish_and_clear();
     }

@@ -11,7 +11,7 @@ use clap::Args;
 use lexgraph::board::{parse_text_positions, text_tiles, Board, Position, Rack, BLANK_FLAG};
 use lexgraph::movegen::{cross_words, sort_moves, squares_text, Counter, Generator, Move, Options};
 use lexgraph::play::{parse_square, Notation};
-use lexgraph::rules::{Layout, Rules};
+use lexgraph::rules::{Layout, Rules, MAX_BINGO_BONUS};
 use lexgraph::{Alphabet, Kind, Lexicon};
 use serde::Serialize;
 
@@ -177,10 +177,13 @@ const MAX_CGP_LINE: usize = 64 * 1024;
 const MAX_BOARD_FILE: u64 = 64 << 20;
 
 pub fn run(args: MovesArgs) -> Result<ExitCode> {
-    // A bad --layout or --play is the command's error, not each position's.
-    if let Some(l) = &args.layout {
-        pick_layout(Some(l), 0).with_context(|| format!("--layout {l}"))?;
-    }
+    // A bad --layout, --rack-size, --bingo or --play is the command's
+    // error, not each position's.
+    let layout = match &args.layout {
+        Some(l) => pick_layout(Some(l), 0).with_context(|| format!("--layout {l}"))?,
+        None => Layout::standard(),
+    };
+    Rules::new(layout, args.rack_size, args.bingo).map_err(|e| Usage(e.to_string()))?;
     let play = match &args.play {
         Some(p) => Some(parse_play(p).map_err(|e| Usage(format!("--play {p:?}: {e}")))?),
         None => None,
@@ -293,12 +296,9 @@ pub fn run(args: MovesArgs) -> Result<ExitCode> {
     run.finish()
 }
 
-/// At most 40 characters of `text`, for a message that quotes input.
+/// A short quote of input for a message.
 fn excerpt(text: &str) -> String {
-    match text.char_indices().nth(40) {
-        Some((i, _)) => format!("{:?}…", &text[..i]),
-        None => format!("{text:?}"),
-    }
+    format!("{:?}", lexgraph::text::snippet(text))
 }
 
 /// The data lines of a CGP file, numbered: (label `FILE:LINE`, the line
@@ -667,10 +667,10 @@ impl<'a> Run<'a> {
                     bingo = value
                         .parse()
                         .ok()
-                        .filter(|b: &i32| (0..=MAX_BINGO).contains(b))
+                        .filter(|b: &i32| (0..=MAX_BINGO_BONUS).contains(b))
                         .ok_or_else(|| {
                             format!(
-                                "CGP `bb {value}`: a bingo bonus is a number from 0 to {MAX_BINGO}"
+                                "CGP `bb {value}`: a bingo bonus is a number from 0 to {MAX_BINGO_BONUS}"
                             )
                         })?;
                 }
@@ -699,11 +699,8 @@ impl<'a> Run<'a> {
             )
             .into());
         }
-        let rules = Rules {
-            layout,
-            rack_size: args.rack_size,
-            bingo_bonus: bingo,
-        };
+        // Checked: no score under these rules can overflow.
+        let rules = Rules::new(layout, args.rack_size, bingo).map_err(|e| e.to_string())?;
         if self.gen.as_ref().is_none_or(|g| *g.rules() != rules) {
             self.gen = Some(Generator::new(rules));
         }
@@ -823,10 +820,6 @@ impl<'a> Run<'a> {
         }))
     }
 }
-
-/// The largest bingo bonus accepted (`--bingo`, `bb`): scores stay far from
-/// overflow.
-const MAX_BINGO: i32 = 1_000;
 
 /// A position and the `lex` name it was read for.
 struct CgpPosition {
@@ -1026,6 +1019,13 @@ fn open_lexicon(path: Option<&Path>, want: Option<Kind>) -> Result<(String, Lexi
                     sibling.display()
                 )
             })?;
+            // The two must come from one word list, or the structures would
+            // answer with different moves.
+            let (dawg, gaddag) = match k {
+                Kind::Dawg => (&other, &lex),
+                Kind::Gaddag => (&lex, &other),
+            };
+            lexgraph::lexicon::check_pair(dawg, gaddag)?;
             Ok((sibling.display().to_string(), other))
         }
         _ => Ok((path.display().to_string(), lex)),

@@ -67,12 +67,17 @@ pub fn run(args: SelfplayArgs) -> Result<ExitCode> {
     };
     let lex = open(primary_kind)?;
     let check = check_kind.map(open).transpose()?;
+    if let Some(c) = &check {
+        // Both structures must hold the same words, or they disagree on moves.
+        lexgraph::lexicon::check_pair(c, &lex)?;
+    }
     let layout = if std::path::Path::new(&args.layout).is_file() {
         Layout::from_file(std::path::Path::new(&args.layout))?
     } else {
         Layout::builtin(&args.layout)?
     };
     let rules = Rules::with_layout(layout);
+    rules.validate()?;
     let lex_name = args.lex_name.clone().unwrap_or_else(|| {
         args.lexicon
             .as_ref()

@@ -110,7 +110,7 @@ impl Alphabet {
 
     /// Reads an alphabet file (syntax in the module docs).
     pub fn from_file(path: &std::path::Path) -> Result<Alphabet> {
-        let text = std::fs::read_to_string(path).map_err(|e| Error::io(path, e))?;
+        let text = crate::text::read_small_file(path, "an alphabet file")?;
         let name = path
             .file_stem()
             .map(|s| s.to_string_lossy().into_owned())
@@ -146,7 +146,10 @@ impl Alphabet {
             if fields.len() != 4 {
                 return Err(bad(
                     line_no,
-                    format!("expected `LABEL SCORE COUNT VOWEL`, got {line:?}"),
+                    format!(
+                        "expected `LABEL SCORE COUNT VOWEL`, got {:?}",
+                        crate::text::snippet(line)
+                    ),
                 ));
             }
             let label = parse_label(fields[0])
@@ -154,19 +157,31 @@ impl Alphabet {
                 .ok_or_else(|| {
                     bad(
                         line_no,
-                        format!("bad label {:?}: one character or [BRACKETED]", fields[0]),
+                        format!(
+                            "bad label {:?}: one character or [BRACKETED]",
+                            crate::text::snippet(fields[0])
+                        ),
                     )
                 })?;
             let num = |s: &str, what: &str| {
-                s.parse::<u8>()
-                    .map_err(|_| bad(line_no, format!("{what} {s:?} is not a number 0-255")))
+                s.parse::<u8>().map_err(|_| {
+                    bad(
+                        line_no,
+                        format!("{what} {:?} is not a number 0-255", crate::text::snippet(s)),
+                    )
+                })
             };
             let score = num(fields[1], "score")?;
             let count = num(fields[2], "count")?;
             let vowel = match fields[3] {
                 "0" => false,
                 "1" => true,
-                v => return Err(bad(line_no, format!("vowel flag {v:?} is not 0 or 1"))),
+                v => {
+                    return Err(bad(
+                        line_no,
+                        format!("vowel flag {:?} is not 0 or 1", crate::text::snippet(v)),
+                    ))
+                }
             };
             let info = TileInfo {
                 label: label.to_uppercase(),
@@ -181,7 +196,10 @@ impl Alphabet {
                 blank = Some(TileInfo { score: 0, ..info });
             } else {
                 if tiles.iter().any(|t| t.label == info.label) {
-                    return Err(bad(line_no, format!("tile {label:?} is listed twice")));
+                    return Err(bad(
+                        line_no,
+                        format!("tile {:?} is listed twice", crate::text::snippet(&label)),
+                    ));
                 }
                 tiles.push(info);
             }

@@ -25,6 +25,16 @@ pub enum Error {
         line: usize,
         msg: String,
     },
+    /// Text input that is not what it should be at all (a line far too long
+    /// for a word list, alphabet or layout file; `/dev/zero`), at a line and
+    /// byte offset.
+    #[error("{origin}:{line} (byte offset {offset}): {msg}")]
+    Input {
+        origin: String,
+        line: usize,
+        offset: u64,
+        msg: String,
+    },
     /// Words that cannot be spelled with the alphabet (or text that is not UTF-8).
     #[error("{}", invalid_words_message(.file, .total, .first))]
     InvalidWords {
@@ -44,9 +54,21 @@ pub enum Error {
         found: crate::Kind,
         expected: crate::Kind,
     },
+    /// A DAWG and a GADDAG used together that were not compiled from the
+    /// same word list ([`crate::lexicon::check_pair`]).
+    #[error("{dawg} and {gaddag} were compiled from different word lists ({why}); compile them again together")]
+    NotAPair {
+        dawg: String,
+        gaddag: String,
+        why: String,
+    },
     /// A malformed board, rack or position.
     #[error("{0}")]
     Position(String),
+    /// Rules out of range: rack size, bingo bonus, or premiums that could
+    /// make a score overflow ([`crate::rules::Rules::validate`]).
+    #[error("{0}")]
+    Rules(String),
     /// A malformed query (pattern, rack).
     #[error("{0}")]
     Query(String),

@@ -36,7 +36,14 @@ pub const MAGIC: [u8; 8] = *b"LEXGRAPH";
 /// Major version: readers refuse any other.
 pub const VERSION_MAJOR: u16 = 1;
 /// Minor version: additions an older reader of the same major may ignore.
-pub const VERSION_MINOR: u16 = 0;
+/// 1.1 adds the word-list identifier ([`FLAG_LIST_ID`]).
+pub const VERSION_MINOR: u16 = 1;
+/// Header byte 15 (reserved in 1.0), in a file of minor version 1 or more:
+/// bit 0 says that the alphabet section holds the 8-byte word-list
+/// identifier right after the fold list ([`Header::list_id`]).
+pub const FLAG_LIST_ID: u8 = 1;
+/// Offset of the flags byte.
+pub const FLAGS_OFFSET: usize = 15;
 /// Size of the fixed header.
 pub const HEADER_LEN: usize = 64;
 /// Zero bytes after the packed edges, so that every edge is read with one
@@ -88,6 +95,11 @@ pub struct Header {
     pub alphabet_len: u32,
     pub edges_offset: u64,
     pub checksum: u64,
+    /// Identifier of the word list and alphabet the file was compiled from
+    /// ([`crate::WordList::list_id`]), the same in a DAWG and a GADDAG
+    /// compiled together; `None` in a 1.0 file. See
+    /// [`crate::lexicon::check_pair`].
+    pub list_id: Option<u64>,
 }
 
 impl Header {
@@ -801,7 +813,10 @@ impl<W: Widths> Iterator for Children<'_, W> {
 }
 
 /// Serializes the automaton rooted at `root` as a complete lexicon file,
-/// its edges sized as `layout` asks.
+/// its edges sized as `layout` asks, with `list_id` as the word-list
+/// identifier ([`Header::list_id`]).
+// Each argument is one field of the file; a struct would only name them again.
+#[allow(clippy::too_many_arguments)]
 pub fn write(
     arena: &Arena,
     root: &Root,
@@ -810,6 +825,7 @@ pub fn write(
     words: u64,
     max_len: usize,
     layout: EdgeLayout,
+    list_id: u64,
 ) -> Result<Vec<u8>> {
     let order = root.order();
     // First-edge index of each node (u32: more than 2^32 edges is refused below).
@@ -840,7 +856,8 @@ pub fn write(
         }
         target_bits = 30 - tile_bits;
     }
-    let alpha = encode_alphabet(alphabet);
+    let mut alpha = encode_alphabet(alphabet);
+    alpha.extend_from_slice(&list_id.to_le_bytes());
     let edges_offset = (HEADER_LEN + alpha.len()).div_ceil(8) * 8;
     let edge_bits = tile_bits + 2 + target_bits;
     let edge_bytes = (n * edge_bits as u64).div_ceil(8) as usize + EDGE_PADDING;
@@ -876,7 +893,7 @@ pub fn write(
     h[12] = kind as u8;
     h[13] = tile_bits as u8;
     h[14] = target_bits as u8;
-    h[15] = 0;
+    h[FLAGS_OFFSET] = FLAG_LIST_ID;
     LE::write_u64(&mut h[16..], words);
     LE::write_u64(&mut h[24..], order.len() as u64);
     LE::write_u64(&mut h[32..], n);
@@ -917,7 +934,7 @@ fn encode_alphabet(a: &Alphabet) -> Vec<u8> {
 }
 
 /// Reads the alphabet section (`bytes` starts at file offset `base`).
-fn decode_alphabet(bytes: &[u8], base: u64) -> std::result::Result<Alphabet, Corruption> {
+fn decode_alphabet(bytes: &[u8], base: u64) -> std::result::Result<(Alphabet, usize), Corruption> {
     let mut pos = 0usize;
     let bad = |pos: usize, what: &str| Corruption::Header {
         offset: base + pos as u64,
@@ -968,7 +985,8 @@ fn decode_alphabet(bytes: &[u8], base: u64) -> std::result::Result<Alphabet, Cor
         folds.push((src, dst));
     }
     let blank = tiles.remove(0);
-    Alphabet::from_parts(&name, blank, tiles, folds).map_err(|e| bad(0, &e.to_string()))
+    let a = Alphabet::from_parts(&name, blank, tiles, folds).map_err(|e| bad(0, &e.to_string()))?;
+    Ok((a, pos))
 }
 
 /// Parses and checks the header and alphabet of a lexicon file. Everything a
@@ -1019,6 +1037,7 @@ pub fn parse_header(bytes: &[u8]) -> std::result::Result<(Header, Alphabet), Cor
         alphabet_len: LE::read_u32(&bytes[44..]),
         edges_offset: LE::read_u64(&bytes[48..]),
         checksum: LE::read_u64(&bytes[56..]),
+        list_id: None,
     };
     if !(1..=6).contains(&h.tile_bits) {
         return Err(field(
@@ -1068,7 +1087,22 @@ pub fn parse_header(bytes: &[u8]) -> std::result::Result<(Header, Alphabet), Cor
             ),
         ));
     }
-    let alphabet = decode_alphabet(&bytes[HEADER_LEN..alpha_end as usize], HEADER_LEN as u64)?;
+    let section = &bytes[HEADER_LEN..alpha_end as usize];
+    let (alphabet, folds_end) = decode_alphabet(section, HEADER_LEN as u64)?;
+    let mut h = h;
+    if minor >= 1 && bytes[FLAGS_OFFSET] & FLAG_LIST_ID != 0 {
+        let id = section.get(folds_end..folds_end + 8).ok_or_else(|| {
+            field(
+                FLAGS_OFFSET as u64,
+                format!(
+                    "flags say the alphabet section holds a word-list identifier at byte offset {}, \
+                     past its end",
+                    HEADER_LEN + folds_end
+                ),
+            )
+        })?;
+        h.list_id = Some(LE::read_u64(id));
+    }
     if bits_for(alphabet.len() as u64) > h.tile_bits as u32 {
         return Err(field(
             13,

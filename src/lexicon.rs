@@ -78,6 +78,16 @@ impl fmt::Debug for Lexicon {
 
 impl Lexicon {
     /// Memory-maps `path` and checks its header (O(1) in the file size).
+    ///
+    /// The file must not be truncated or rewritten in place while the
+    /// lexicon is in use: the system then takes pages away from the
+    /// mapping, and the next read of one kills the process with `SIGBUS`
+    /// (bounds checks cannot help: the length was right when mapped).
+    /// Replacing the file by rename, as `lexgraph compile` and
+    /// [`crate::compile::write_atomic`] do, is safe: the mapping keeps the
+    /// old file. A program that cannot rule that out should use
+    /// [`Lexicon::read`], which copies the file into memory; the `lexgraph`
+    /// command turns the signal into an error message.
     pub fn open(path: impl AsRef<Path>) -> Result<Lexicon> {
         let path = path.as_ref();
         let file = std::fs::File::open(path).map_err(|e| Error::io(path, e))?;
@@ -103,6 +113,23 @@ impl Lexicon {
             Data::Mmap(map)
         };
         Lexicon::from_data(data, origin)
+    }
+
+    /// Reads a whole file into memory and checks its header: for programs
+    /// that cannot rule out the file being truncated or rewritten in place
+    /// while they use it (see [`Lexicon::open`]). Costs a read of the file
+    /// (milliseconds for a 20 MB GADDAG) and its size in memory.
+    pub fn read(path: impl AsRef<Path>) -> Result<Lexicon> {
+        let path = path.as_ref();
+        let file = std::fs::File::open(path).map_err(|e| Error::io(path, e))?;
+        let meta = file.metadata().map_err(|e| Error::io(path, e))?;
+        if meta.is_dir() {
+            let e = std::io::Error::new(std::io::ErrorKind::IsADirectory, "is a directory");
+            return Err(Error::io(path, e));
+        }
+        let mut bytes = Vec::with_capacity(meta.len() as usize);
+        std::io::Read::read_to_end(&mut &file, &mut bytes).map_err(|e| Error::io(path, e))?;
+        Lexicon::from_data(Data::Owned(bytes), path.display().to_string())
     }
 
     /// Reads a lexicon from bytes that live for the whole program, such as
@@ -161,6 +188,12 @@ impl Lexicon {
         self.header.words
     }
 
+    /// Identifier of the word list compiled into this file (see
+    /// [`Header::list_id`]); `None` in a 1.0 file.
+    pub fn list_id(&self) -> Option<u64> {
+        self.header.list_id
+    }
+
     /// Indexes of the root and the nodes right after it (see
     /// [`TopIndex`]), built on the first call, once: about fifty nodes,
     /// some 50 µs on a freshly mapped file (mostly page faults), whatever
@@ -189,18 +222,26 @@ impl Lexicon {
             origin: self.origin.clone(),
             problem,
         };
-        // The checksum covers the payload, not the header: a 1.0 file's
-        // reserved header bytes are checked here (later minor versions may
-        // use them, so `open` ignores them).
-        if self.header.minor == 0 {
-            let b = self.bytes();
-            for offset in [15usize, 42, 43] {
-                if b.get(offset).is_some_and(|&v| v != 0) {
-                    return Err(bad(Corruption::Header {
-                        offset: offset as u64,
-                        what: format!("reserved byte is {}, must be 0 in a 1.0 file", b[offset]),
-                    }));
-                }
+        // The checksum covers the payload, not the header: the header bytes
+        // with a fixed value in the file's version are checked here (later
+        // minor versions may use them, so `open` ignores them). 1.0: all
+        // reserved bytes 0; 1.1 (this writer): flags "identifier present".
+        let expected: &[(usize, u8)] = match self.header.minor {
+            0 => &[(15, 0), (42, 0), (43, 0)],
+            1 => &[(15, format::FLAG_LIST_ID), (42, 0), (43, 0)],
+            _ => &[],
+        };
+        let b = self.bytes();
+        for &(offset, want) in expected {
+            if b.get(offset).is_some_and(|&v| v != want) {
+                let (major, minor) = (self.header.major, self.header.minor);
+                return Err(bad(Corruption::Header {
+                    offset: offset as u64,
+                    what: format!(
+                        "reserved or flags byte is {}, must be {want} in a {major}.{minor} file",
+                        b[offset]
+                    ),
+                }));
             }
         }
         let actual = format::payload_checksum(self.bytes());
@@ -310,6 +351,70 @@ impl Lexicon {
     }
 }
 
+/// The file of `kind` beside `path`: `x.dawg` for `x.gaddag` and the other
+/// way round (the extension replaced, as `lexgraph compile` names a pair).
+pub fn sibling_path(path: &Path, kind: Kind) -> std::path::PathBuf {
+    path.with_extension(kind.extension())
+}
+
+/// Checks that `dawg` and `gaddag` are a pair: a DAWG and a GADDAG compiled
+/// from the same word list, so that they give the same moves. Files of
+/// format 1.1 carry the word list's identifier ([`Lexicon::list_id`]) and
+/// must have the same; with a 1.0 file on either side, only the alphabet,
+/// the word count and the longest word can be compared. O(1).
+///
+/// A pair can come apart when a compile is killed between its two renames,
+/// or when a file is copied over one of the two.
+///
+/// ```
+/// use lexgraph::{compile, lexicon::check_pair, Alphabet, Lexicon, WordList};
+/// let a = Alphabet::english();
+/// let one = compile::compile(&WordList::parse(b"qi\nza\n", "one", &a, false)?);
+/// let two = compile::compile(&WordList::parse(b"qi\nzo\n", "two", &a, false)?);
+/// let dawg = Lexicon::from_vec(one.dawg)?;
+/// check_pair(&dawg, &Lexicon::from_vec(one.gaddag)?)?;
+/// let err = check_pair(&dawg, &Lexicon::from_vec(two.gaddag)?).unwrap_err();
+/// assert!(err.to_string().contains("were compiled from different word lists"));
+/// # Ok::<(), lexgraph::Error>(())
+/// ```
+pub fn check_pair(dawg: &Lexicon, gaddag: &Lexicon) -> Result<()> {
+    for (lex, kind) in [(dawg, Kind::Dawg), (gaddag, Kind::Gaddag)] {
+        if lex.kind() != kind {
+            return Err(Error::WrongKind {
+                origin: lex.origin.clone(),
+                found: lex.kind(),
+                expected: kind,
+            });
+        }
+    }
+    let (d, g) = (dawg.header(), gaddag.header());
+    let why = match (d.list_id, g.list_id) {
+        (Some(a), Some(b)) if a != b => {
+            Some(format!("word-list identifiers {a:016x} and {b:016x}"))
+        }
+        (Some(_), Some(_)) => None,
+        _ if dawg.alphabet != gaddag.alphabet => Some(format!(
+            "alphabets {} and {}",
+            dawg.alphabet.name(),
+            gaddag.alphabet.name()
+        )),
+        _ if d.words != g.words => Some(format!("{} and {} words", d.words, g.words)),
+        _ if d.max_word_len != g.max_word_len => Some(format!(
+            "longest words of {} and {} tiles",
+            d.max_word_len, g.max_word_len
+        )),
+        _ => None,
+    };
+    match why {
+        None => Ok(()),
+        Some(why) => Err(Error::NotAPair {
+            dawg: dawg.origin.clone(),
+            gaddag: gaddag.origin.clone(),
+            why,
+        }),
+    }
+}
+
 /// One step of a walk: follows `t` from `node` (the root when `first`).
 /// `node == 0` after the first step means the previous arc had no children.
 #[inline]
@@ -386,6 +491,10 @@ macro_rules! typed_lexicon {
             /// Memory-maps a file of this kind (see [`Lexicon::open`]).
             pub fn open(path: impl AsRef<Path>) -> Result<$name> {
                 $name::new(Lexicon::open(path)?)
+            }
+            /// Reads a whole file into memory (see [`Lexicon::read`]).
+            pub fn read(path: impl AsRef<Path>) -> Result<$name> {
+                $name::new(Lexicon::read(path)?)
             }
             /// Reads bytes that live for the whole program (`include_bytes!`).
             pub fn from_bytes(bytes: &'static [u8]) -> Result<$name> {

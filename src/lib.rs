@@ -37,6 +37,7 @@ pub mod play;
 pub mod query;
 pub mod rules;
 pub mod selfplay;
+pub mod text;
 pub mod wordlist;
 
 pub use alphabet::{Alphabet, Tile, TileInfo, BLANK};

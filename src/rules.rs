@@ -59,7 +59,7 @@ impl Layout {
 
     /// Reads a layout file.
     pub fn from_file(path: &std::path::Path) -> Result<Layout> {
-        let text = std::fs::read_to_string(path).map_err(|e| Error::io(path, e))?;
+        let text = crate::text::read_small_file(path, "a layout file")?;
         let name = path
             .file_stem()
             .map(|s| s.to_string_lossy().into_owned())
@@ -189,6 +189,13 @@ impl Default for Rules {
     }
 }
 
+/// Most tiles on a rack ([`crate::board::Rack`] holds at most 63).
+pub const MAX_RACK_SIZE: usize = 63;
+/// Largest bingo bonus accepted.
+pub const MAX_BINGO_BONUS: i32 = 1_000_000;
+/// Highest score a tile can have (an alphabet stores it in a byte).
+const MAX_TILE_SCORE: u128 = 255;
+
 impl Rules {
     /// Standard rules on a given layout.
     pub fn with_layout(layout: Layout) -> Rules {
@@ -196,5 +203,150 @@ impl Rules {
             layout,
             ..Rules::default()
         }
+    }
+
+    /// Rules from their parts, checked with [`Rules::validate`].
+    ///
+    /// ```
+    /// use lexgraph::rules::{Layout, Rules};
+    /// assert!(Rules::new(Layout::standard(), 7, 50).is_ok());
+    /// assert!(Rules::new(Layout::standard(), 7, i32::MAX).is_err());
+    /// let all_q = Layout::parse("q", &format!("{}\n", "Q".repeat(15)).repeat(15)).unwrap();
+    /// let err = Rules::new(all_q, 15, 50).unwrap_err().to_string();
+    /// assert!(err.contains("more than 2147483647"), "{err}");
+    /// ```
+    pub fn new(layout: Layout, rack_size: usize, bingo_bonus: i32) -> Result<Rules> {
+        let rules = Rules {
+            layout,
+            rack_size,
+            bingo_bonus,
+        };
+        rules.validate()?;
+        Ok(rules)
+    }
+
+    /// Checks that scores under these rules fit an `i32`, so that move
+    /// generation's arithmetic cannot wrap: a rack size of
+    /// 1..=[`MAX_RACK_SIZE`], a bingo bonus of 0..=[`MAX_BINGO_BONUS`], and
+    /// a highest possible score ([`Rules::max_score`]) of at most
+    /// `i32::MAX`. [`crate::movegen::Generator`] relies on it and does not
+    /// check scores on its hot path; rules built by hand (the fields are
+    /// public) must pass this before use.
+    pub fn validate(&self) -> Result<()> {
+        let bad = |msg: String| Err(Error::Rules(msg));
+        if !(1..=MAX_RACK_SIZE).contains(&self.rack_size) {
+            return bad(format!(
+                "rack size {} is out of range (1..={MAX_RACK_SIZE})",
+                self.rack_size
+            ));
+        }
+        if !(0..=MAX_BINGO_BONUS).contains(&self.bingo_bonus) {
+            return bad(format!(
+                "bingo bonus {} is out of range (0..={MAX_BINGO_BONUS})",
+                self.bingo_bonus
+            ));
+        }
+        let max = self.max_score();
+        if max > i32::MAX as u128 {
+            return bad(format!(
+                "with {}-tile racks, layout {:?} (word multipliers up to x{} in one move) \
+                 could score more than {} points in one move; use a smaller rack or fewer \
+                 word premiums",
+                self.rack_size,
+                self.layout.name,
+                self.word_product(),
+                i32::MAX
+            ));
+        }
+        Ok(())
+    }
+
+    /// An upper bound of any move's score under these rules, for tiles
+    /// worth up to 255 points: a main word across the whole board with every
+    /// letter on the best letter premium, times the product of the largest
+    /// word multipliers one move can cover, plus a full-length cross word
+    /// for every tile placed, plus the bingo bonus.
+    pub fn max_score(&self) -> u128 {
+        let l = &self.layout;
+        let n = l.size as u128;
+        let placed = self.rack_size.min(l.size) as u128;
+        let lm = *l.letter.iter().max().unwrap_or(&1) as u128;
+        let wm = *l.word.iter().max().unwrap_or(&1) as u128;
+        let word = n * MAX_TILE_SCORE * lm;
+        let bingo = self.bingo_bonus.max(0) as u128;
+        word * self.word_product() + placed * word * wm + bingo
+    }
+
+    /// The product of the largest word multipliers a move of at most
+    /// `rack_size` tiles can cover (an upper bound: the squares need not be
+    /// on one line). At most 4^31, so no overflow.
+    fn word_product(&self) -> u128 {
+        let mut w = self.layout.word.clone();
+        w.sort_unstable_by(|a, b| b.cmp(a));
+        w.iter()
+            .take(self.rack_size)
+            .fold(1u128, |p, &m| p * m as u128)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn all(c: char, n: usize) -> Layout {
+        let row = c.to_string().repeat(n);
+        Layout::parse("all", &format!("{row}\n").repeat(n)).unwrap()
+    }
+
+    #[test]
+    fn real_rules_pass() {
+        for name in ["standard", "super"] {
+            let l = Layout::builtin(name).unwrap();
+            Rules::new(l.clone(), 7, 50).unwrap();
+            Rules::new(l, 7, MAX_BINGO_BONUS).unwrap();
+        }
+    }
+
+    #[test]
+    fn out_of_range_options_are_refused() {
+        let s = Layout::standard;
+        for (rack, bingo, what) in [
+            (0, 50, "rack size 0"),
+            (64, 50, "rack size 64"),
+            (7, -1, "bingo bonus -1"),
+            (7, i32::MAX, "bingo bonus 2147483647"),
+        ] {
+            let e = Rules::new(s(), rack, bingo).unwrap_err().to_string();
+            assert!(e.contains(what) && e.contains("out of range"), "{e}");
+        }
+        // Struct literals are checked by validate.
+        let r = Rules {
+            bingo_bonus: i32::MAX,
+            ..Rules::default()
+        };
+        assert!(matches!(r.validate(), Err(Error::Rules(_))));
+    }
+
+    #[test]
+    fn premium_products_that_could_wrap_are_refused() {
+        // All quadruple-word squares: 4^15 x 15 x 255 overflows, 4^7 does not.
+        let e = Rules::new(all('Q', 15), 15, 50).unwrap_err().to_string();
+        assert!(e.contains("x1073741824"), "{e}");
+        Rules::new(all('Q', 15), 7, 50).unwrap();
+        // The largest board, largest premiums, longest rack that still fits.
+        let q31 = all('Q', 31);
+        let fits = (1..=MAX_RACK_SIZE)
+            .take_while(|&r| Rules::new(q31.clone(), r, 0).is_ok())
+            .last()
+            .unwrap();
+        let r = Rules::new(q31.clone(), fits, 0).unwrap();
+        assert!(r.max_score() <= i32::MAX as u128);
+        let over = Rules {
+            rack_size: fits + 1,
+            ..r
+        };
+        assert!(over.max_score() > i32::MAX as u128);
+        // Plain squares: any rack size.
+        Rules::new(all('.', 31), MAX_RACK_SIZE, MAX_BINGO_BONUS).unwrap();
     }
 }

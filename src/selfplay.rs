@@ -69,7 +69,8 @@ pub struct GameResult {
 
 /// Plays one greedy game with `lex`. With `check`, every turn is also
 /// generated with that lexicon (the other structure) and the two move lists
-/// must be identical, else an error describes the first difference.
+/// must be identical, else an error describes the first difference. Rules
+/// that fail [`Rules::validate`] are an error; game totals saturate.
 pub fn play_game(
     lex: &crate::Lexicon,
     check: Option<&crate::Lexicon>,
@@ -77,6 +78,7 @@ pub fn play_game(
     seed: u64,
     mut on_turn: impl FnMut(&Turn),
 ) -> Result<GameResult> {
+    rules.validate()?;
     let alphabet = lex.alphabet().clone();
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut bag: Vec<Tile> = Vec::new();
@@ -147,7 +149,7 @@ pub fn play_game(
             Some(m) => {
                 m.apply(&mut board);
                 m.take_from(&mut racks[player]);
-                scores[player] += m.score;
+                scores[player] = scores[player].saturating_add(m.score);
                 res.best_per_turn.push(m.score);
                 if m.tiles_placed() as usize == rules.rack_size {
                     res.bingos += 1;
@@ -157,8 +159,8 @@ pub fn play_game(
                 if racks[player].is_empty() {
                     // Out: the opponent's tiles count for the mover and against the opponent.
                     let left = rack_value(&racks[1 - player], &alphabet);
-                    scores[player] += left;
-                    scores[1 - player] -= left;
+                    scores[player] = scores[player].saturating_add(left);
+                    scores[1 - player] = scores[1 - player].saturating_sub(left);
                     break;
                 }
             }
@@ -177,7 +179,7 @@ pub fn play_game(
         }
         if zero_turns >= 6 {
             for p in 0..2 {
-                scores[p] -= rack_value(&racks[p], &alphabet);
+                scores[p] = scores[p].saturating_sub(rack_value(&racks[p], &alphabet));
             }
             break;
         }
@@ -242,4 +244,33 @@ fn mismatch(
         c.kind().name(),
         only_b
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Layout;
+    use crate::{compile, Lexicon, WordList};
+
+    #[test]
+    fn rules_that_could_overflow_are_refused_before_playing() {
+        let words = WordList::parse(b"at\nta\n", "t", &Alphabet::english(), false).unwrap();
+        let lex = Lexicon::from_vec(compile::compile(&words).gaddag).unwrap();
+        let all_q = Layout::parse("q", &format!("{}\n", "Q".repeat(15)).repeat(15)).unwrap();
+        let rules = Rules {
+            layout: all_q,
+            rack_size: 15,
+            bingo_bonus: 50,
+        };
+        match play_game(&lex, None, &rules, 1, |_| {}) {
+            Err(Error::Rules(msg)) => assert!(msg.contains("15-tile racks"), "{msg}"),
+            other => panic!("{:?}", other.map(|r| r.scores)),
+        }
+        let fine = Rules {
+            rack_size: 7,
+            ..rules
+        };
+        let game = play_game(&lex, None, &fine, 1, |_| {}).unwrap();
+        assert!(game.scores.iter().all(|&s| s > -1000));
+    }
 }

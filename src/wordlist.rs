@@ -4,7 +4,10 @@
 //! and lines starting with `#` are ignored, case is folded, words may come in
 //! any order and duplicates are collapsed. A word that the alphabet cannot
 //! spell is an error naming the file, line and word, unless the caller asked to
-//! skip such words.
+//! skip such words. A word of more than [`MAX_WORD_TILES`] tiles is such a
+//! word; a line of more than [`MAX_LINE_BYTES`] bytes stops the read with an
+//! error (a file with such a line is not a word list), and error messages
+//! repeat at most 40 characters of a line.
 //!
 //! ```
 //! use lexgraph::{Alphabet, WordList};
@@ -14,10 +17,18 @@
 //! assert_eq!(list.alphabet().spell(list.word(0)), "ACT");
 //! ```
 
+use std::io::BufRead;
 use std::path::Path;
 
 use crate::alphabet::{Alphabet, Tile};
 use crate::error::{Error, Result};
+pub use crate::text::MAX_LINE_BYTES;
+use crate::text::{self, snippet, Line};
+
+/// Longest word accepted, in tiles. Far above any real word (the longest in
+/// the Polish list has 20-odd tiles; a 31×31 board holds 31): it bounds the
+/// builder's work, which grows with the square of a word's length.
+pub const MAX_WORD_TILES: usize = 64;
 
 /// How many bad lines an error lists before it only counts.
 const ERRORS_SHOWN: usize = 10;
@@ -39,8 +50,14 @@ impl WordList {
     /// alphabet cannot spell (and lines that are not UTF-8) are counted and
     /// left out instead of failing.
     pub fn read(path: &Path, alphabet: &Alphabet, skip_invalid: bool) -> Result<WordList> {
-        let bytes = std::fs::read(path).map_err(|e| Error::io(path, e))?;
-        WordList::parse(&bytes, &path.display().to_string(), alphabet, skip_invalid)
+        let file = std::fs::File::open(path).map_err(|e| Error::io(path, e))?;
+        if file.metadata().is_ok_and(|m| m.is_dir()) {
+            let e = std::io::Error::new(std::io::ErrorKind::IsADirectory, "is a directory");
+            return Err(Error::io(path, e));
+        }
+        let reader = std::io::BufReader::with_capacity(1 << 16, file);
+        let origin = path.display().to_string();
+        WordList::from_reader(reader, &origin, alphabet, skip_invalid)
     }
 
     /// Parses word-list bytes; `origin` names the source in errors.
@@ -50,32 +67,72 @@ impl WordList {
         alphabet: &Alphabet,
         skip_invalid: bool,
     ) -> Result<WordList> {
-        let mut tiles: Vec<Tile> = Vec::with_capacity(bytes.len());
-        let mut spans: Vec<(usize, usize)> = Vec::with_capacity(bytes.len() / 8);
+        WordList::from_reader(bytes, origin, alphabet, skip_invalid)
+    }
+
+    /// Parses a word list from a reader (a file, standard input), one line at
+    /// a time: a line longer than [`MAX_LINE_BYTES`] stops the read with an
+    /// error, skipping or not, before the rest of it is read. `origin` names
+    /// the source in errors; an I/O error is reported as
+    /// [`Error::Io`] with `origin` as the path.
+    pub fn from_reader(
+        mut reader: impl BufRead,
+        origin: &str,
+        alphabet: &Alphabet,
+        skip_invalid: bool,
+    ) -> Result<WordList> {
+        let mut tiles: Vec<Tile> = Vec::new();
+        let mut spans: Vec<(usize, usize)> = Vec::new();
         let mut bad: Vec<(usize, String, String)> = Vec::new();
         let mut bad_total = 0usize;
         let mut lines = 0usize;
         let mut word: Vec<Tile> = Vec::with_capacity(32);
-        // A byte-order mark (editors on Windows write one) is not a word.
-        let bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
-        // A final newline ends the last line; it does not start another.
-        let body = bytes.strip_suffix(b"\n").unwrap_or(bytes);
-        for (i, raw) in body.split(|&b| b == b'\n').enumerate() {
-            let raw = raw.strip_suffix(b"\r").unwrap_or(raw);
-            if !bytes.is_empty() {
-                lines = i + 1;
+        let mut buf: Vec<u8> = Vec::with_capacity(256);
+        let mut offset = 0u64;
+        fn note(bad: &mut Vec<(usize, String, String)>, line: usize, text: &str, why: String) {
+            if bad.len() < ERRORS_SHOWN {
+                bad.push((line, snippet(text), why));
             }
+        }
+        loop {
+            let got = text::read_line(&mut reader, &mut buf, MAX_LINE_BYTES)
+                .map_err(|e| Error::io(Path::new(origin), e))?;
+            let line_no = lines + 1;
+            match got {
+                Line::Eof => break,
+                Line::Done => lines = line_no,
+                Line::TooLong => {
+                    // Not a word list (or a binary file): stop here, whatever
+                    // `skip_invalid` says, as the line may never end.
+                    return Err(Error::Input {
+                        origin: origin.to_string(),
+                        line: line_no,
+                        offset,
+                        msg: format!(
+                            "line longer than {MAX_LINE_BYTES} bytes, not a word list: {:?}",
+                            snippet(&String::from_utf8_lossy(&buf))
+                        ),
+                    });
+                }
+            }
+            let line_offset = offset;
+            offset += buf.len() as u64 + 1;
+            let mut raw = buf.as_slice();
+            if line_no == 1 {
+                // A byte-order mark (editors on Windows write one) is not a word.
+                raw = raw.strip_prefix(b"\xef\xbb\xbf").unwrap_or(raw);
+            }
+            let raw = raw.strip_suffix(b"\r").unwrap_or(raw);
             let text = match std::str::from_utf8(raw) {
                 Ok(t) => t.trim(),
                 Err(e) => {
+                    let why = format!(
+                        "not UTF-8 (byte {} of the line, byte offset {})",
+                        e.valid_up_to(),
+                        line_offset + e.valid_up_to() as u64
+                    );
                     bad_total += 1;
-                    if bad.len() < ERRORS_SHOWN {
-                        bad.push((
-                            i + 1,
-                            String::from_utf8_lossy(raw).into_owned(),
-                            format!("not UTF-8 (byte {} of the line)", e.valid_up_to()),
-                        ));
-                    }
+                    note(&mut bad, line_no, &String::from_utf8_lossy(raw), why);
                     continue;
                 }
             };
@@ -83,20 +140,26 @@ impl WordList {
                 continue;
             }
             match alphabet.tokenize_into(text, &mut word) {
+                Ok(()) if word.len() > MAX_WORD_TILES => {
+                    let why = format!(
+                        "{} tiles, at most {MAX_WORD_TILES} allowed (line at byte offset {line_offset})",
+                        word.len()
+                    );
+                    bad_total += 1;
+                    note(&mut bad, line_no, text, why);
+                }
                 Ok(()) => {
                     let start = tiles.len();
                     tiles.extend_from_slice(&word);
                     spans.push((start, tiles.len()));
                 }
                 Err(c) => {
+                    let why = format!(
+                        "{c:?} is not in the {} alphabet (line at byte offset {line_offset})",
+                        alphabet.name()
+                    );
                     bad_total += 1;
-                    if bad.len() < ERRORS_SHOWN {
-                        bad.push((
-                            i + 1,
-                            text.to_string(),
-                            format!("{c:?} is not in the {} alphabet", alphabet.name()),
-                        ));
-                    }
+                    note(&mut bad, line_no, text, why);
                 }
             }
         }
@@ -205,6 +268,26 @@ impl WordList {
     /// Length of the longest word, in tiles.
     pub fn max_len(&self) -> usize {
         self.iter().map(|w| w.len()).max().unwrap_or(0)
+    }
+
+    /// Identifier of this list of words in this alphabet: the xxh3-64 of
+    /// the alphabet (as [`Alphabet::to_text`] writes it) and of the sorted
+    /// words' tiles. The compiler stores it in both files of a pair, so that
+    /// [`crate::lexicon::check_pair`] can tell a DAWG and a GADDAG of
+    /// different lists apart. It does not depend on the input's order,
+    /// duplicates, comments or edge layout.
+    pub fn list_id(&self) -> u64 {
+        let mut h = xxhash_rust::xxh3::Xxh3::new();
+        h.update(self.alphabet.to_text().as_bytes());
+        // Tiles are 1..=63, so a 0 ends each word unambiguously.
+        h.update(&[0xff]);
+        let mut start = 0;
+        for &end in &self.ends {
+            h.update(&self.tiles[start..end]);
+            h.update(&[0]);
+            start = end;
+        }
+        h.digest()
     }
 
     /// Total tiles over all words.

@@ -74,6 +74,12 @@ fn set_u32(b: &mut [u8], at: usize, v: u32) {
 fn set_u64(b: &mut [u8], at: usize, v: u64) {
     b[at..at + 8].copy_from_slice(&v.to_le_bytes());
 }
+fn get_u16(b: &[u8], at: usize) -> u16 {
+    u16::from_le_bytes(b[at..at + 2].try_into().unwrap())
+}
+fn get_u32(b: &[u8], at: usize) -> u32 {
+    u32::from_le_bytes(b[at..at + 4].try_into().unwrap())
+}
 fn get_u64(b: &[u8], at: usize) -> u64 {
     u64::from_le_bytes(b[at..at + 8].try_into().unwrap())
 }
@@ -242,18 +248,58 @@ fn versions() {
         assert!(msg.contains(&format!("{major}.3")), "{msg}");
     }
     // A higher minor version of the same major opens, and its reserved
-    // fields (0 in 1.0) are ignored; the checksum does not cover the header.
+    // fields (0 in 1.1, apart from flag bit 0) are ignored; the checksum does
+    // not cover the header.
     let reference = Lexicon::from_vec(dawg.clone()).unwrap();
-    for minor in [1u16, 7, 0xffff] {
+    assert_eq!(reference.header().minor, 1);
+    assert_eq!(reference.list_id(), Some(list.list_id()));
+    for minor in [2u16, 7, 0xffff] {
         let mut f = dawg.clone();
         set_u16(&mut f, 10, minor);
         f[15] = 0xa5;
         set_u16(&mut f, 42, 0xbeef);
         let lex = Lexicon::from_vec(f).unwrap();
         assert_eq!(lex.header().minor, minor);
+        assert_eq!(lex.list_id(), reference.list_id());
         lex.verify().unwrap();
         assert!(lex.words().eq(reference.words()));
         assert!(list.iter().all(|w| lex.contains_tiles(w)));
+    }
+    // The same bits in a 1.1 file are refused by verify.
+    let mut f = dawg.clone();
+    f[15] = 0xa5;
+    let lex = Lexicon::from_vec(f).unwrap();
+    assert!(matches!(
+        lex.verify(),
+        Err(Error::BadLexicon {
+            problem: Corruption::Header { offset: 15, .. },
+            ..
+        })
+    ));
+    // A 1.0 file (no identifier: flags 0, as this writer wrote them before)
+    // still opens and verifies; its trailing identifier bytes are ignored.
+    let mut f = dawg.clone();
+    set_u16(&mut f, 10, 0);
+    f[15] = 0;
+    let old = Lexicon::from_vec(f).unwrap();
+    assert_eq!(old.list_id(), None);
+    old.verify().unwrap();
+    assert!(old.words().eq(reference.words()));
+}
+
+#[test]
+fn a_flagged_identifier_past_the_alphabet_section_is_refused_at_open() {
+    let (_, dawg, _) = sample();
+    // Cut the 8 identifier bytes off the section: the flag now points past it.
+    let mut f = dawg.clone();
+    let len = get_u32(&f, 44);
+    set_u32(&mut f, 44, len - 8);
+    match Lexicon::from_vec(f) {
+        Err(Error::BadLexicon {
+            problem: Corruption::Header { offset: 15, what },
+            ..
+        }) => assert!(what.contains("word-list identifier"), "{what}"),
+        other => panic!("{other:?}"),
     }
 }
 
@@ -459,8 +505,9 @@ fn alphabet_section_garbage() {
 /// Bytes whose change a 1.0 reader ignores by design: the minor version
 /// (a higher minor may use the reserved bytes, which `verify` requires to be
 /// 0 in a 1.0 file only).
-fn ignored_by_design(byte: usize) -> bool {
-    matches!(byte, 10 | 11)
+fn ignored_by_design(byte: usize, flipped: &[u8]) -> bool {
+    // Minor 0 makes a 1.0 file, whose flags byte must be 0: caught.
+    matches!(byte, 10 | 11) && get_u16(flipped, 10) != 0
 }
 
 /// Flips every bit of `file` in turn: each flipped file must fail to open or
@@ -476,6 +523,7 @@ fn flip_every_bit(file: Vec<u8>, probes: Vec<Vec<Tile>>, secs: u64) -> (usize, u
             let byte = bit / 8;
             let mut f = file.clone();
             f[byte] ^= 1 << (bit % 8);
+            let ignorable = ignored_by_design(byte, &f);
             let lex = match Lexicon::from_vec(f) {
                 Err(Error::BadLexicon { .. }) => {
                     refused += 1;
@@ -486,7 +534,7 @@ fn flip_every_bit(file: Vec<u8>, probes: Vec<Vec<Tile>>, secs: u64) -> (usize, u
             };
             exercise(&lex, &probes);
             let verified = lex.verify();
-            if ignored_by_design(byte) {
+            if ignorable {
                 assert!(verified.is_ok(), "bit {bit}: {verified:?}");
                 assert!(lex.words().eq(original.words()));
                 ignored += 1;
@@ -586,15 +634,16 @@ fn verify_checks_the_node_count() {
     );
 }
 
-/// A 1.0 file's reserved header bytes are 0; the checksum does not cover
-/// the header, so `verify` checks them (`open` ignores them, for later
-/// minor versions).
+/// A 1.1 file's reserved header bytes are 0 and its flags byte 1; the
+/// checksum does not cover the header, so `verify` checks them (`open`
+/// ignores them, for later minor versions).
 #[test]
 fn verify_checks_the_reserved_header_bytes() {
     let (_, dawg, _) = tiny();
     for offset in [15usize, 42, 43] {
         let mut f = dawg.clone();
-        f[offset] = 1;
+        // Byte 15 is 1 in a 1.1 file (flags: identifier present).
+        f[offset] |= 2;
         let lex = Lexicon::from_vec(f).unwrap();
         match lex.verify() {
             Err(Error::BadLexicon {

@@ -350,7 +350,7 @@ fn spanish_folding_and_digraphs() {
         [(
             2,
             "kilo".to_string(),
-            "'K' is not in the spanish alphabet".to_string()
+            "'K' is not in the spanish alphabet (line at byte offset 7)".to_string()
         )]
     );
 }
@@ -488,4 +488,106 @@ fn lower_case_fold_source() {
         Ok(a) => assert_eq!(a.tokenize("é"), Ok(vec![2])),
         Err(e) => assert!(e.to_string().contains(":4:"), "{e}"),
     }
+}
+
+#[test]
+fn words_of_more_than_the_limit_are_invalid_and_can_be_skipped() {
+    use lexgraph::wordlist::MAX_WORD_TILES;
+    let a = english();
+    let ok = "A".repeat(MAX_WORD_TILES);
+    let long = "B".repeat(MAX_WORD_TILES + 1);
+    let text = format!("cat\n{ok}\n{long}\ndog\n");
+    let (file, total, first) =
+        invalid(WordList::parse(text.as_bytes(), "f", &a, false).unwrap_err());
+    assert_eq!((file.as_str(), total), ("f", 1));
+    let (line, word, why) = &first[0];
+    assert_eq!(*line, 3);
+    // The message repeats a prefix of the word, not all of it.
+    assert_eq!(word, &format!("{}…", "B".repeat(40)));
+    assert!(
+        why.contains("65 tiles") && why.contains("at most 64"),
+        "{why}"
+    );
+    let list = WordList::parse(text.as_bytes(), "f", &a, true).unwrap();
+    assert_eq!(spelled(&list), [ok.as_str(), "CAT", "DOG"]);
+    assert_eq!(list.skipped(), 1);
+}
+
+#[test]
+fn a_line_over_the_limit_stops_the_read_even_when_skipping() {
+    use lexgraph::wordlist::MAX_LINE_BYTES;
+    let a = english();
+    for skip in [false, true] {
+        let mut text = b"cat\ndog\n".to_vec();
+        text.extend(std::iter::repeat_n(b'z', MAX_LINE_BYTES + 1));
+        text.extend_from_slice(b"\nemu\n");
+        match WordList::parse(&text, "big.txt", &a, skip).unwrap_err() {
+            Error::Input {
+                origin,
+                line,
+                offset,
+                msg,
+            } => {
+                assert_eq!((origin.as_str(), line, offset), ("big.txt", 3, 8));
+                assert!(msg.contains(&MAX_LINE_BYTES.to_string()), "{msg}");
+                assert!(msg.contains(&format!("\"{}…\"", "z".repeat(40))), "{msg}");
+                assert!(msg.len() < 200, "{msg}");
+            }
+            other => panic!("expected Input, got {other:?}"),
+        }
+    }
+    // A line of exactly the limit is read (and is then too long a word).
+    let text = "z".repeat(MAX_LINE_BYTES);
+    let (_, _, first) = invalid(WordList::parse(text.as_bytes(), "f", &a, false).unwrap_err());
+    assert!(first[0].2.contains("tiles"), "{:?}", first[0]);
+}
+
+#[test]
+fn an_endless_file_is_refused_at_its_first_line() {
+    let a = english();
+    let t = std::time::Instant::now();
+    let err = WordList::read(std::path::Path::new("/dev/zero"), &a, true).unwrap_err();
+    assert!(t.elapsed() < std::time::Duration::from_secs(1));
+    assert!(
+        err.to_string()
+            .starts_with("/dev/zero:1 (byte offset 0): line longer"),
+        "{err}"
+    );
+    // An endless reader of short lines is read in constant memory per line;
+    // a reader with no line end at all stops at the limit.
+    let endless = std::io::BufReader::new(std::io::repeat(b'a'));
+    assert!(WordList::from_reader(endless, "pipe", &a, false).is_err());
+}
+
+#[test]
+fn alphabet_and_layout_files_are_read_with_bounded_lines() {
+    let dir = tempfile::TempDir::new().unwrap();
+    let path = dir.path().join("huge.txt");
+    std::fs::write(&path, "A".repeat(10 << 20)).unwrap();
+    for e in [
+        Alphabet::from_file(&path).unwrap_err(),
+        lexgraph::rules::Layout::from_file(&path).unwrap_err(),
+        Alphabet::from_file(std::path::Path::new("/dev/zero")).unwrap_err(),
+    ] {
+        let msg = e.to_string();
+        assert!(msg.contains(":1 (byte offset 0): line longer"), "{msg}");
+        assert!(msg.len() < 300, "{msg}");
+    }
+    // Many short lines: refused by total size.
+    std::fs::write(&path, "A 1 1 1\n".repeat(200_000)).unwrap();
+    let msg = Alphabet::from_file(&path).unwrap_err().to_string();
+    assert!(msg.contains("file longer than"), "{msg}");
+}
+
+#[test]
+fn compiling_a_word_over_the_limit_is_an_error_not_a_long_build() {
+    let a = english();
+    let long: Vec<Tile> = vec![1; 65_535];
+    let list = WordList::from_tiles(&a, [long.as_slice(), &[1, 2]]);
+    let t = std::time::Instant::now();
+    match lexgraph::compile::try_compile(&list) {
+        Err(Error::TooLarge(msg)) => assert!(msg.contains("65535 tiles"), "{msg}"),
+        other => panic!("expected TooLarge, got {other:?}"),
+    }
+    assert!(t.elapsed() < std::time::Duration::from_secs(1));
 }

@@ -268,7 +268,7 @@ fn spanish_round_trip() {
 #[test]
 fn file_sizes_match_the_format_spec() {
     let case = enable();
-    for (lex, bits, size) in [(&case.dawg, 24, 366_740), (&case.gaddag, 27, 2_816_942)] {
+    for (lex, bits, size) in [(&case.dawg, 24, 366_748), (&case.gaddag, 27, 2_816_950)] {
         let h = lex.header();
         assert_eq!(h.edge_bits(), bits, "{:?}", h.kind);
         assert_eq!(
@@ -301,9 +301,25 @@ fn worked_example_matches_spec() {
         alpha.push((l.as_str(), info.score, info.count, info.vowel as u8));
     }
     let (c, a_, r, e, s) = (3, 1, 18, 5, 19);
+    // 1.1: the word-list identifier follows the folds, computed as the spec
+    // says: xxh3 of the alphabet text, ff, each word's tiles and a 00.
+    let mut id_input = a.to_text().into_bytes();
+    id_input.push(0xff);
+    for w in [&[c, a_, r][..], &[c, a_, r, e], &[c, a_, r, s]] {
+        id_input.extend(w.iter().map(|&t| t as u8));
+        id_input.push(0);
+    }
+    let list_id = xxhash_rust::xxh3::xxh3_64(&id_input);
+    assert_eq!(
+        list_id, 0xc599_8eb7_7d63_63a4,
+        "list_id quoted in formats/lexicon.md"
+    );
+    assert_eq!(list_id, list.list_id());
+    let mut section = common::alphabet_section("english", &alpha, &[]);
+    section.extend_from_slice(&list_id.to_le_bytes());
     let mut raw = common::RawFile::new(
         1,
-        common::alphabet_section("english", &alpha, &[]),
+        section,
         vec![
             (c, false, true, 1),
             (a_, false, true, 2),
@@ -316,18 +332,27 @@ fn worked_example_matches_spec() {
     raw.words = 3;
     raw.nodes = 4;
     raw.max_word_len = 4;
+    raw.minor = 1;
+    raw.reserved15 = 1;
     assert_eq!(common::RawFile::encode(&raw), dawg);
-    assert_eq!(dawg.len(), 231);
+    assert_eq!(dawg.len(), 239);
     assert_eq!(
-        &dawg[0xd8..0xdf],
+        &dawg[0xe0..0xe7],
         &[0xc3, 0x04, 0x25, 0x5f, 0x09, 0x73, 0x00]
     );
-    assert_eq!(&dawg[0xdf..], &[0u8; 8]);
+    assert_eq!(&dawg[0xe7..], &[0u8; 8]);
     assert_eq!(
         &dawg[56..64],
-        &[0x54, 0x63, 0x13, 0xfc, 0x40, 0x98, 0x9d, 0x37]
+        &[0xc3, 0x3b, 0x49, 0x51, 0x54, 0x36, 0x0e, 0xf9]
+    );
+    let gaddag = compile::compile(&list).gaddag;
+    assert_eq!(
+        gaddag.len(),
+        259,
+        "GADDAG size quoted in formats/lexicon.md"
     );
     let lex = Lexicon::from_vec(dawg).unwrap();
+    assert_eq!(lex.list_id(), Some(list_id));
     lex.verify().unwrap();
     assert_eq!(lex.words().collect::<Vec<_>>(), ["CAR", "CARE", "CARS"]);
 }
@@ -546,6 +571,7 @@ fn word_longer_than_the_length_field() {
         built.words,
         built.max_len,
         lexgraph::format::EdgeLayout::Packed,
+        list.list_id(),
     ) {
         Err(Error::TooLarge(_)) => {}
         Err(e) => panic!("{e}"),

@@ -607,7 +607,10 @@ fn assign<S: MoveSink>(sink: &mut S, m: &mut Move, at: &[u8], cut: &[i32], avail
 }
 
 impl Generator {
-    /// A generator for these rules.
+    /// A generator for these rules. Rules from user input must pass
+    /// [`Rules::validate`] first (or be built with [`Rules::new`]): scores
+    /// are computed without overflow checks, which validated rules make
+    /// unnecessary.
     pub fn new(rules: Rules) -> Generator {
         Generator {
             rules,

@@ -71,6 +71,21 @@ fuzz_target!(|data: &[u8]| {
             if let Ok(l) = Layout::parse("fuzz", text) {
                 let n = l.size();
                 let _ = (l.start(), l.letter_mult(n - 1, n - 1), l.word_mult(0, 0));
+                // Rules that validate cannot overflow: every opening move
+                // scores at least 0 (overflow checks are on, too).
+                let rack_size = (sel >> 3) as usize;
+                if let Ok(rules) = Rules::new(l, rack_size, 50) {
+                    assert!(rules.max_score() <= i32::MAX as u128);
+                    let (_, gaddag) = lexicons();
+                    let a = gaddag.alphabet();
+                    let tiles = "ZQXJKVW".chars().cycle().take(rack_size.min(16));
+                    let rack = Rack::parse(&tiles.collect::<String>(), a).unwrap();
+                    let mut gen = Generator::new(rules);
+                    let board = lexgraph::board::Board::new(n);
+                    for m in gen.generate_vec(gaddag, &board, &rack, &Options::default()) {
+                        assert!(m.score >= 0, "score {}", m.score);
+                    }
+                }
             }
         }
         2 => {

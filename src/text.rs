@@ -1,0 +1,179 @@
+//! Bounded reading of text input (word lists, alphabet and layout files).
+//!
+//! Input may be any file, `/dev/zero` or an endless pipe included, so nothing
+//! here reads a whole line before checking its length: a line is read into a
+//! buffer of at most [`MAX_LINE_BYTES`] and reading stops once it is full.
+
+use std::io::{BufRead, Read};
+use std::path::Path;
+
+use crate::error::{Error, Result};
+
+/// Longest line accepted in a word list, alphabet or layout file, in bytes
+/// (end of line excluded). Far above any real line: a word has at most
+/// [`crate::wordlist::MAX_WORD_TILES`] tiles of a few bytes each.
+pub const MAX_LINE_BYTES: usize = 4096;
+
+/// Largest alphabet or layout file accepted, in bytes. The largest real ones
+/// are about 1 KB (64 tiles, a 31×31 layout).
+pub const MAX_SMALL_FILE_BYTES: usize = 1 << 20;
+
+/// Characters of offending text an error message repeats.
+pub const SNIPPET_CHARS: usize = 40;
+
+/// At most [`SNIPPET_CHARS`] characters of `s`, with `…` when cut.
+pub fn snippet(s: &str) -> String {
+    match s.char_indices().nth(SNIPPET_CHARS) {
+        Some((at, _)) => format!("{}…", &s[..at]),
+        None => s.to_string(),
+    }
+}
+
+/// What [`read_line`] found.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) enum Line {
+    /// End of input: no line.
+    Eof,
+    /// A line, without its `\n`, in the buffer.
+    Done,
+    /// A line longer than the limit: the buffer holds its first `max` bytes;
+    /// the rest has not been read.
+    TooLong,
+}
+
+/// Reads one line into `buf` (cleared first), at most `max` bytes of it.
+pub(crate) fn read_line(
+    r: &mut impl BufRead,
+    buf: &mut Vec<u8>,
+    max: usize,
+) -> std::io::Result<Line> {
+    buf.clear();
+    let mut any = false;
+    loop {
+        let chunk = match r.fill_buf() {
+            Ok(c) => c,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if chunk.is_empty() {
+            return Ok(if any { Line::Done } else { Line::Eof });
+        }
+        any = true;
+        let (take, end) = match chunk.iter().position(|&b| b == b'\n') {
+            Some(i) => (i, true),
+            None => (chunk.len(), false),
+        };
+        if buf.len() + take > max {
+            let room = max - buf.len();
+            buf.extend_from_slice(&chunk[..room]);
+            r.consume(room);
+            return Ok(Line::TooLong);
+        }
+        buf.extend_from_slice(&chunk[..take]);
+        r.consume(take + end as usize);
+        if end {
+            return Ok(Line::Done);
+        }
+    }
+}
+
+/// Reads a small text file (alphabet, layout) as UTF-8, refusing files over
+/// [`MAX_SMALL_FILE_BYTES`] and lines over [`MAX_LINE_BYTES`] before reading
+/// them whole. `what` names the kind of file in errors.
+pub(crate) fn read_small_file(path: &Path, what: &str) -> Result<String> {
+    let file = std::fs::File::open(path).map_err(|e| Error::io(path, e))?;
+    if file.metadata().is_ok_and(|m| m.is_dir()) {
+        let e = std::io::Error::new(std::io::ErrorKind::IsADirectory, "is a directory");
+        return Err(Error::io(path, e));
+    }
+    // One byte past the limit tells a file at the limit from a larger one.
+    let mut r = std::io::BufReader::new(file.take(MAX_SMALL_FILE_BYTES as u64 + 1));
+    let mut text = String::new();
+    let mut buf = Vec::new();
+    let mut offset = 0usize;
+    let bad = |line: usize, offset: usize, msg: String| Error::Input {
+        origin: path.display().to_string(),
+        line,
+        offset: offset as u64,
+        msg,
+    };
+    for line_no in 1.. {
+        match read_line(&mut r, &mut buf, MAX_LINE_BYTES).map_err(|e| Error::io(path, e))? {
+            Line::Eof => break,
+            Line::TooLong => {
+                return Err(bad(
+                    line_no,
+                    offset,
+                    format!(
+                        "line longer than {MAX_LINE_BYTES} bytes, not {what}: {:?}",
+                        snippet(&String::from_utf8_lossy(&buf))
+                    ),
+                ))
+            }
+            Line::Done => {}
+        }
+        if offset + buf.len() > MAX_SMALL_FILE_BYTES {
+            return Err(bad(
+                line_no,
+                offset,
+                format!("file longer than {MAX_SMALL_FILE_BYTES} bytes, not {what}"),
+            ));
+        }
+        let s = std::str::from_utf8(&buf)
+            .map_err(|e| bad(line_no, offset + e.valid_up_to(), "not UTF-8".into()))?;
+        text.push_str(s);
+        text.push('\n');
+        offset += buf.len() + 1;
+    }
+    Ok(text)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_are_cut_at_the_limit_and_the_rest_is_left_unread() {
+        let mut r: &[u8] = b"ab\ncdefgh\n\nij";
+        let mut buf = Vec::new();
+        assert_eq!(read_line(&mut r, &mut buf, 4).unwrap(), Line::Done);
+        assert_eq!(buf, b"ab");
+        assert_eq!(read_line(&mut r, &mut buf, 4).unwrap(), Line::TooLong);
+        assert_eq!(buf, b"cdef");
+        assert_eq!(r, b"gh\n\nij");
+        let mut r: &[u8] = b"\nij";
+        assert_eq!(read_line(&mut r, &mut buf, 4).unwrap(), Line::Done);
+        assert!(buf.is_empty());
+        assert_eq!(read_line(&mut r, &mut buf, 4).unwrap(), Line::Done);
+        assert_eq!(buf, b"ij");
+        assert_eq!(read_line(&mut r, &mut buf, 4).unwrap(), Line::Eof);
+    }
+
+    #[test]
+    fn a_line_of_exactly_the_limit_fits() {
+        let mut r: &[u8] = b"abcd\nabcde";
+        let mut buf = Vec::new();
+        assert_eq!(read_line(&mut r, &mut buf, 4).unwrap(), Line::Done);
+        assert_eq!(read_line(&mut r, &mut buf, 4).unwrap(), Line::TooLong);
+    }
+
+    #[test]
+    fn snippets_are_cut_at_forty_characters() {
+        assert_eq!(snippet("short"), "short");
+        let long = "é".repeat(100);
+        let s = snippet(&long);
+        assert_eq!(s.chars().count(), SNIPPET_CHARS + 1);
+        assert!(s.ends_with('…'));
+    }
+
+    #[test]
+    fn small_files_refuse_endless_input() {
+        let msg = read_small_file(Path::new("/dev/zero"), "an alphabet")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            msg.starts_with("/dev/zero:1 (byte offset 0): line longer"),
+            "{msg}"
+        );
+    }
+}
