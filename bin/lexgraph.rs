@@ -507,7 +507,16 @@ fn cmd_compile(
         pb.set_message("writing");
     }
     if let Some(dir) = out.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+        // Name the path that is in the way, not the directory it blocks.
+        if let Some(file) = dir.ancestors().find(|a| a.is_file()) {
+            bail!(
+                "cannot write {}: {} is a file, not a directory",
+                out.display(),
+                file.display()
+            );
+        }
+        std::fs::create_dir_all(dir)
+            .with_context(|| format!("creating the output directory {}", dir.display()))?;
     }
     let t_write = Instant::now();
     let mut parts = Vec::new();

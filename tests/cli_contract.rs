@@ -469,6 +469,20 @@ fn messages_name_the_real_fault() {
 }
 
 #[test]
+fn compile_names_the_path_in_the_way() {
+    let dir = tempfile::tempdir().unwrap();
+    let words = dir.path().join("w.txt");
+    std::fs::write(&words, "cat\ndog\n").unwrap();
+    std::fs::write(dir.path().join("file"), "").unwrap();
+    let out = dir.path().join("file/sub/x");
+    let o = run(&["compile", words.to_str().unwrap(), "-o", out.to_str().unwrap()]);
+    assert_eq!(code(&o), 3);
+    let err = stderr(&o);
+    assert!(err.contains("file is a file, not a directory"), "{err}");
+    assert!(!err.contains("os error 17"), "{err}");
+}
+
+#[test]
 fn an_illegal_play_says_why() {
     let g = lex("en.gaddag");
     let g = g.to_str().unwrap();
