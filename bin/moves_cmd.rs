@@ -408,7 +408,11 @@ impl Lexicons {
     /// in `opened`.
     fn resolve(&mut self, name: Option<String>) -> std::result::Result<usize, String> {
         if self.flag.is_some() {
-            return self.open(self.flag.clone());
+            // One file for every position: opened by the first.
+            return match self.opened.is_empty() {
+                true => self.open(self.flag.clone()),
+                false => Ok(0),
+            };
         }
         if name.is_some() && self.first_name.is_none() {
             self.first_name = name.clone();
