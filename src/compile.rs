@@ -132,7 +132,7 @@ pub fn write_lexicon(base: &Path, files: &[(Kind, &[u8])]) -> Result<()> {
         remove_stale_temporaries(&with_suffix(base, kind.extension()));
     }
     let result = write_all_atomic(&outputs);
-    // Closing the file releases the lock; say so for the reader.
+    // Closing the file releases the lock.
     drop(lock);
     result
 }

@@ -25,9 +25,10 @@ use crate::error::{Error, Result};
 pub use crate::text::MAX_LINE_BYTES;
 use crate::text::{self, snippet, Line};
 
-/// Longest word accepted, in tiles. Far above any real word (the longest in
-/// the Polish list has 20-odd tiles; a 31×31 board holds 31): it bounds the
-/// builder's work, which grows with the square of a word's length.
+/// Longest word accepted, in tiles. Above any real word (the longest of the
+/// 4-million-word Polish list has 39 tiles, ENABLE's 28; a 31×31 board
+/// holds 31): it bounds the builder's work, which grows with the square of
+/// a word's length.
 pub const MAX_WORD_TILES: usize = 64;
 
 /// How many bad lines an error lists before it only counts.
@@ -118,9 +119,13 @@ impl WordList {
             let line_offset = offset;
             offset += buf.len() as u64 + 1;
             let mut raw = buf.as_slice();
+            let mut raw_offset = line_offset;
             if line_no == 1 {
                 // A byte-order mark (editors on Windows write one) is not a word.
-                raw = raw.strip_prefix(b"\xef\xbb\xbf").unwrap_or(raw);
+                if let Some(rest) = raw.strip_prefix(b"\xef\xbb\xbf") {
+                    raw = rest;
+                    raw_offset += 3;
+                }
             }
             let raw = raw.strip_suffix(b"\r").unwrap_or(raw);
             let text = match std::str::from_utf8(raw) {
@@ -129,7 +134,7 @@ impl WordList {
                     let why = format!(
                         "not UTF-8 (byte {} of the line, byte offset {})",
                         e.valid_up_to(),
-                        line_offset + e.valid_up_to() as u64
+                        raw_offset + e.valid_up_to() as u64
                     );
                     bad_total += 1;
                     note(&mut bad, line_no, &String::from_utf8_lossy(raw), why);

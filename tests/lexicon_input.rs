@@ -591,3 +591,17 @@ fn compiling_a_word_over_the_limit_is_an_error_not_a_long_build() {
     }
     assert!(t.elapsed() < std::time::Duration::from_secs(1));
 }
+
+#[test]
+fn utf8_errors_give_the_byte_offset_in_the_file() {
+    let a = english();
+    for (text, line, offset) in [
+        (&b"cat\nd\xffg\n"[..], 2, 5),
+        (b"\xef\xbb\xbfc\xffat\n", 1, 4),
+    ] {
+        let (_, _, first) = invalid(WordList::parse(text, "f", &a, false).unwrap_err());
+        assert_eq!(first[0].0, line);
+        let why = &first[0].2;
+        assert!(why.contains(&format!("byte offset {offset})")), "{why}");
+    }
+}
