@@ -122,7 +122,7 @@ pub fn write_lexicon(base: &Path, files: &[(Kind, &[u8])]) -> Result<()> {
         .truncate(false)
         .write(true)
         .open(&lock_path)
-        .map_err(|e| Error::io(&lock_path, e))?;
+        .map_err(|e| creating_error(&lock_path, e))?;
     lock.lock().map_err(|e| Error::io(&lock_path, e))?;
     let outputs: Vec<(PathBuf, &[u8])> = files
         .iter()
@@ -135,6 +135,20 @@ pub fn write_lexicon(base: &Path, files: &[(Kind, &[u8])]) -> Result<()> {
     // Closing the file releases the lock.
     drop(lock);
     result
+}
+
+/// The error for a file that could not be created beside `path`: one that
+/// no file can be created in names the directory (a read-only or
+/// someone else's directory is the fault, not the file).
+fn creating_error(path: &Path, e: std::io::Error) -> Error {
+    use std::io::ErrorKind::{PermissionDenied, ReadOnlyFilesystem};
+    match e.kind() {
+        PermissionDenied | ReadOnlyFilesystem => {
+            let (dir, _) = dir_and_name(path);
+            Error::io(&dir, e)
+        }
+        _ => Error::io(path, e),
+    }
 }
 
 /// `base` with `.ext` appended (not replacing an extension: `en.v2` gives
@@ -259,12 +273,15 @@ pub fn write_all_atomic<P: AsRef<Path>>(files: &[(P, &[u8])]) -> Result<()> {
     let mut tmps: Vec<PathBuf> = Vec::new();
     let mut result = Ok(());
     for (path, bytes) in &files {
-        let written = (|| -> std::io::Result<()> {
-            let (tmp, mut f) = create_beside(path, "tmp")?;
-            tmps.push(tmp);
-            f.write_all(bytes)?;
-            f.sync_all()
-        })();
+        let (tmp, mut f) = match create_beside(path, "tmp") {
+            Ok(created) => created,
+            Err(e) => {
+                result = Err(creating_error(path, e));
+                break;
+            }
+        };
+        tmps.push(tmp);
+        let written = f.write_all(bytes).and_then(|()| f.sync_all());
         if let Err(e) = written {
             result = Err(Error::io(path, e));
             break;

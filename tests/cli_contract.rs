@@ -475,11 +475,54 @@ fn compile_names_the_path_in_the_way() {
     std::fs::write(&words, "cat\ndog\n").unwrap();
     std::fs::write(dir.path().join("file"), "").unwrap();
     let out = dir.path().join("file/sub/x");
-    let o = run(&["compile", words.to_str().unwrap(), "-o", out.to_str().unwrap()]);
+    let o = run(&[
+        "compile",
+        words.to_str().unwrap(),
+        "-o",
+        out.to_str().unwrap(),
+    ]);
     assert_eq!(code(&o), 3);
     let err = stderr(&o);
     assert!(err.contains("file is a file, not a directory"), "{err}");
     assert!(!err.contains("os error 17"), "{err}");
+}
+
+/// A directory no file can be created in is named as the fault. Run as
+/// an unprivileged user (root may write anywhere): directly, or through
+/// `setpriv` when the tests run as root.
+#[cfg(unix)]
+#[test]
+fn compile_into_a_read_only_directory_names_the_directory() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path();
+    std::fs::set_permissions(p, std::fs::Permissions::from_mode(0o755)).unwrap();
+    std::fs::write(p.join("w.txt"), "cat\ndog\n").unwrap();
+    std::fs::create_dir(p.join("ro")).unwrap();
+    std::fs::set_permissions(p.join("ro"), std::fs::Permissions::from_mode(0o555)).unwrap();
+    let root = Command::new("id").arg("-u").output().unwrap().stdout == b"0\n";
+    let exe = env!("CARGO_BIN_EXE_lexgraph");
+    let args = ["compile", "w.txt", "-o", "ro/x"];
+    let o = if root {
+        let Ok(o) = Command::new("setpriv")
+            .args(["--reuid=65534", "--regid=65534", "--clear-groups", exe])
+            .args(args)
+            .current_dir(p)
+            .output()
+        else {
+            panic!("running as root, and setpriv (util-linux) is missing to drop privileges");
+        };
+        o
+    } else {
+        Command::new(exe)
+            .args(args)
+            .current_dir(p)
+            .output()
+            .unwrap()
+    };
+    assert_eq!(code(&o), 3, "{}", stderr(&o));
+    assert_eq!(stderr(&o), "error: ro: Permission denied (os error 13)\n");
+    assert_eq!(std::fs::read_dir(p.join("ro")).unwrap().count(), 0);
 }
 
 #[test]
