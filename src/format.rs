@@ -25,11 +25,12 @@
 //! which is what makes traversal of an arbitrary (corrupt) file terminate
 //! without a full scan at open time.
 
-use byteorder::{ByteOrder, LittleEndian as LE};
-
 use crate::alphabet::{Alphabet, Tile, TileInfo, MAX_TILES};
+#[cfg(feature = "build")]
 use crate::builder::{Arena, Root};
-use crate::error::{Corruption, Error, Result};
+use crate::error::Corruption;
+#[cfg(feature = "build")]
+use crate::error::{Error, Result};
 
 /// First eight bytes of every lexicon file.
 pub const MAGIC: [u8; 8] = *b"LEXGRAPH";
@@ -817,6 +818,7 @@ impl<W: Widths> Iterator for Children<'_, W> {
 /// identifier ([`Header::list_id`]).
 // Each argument is one field of the file; a struct would only name them again.
 #[allow(clippy::too_many_arguments)]
+#[cfg(feature = "build")]
 pub fn write(
     arena: &Arena,
     root: &Root,
@@ -888,24 +890,26 @@ pub fn write(
     }
     let h = &mut out[..HEADER_LEN];
     h[0..8].copy_from_slice(&MAGIC);
-    LE::write_u16(&mut h[8..], VERSION_MAJOR);
-    LE::write_u16(&mut h[10..], VERSION_MINOR);
+    h[8..10].copy_from_slice(&VERSION_MAJOR.to_le_bytes());
+    h[10..12].copy_from_slice(&VERSION_MINOR.to_le_bytes());
     h[12] = kind as u8;
     h[13] = tile_bits as u8;
     h[14] = target_bits as u8;
     h[FLAGS_OFFSET] = FLAG_LIST_ID;
-    LE::write_u64(&mut h[16..], words);
-    LE::write_u64(&mut h[24..], order.len() as u64);
-    LE::write_u64(&mut h[32..], n);
-    LE::write_u16(&mut h[40..], max_len.min(u16::MAX as usize) as u16);
-    LE::write_u16(&mut h[42..], 0);
-    LE::write_u32(&mut h[44..], alpha.len() as u32);
-    LE::write_u64(&mut h[48..], edges_offset as u64);
+    h[16..24].copy_from_slice(&words.to_le_bytes());
+    h[24..32].copy_from_slice(&(order.len() as u64).to_le_bytes());
+    h[32..40].copy_from_slice(&n.to_le_bytes());
+    let max_len = max_len.min(u16::MAX as usize) as u16;
+    h[40..42].copy_from_slice(&max_len.to_le_bytes());
+    h[42..44].copy_from_slice(&[0, 0]);
+    h[44..48].copy_from_slice(&(alpha.len() as u32).to_le_bytes());
+    h[48..56].copy_from_slice(&(edges_offset as u64).to_le_bytes());
     let sum = xxhash_rust::xxh3::xxh3_64(&out[HEADER_LEN..]);
-    LE::write_u64(&mut out[56..], sum);
+    out[56..64].copy_from_slice(&sum.to_le_bytes());
     Ok(out)
 }
 
+#[cfg(feature = "build")]
 fn encode_alphabet(a: &Alphabet) -> Vec<u8> {
     let mut v = Vec::new();
     let put_str = |v: &mut Vec<u8>, s: &str| {
@@ -1009,8 +1013,8 @@ pub fn parse_header(bytes: &[u8]) -> std::result::Result<(Header, Alphabet), Cor
             needed: HEADER_LEN as u64,
         });
     }
-    let major = LE::read_u16(&bytes[8..]);
-    let minor = LE::read_u16(&bytes[10..]);
+    let major = u16::from_le_bytes(bytes[8..10].try_into().unwrap());
+    let minor = u16::from_le_bytes(bytes[10..12].try_into().unwrap());
     if major != VERSION_MAJOR {
         return Err(Corruption::UnsupportedVersion {
             found: major,
@@ -1030,13 +1034,13 @@ pub fn parse_header(bytes: &[u8]) -> std::result::Result<(Header, Alphabet), Cor
         kind,
         tile_bits: bytes[13],
         target_bits: bytes[14],
-        words: LE::read_u64(&bytes[16..]),
-        nodes: LE::read_u64(&bytes[24..]),
-        edges: LE::read_u64(&bytes[32..]),
-        max_word_len: LE::read_u16(&bytes[40..]),
-        alphabet_len: LE::read_u32(&bytes[44..]),
-        edges_offset: LE::read_u64(&bytes[48..]),
-        checksum: LE::read_u64(&bytes[56..]),
+        words: u64::from_le_bytes(bytes[16..24].try_into().unwrap()),
+        nodes: u64::from_le_bytes(bytes[24..32].try_into().unwrap()),
+        edges: u64::from_le_bytes(bytes[32..40].try_into().unwrap()),
+        max_word_len: u16::from_le_bytes(bytes[40..42].try_into().unwrap()),
+        alphabet_len: u32::from_le_bytes(bytes[44..48].try_into().unwrap()),
+        edges_offset: u64::from_le_bytes(bytes[48..56].try_into().unwrap()),
+        checksum: u64::from_le_bytes(bytes[56..64].try_into().unwrap()),
         list_id: None,
     };
     if !(1..=6).contains(&h.tile_bits) {
@@ -1101,7 +1105,7 @@ pub fn parse_header(bytes: &[u8]) -> std::result::Result<(Header, Alphabet), Cor
                 ),
             )
         })?;
-        h.list_id = Some(LE::read_u64(id));
+        h.list_id = Some(u64::from_le_bytes(id[..8].try_into().unwrap()));
     }
     if bits_for(alphabet.len() as u64) > h.tile_bits as u32 {
         return Err(field(

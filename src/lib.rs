@@ -16,6 +16,11 @@
 //! # Ok::<(), lexgraph::Error>(())
 //! ```
 
+//! Features: without default features the crate reads lexicons, answers
+//! queries and generates moves, depending on memmap2, xxhash-rust and
+//! thiserror alone; `build` adds [`compile`] and `builder` (word lists to
+//! files), `game` adds `selfplay`; the default `cli` feature has both.
+
 #![forbid(unsafe_op_in_unsafe_fn)]
 
 // The README's Rust example is compiled with the doctests, so it cannot
@@ -26,7 +31,9 @@ struct ReadmeDoctests;
 
 pub mod alphabet;
 pub mod board;
+#[cfg(feature = "build")]
 pub mod builder;
+#[cfg(feature = "build")]
 pub mod compile;
 pub mod crosscheck;
 pub mod error;
@@ -36,6 +43,7 @@ pub mod movegen;
 pub mod play;
 pub mod query;
 pub mod rules;
+#[cfg(feature = "game")]
 pub mod selfplay;
 pub mod text;
 pub mod wordlist;
