@@ -455,6 +455,18 @@ impl Alphabet {
             .collect()
     }
 
+    /// True when `other` has the same tiles with the same values, in any
+    /// numbers: another distribution of this alphabet's tiles (super-english
+    /// of english), which a lexicon of this alphabet can be played with.
+    pub fn same_tiles(&self, other: &Alphabet) -> bool {
+        self.len() == other.len()
+            && self
+                .tiles
+                .iter()
+                .zip(&other.tiles)
+                .all(|(x, y)| x.label == y.label && x.score == y.score)
+    }
+
     /// Total tiles in a full bag, blanks included.
     pub fn bag_size(&self) -> usize {
         self.tiles.iter().map(|t| t.count as usize).sum()

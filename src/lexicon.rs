@@ -544,3 +544,29 @@ typed_lexicon!(
     Kind::Gaddag,
     "A mapped GADDAG file: Gordon's bidirectional automaton."
 );
+
+/// The lexicon file of kind `kind` named `name` (its file stem, in any case:
+/// `enable` finds `ENABLE.gaddag`) in the first of `dirs` that has one, as a
+/// CGP's `lex NAME;` opcode names a lexicon. Unreadable directories are
+/// passed over.
+pub fn find_named(
+    name: &str,
+    kind: Kind,
+    dirs: &[std::path::PathBuf],
+) -> Option<std::path::PathBuf> {
+    for d in dirs {
+        let Ok(entries) = std::fs::read_dir(d) else {
+            continue;
+        };
+        for e in entries.flatten() {
+            let p = e.path();
+            let stem_ok = p
+                .file_stem()
+                .is_some_and(|s| s.to_string_lossy().eq_ignore_ascii_case(name));
+            if stem_ok && p.extension().is_some_and(|x| x == kind.extension()) {
+                return Some(p);
+            }
+        }
+    }
+    None
+}

@@ -111,6 +111,14 @@ impl Notation {
                 })
     }
 
+    /// Whether `m`, a move on `board`, is this play: as [`Notation::matches`],
+    /// or, for a one-tile play, written along its other word (`J8 SO` for
+    /// the S of `8E QUIRES` with an O below it).
+    pub fn names(&self, board: &Board, m: &Move, any_blanks: bool) -> bool {
+        self.matches(m, any_blanks)
+            || cross_move(board, m).is_some_and(|o| self.matches(&o, any_blanks))
+    }
+
     /// True when no square is written in lower case (as a blank).
     pub fn is_capitals(&self) -> bool {
         self.word.iter().all(|&w| w & BLANK_FLAG == 0)
@@ -295,6 +303,27 @@ impl Notation {
         }
         why
     }
+}
+
+/// A one-tile move as the move along its other word, if it forms one: the
+/// same placement, the cross word as its main word.
+pub fn cross_move(board: &Board, m: &Move) -> Option<Move> {
+    if m.tiles_placed() != 1 {
+        return None;
+    }
+    let (row, col, word) = cross_words(board, m).into_iter().next()?;
+    let (pr, pc, _) = m.placements().next()?;
+    let mut other = *m;
+    other.dir = m.dir.cross();
+    (other.row, other.col, other.len) = (row as u8, col as u8, word.len() as u8);
+    other.word = [0; MAX_SIZE];
+    other.word[..word.len()].copy_from_slice(&word);
+    other.placed = 1
+        << match other.dir {
+            Dir::Across => pc - col,
+            Dir::Down => pr - row,
+        };
+    Some(other)
 }
 
 /// A square as players write it: `8D` (row first) for an across play, `D8`

@@ -52,6 +52,23 @@ impl Layout {
         Layout::parse(n, text)
     }
 
+    /// The built-in layout a CGP `bdn NAME;` opcode names: the ecosystem's
+    /// `CrosswordGame` and `SuperCrosswordGame`, or lexgraph's own names.
+    ///
+    /// ```
+    /// use lexgraph::rules::Layout;
+    /// assert_eq!(Layout::for_cgp_name("SuperCrosswordGame").unwrap().size(), 21);
+    /// assert!(Layout::for_cgp_name("Weird").is_none());
+    /// ```
+    pub fn for_cgp_name(name: &str) -> Option<Layout> {
+        let builtin = match name.to_ascii_lowercase().as_str() {
+            "crosswordgame" | "standard" | "standard15" => "standard",
+            "supercrosswordgame" | "super" | "standard21" => "super",
+            _ => return None,
+        };
+        Layout::builtin(builtin).ok()
+    }
+
     /// The standard 15×15 layout.
     pub fn standard() -> Layout {
         Layout::builtin("standard").expect("built-in layout parses")

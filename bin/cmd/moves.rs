@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{bail, Context, Result};
-use clap::Args;
+
 use lexgraph::board::{parse_text_positions, text_tiles, Board, Position, Rack, BLANK_FLAG};
 use lexgraph::movegen::{cross_words, sort_moves, squares_text, Counter, Generator, Move, Options};
 use lexgraph::play::{parse_square, Notation};
@@ -17,8 +17,8 @@ use serde::Serialize;
 
 use crate::{status, usage, Negative, Usage};
 
-#[derive(Args)]
-pub struct MovesArgs {
+#[derive(clap::Args)]
+pub struct Args {
     /// One position in CGP: `BOARD RACK/RACK SCORE/SCORE ZERO_TURNS [lex NAME;]`
     #[arg(long, conflicts_with_all = ["board", "cgp_file"])]
     cgp: Option<String>,
@@ -176,7 +176,7 @@ const MAX_CGP_LINE: usize = 64 * 1024;
 /// The largest `--board` file read.
 const MAX_BOARD_FILE: u64 = 64 << 20;
 
-pub fn run(args: MovesArgs) -> Result<ExitCode> {
+pub fn run(args: Args) -> Result<ExitCode> {
     // A bad --layout, --rack-size, --bingo or --play is the command's
     // error, not each position's.
     let layout = match &args.layout {
@@ -392,7 +392,7 @@ struct Lexicons {
 }
 
 impl Lexicons {
-    fn new(args: &MovesArgs) -> Lexicons {
+    fn new(args: &Args) -> Lexicons {
         Lexicons {
             flag: args.lexicon.clone(),
             want: args.structure.map(Structure::kind),
@@ -472,7 +472,7 @@ impl Lexicons {
 /// What `moves` keeps from one position to the next: the lexicons, the
 /// generator (rebuilt when the rules change) and the output.
 struct Run<'a> {
-    args: &'a MovesArgs,
+    args: &'a Args,
     /// `--play`, parsed.
     play: Option<PlayQuery>,
     lexicons: Lexicons,
@@ -511,12 +511,7 @@ impl From<String> for Fault {
 }
 
 impl<'a> Run<'a> {
-    fn new(
-        args: &'a MovesArgs,
-        lexicons: Lexicons,
-        batch: bool,
-        play: Option<PlayQuery>,
-    ) -> Run<'a> {
+    fn new(args: &'a Args, lexicons: Lexicons, batch: bool, play: Option<PlayQuery>) -> Run<'a> {
         Run {
             args,
             play,
@@ -548,8 +543,8 @@ impl<'a> Run<'a> {
     /// that size.
     fn layout(&mut self, bdn: Option<&str>, size: usize) -> std::result::Result<Layout, String> {
         let bdn = match (&self.args.layout, bdn) {
-            (None, Some(b)) => match layout_for_bdn(b) {
-                Some(name) => Some(name.to_string()),
+            (None, Some(b)) => match Layout::for_cgp_name(b) {
+                Some(l) => Some(l.name().to_string()),
                 None => {
                     self.warn(
                         &format!("bdn {b}"),
@@ -737,9 +732,7 @@ impl<'a> Run<'a> {
             // A one-tile play is listed under one of its two words; either
             // names it. Written in capitals only, the play also stands for
             // its versions with blanks when it has none without.
-            let is = |m: &Move, loose: bool| {
-                n.matches(m, loose) || other_move(&p.board, m).is_some_and(|o| n.matches(&o, loose))
-            };
+            let is = |m: &Move, loose: bool| n.names(&p.board, m, loose);
             let loose = n.is_capitals() && !moves.iter().any(|m| is(m, false));
             moves.retain(|m| is(m, loose));
             if moves.is_empty() {
@@ -854,26 +847,13 @@ fn distribution(name: &str, lexicon: &Alphabet) -> std::result::Result<Alphabet,
             lexicon.name()
         )
     })?;
-    let same = d.len() == lexicon.len()
-        && d.tiles()
-            .iter()
-            .zip(lexicon.tiles())
-            .all(|(x, y)| x.label == y.label && x.score == y.score);
+    let same = lexicon.same_tiles(&d);
     match same {
         true => Ok(d),
         false => Err(format!(
             "CGP `ld {name}`: its tiles or values differ from the lexicon's alphabet ({}), which is used",
             lexicon.name()
         )),
-    }
-}
-
-/// The built-in layout a CGP `bdn` names (the ecosystem's names and ours).
-fn layout_for_bdn(name: &str) -> Option<&'static str> {
-    match name.to_ascii_lowercase().as_str() {
-        "crosswordgame" | "standard" | "standard15" => Some("standard"),
-        "supercrosswordgame" | "super" | "standard21" => Some("super"),
-        _ => None,
     }
 }
 
@@ -1043,27 +1023,15 @@ fn other_kind(k: Kind) -> Kind {
     }
 }
 
+/// `NAME.gaddag` or `NAME.dawg` on the search path: $LEXGRAPH_LEXICON_PATH,
+/// then ./out and ./lexicons.
 fn find_named_lexicon(name: &str, kind: Kind) -> Option<PathBuf> {
     let mut dirs: Vec<PathBuf> = std::env::var_os("LEXGRAPH_LEXICON_PATH")
         .map(|v| std::env::split_paths(&v).collect())
         .unwrap_or_default();
     dirs.push(PathBuf::from("out"));
     dirs.push(PathBuf::from("lexicons"));
-    for d in dirs {
-        let Ok(entries) = std::fs::read_dir(&d) else {
-            continue;
-        };
-        for e in entries.flatten() {
-            let p = e.path();
-            let stem_ok = p
-                .file_stem()
-                .is_some_and(|s| s.to_string_lossy().eq_ignore_ascii_case(name));
-            if stem_ok && p.extension().is_some_and(|x| x == kind.extension()) {
-                return Some(p);
-            }
-        }
-    }
-    None
+    lexgraph::lexicon::find_named(name, kind, &dirs)
 }
 
 /// A `--play` value, checked for its form once for the run (its tiles are
@@ -1084,25 +1052,4 @@ fn parse_play(play: &str) -> std::result::Result<PlayQuery, String> {
     Ok(PlayQuery {
         text: play.split_whitespace().collect::<Vec<_>>().join(" "),
     })
-}
-
-/// A one-tile play as the move along its other word (`I8 SO` for `8H
-/// QUIRES` with the S on H8 and an O below it), if it forms one.
-fn other_move(board: &Board, m: &Move) -> Option<Move> {
-    if m.tiles_placed() != 1 {
-        return None;
-    }
-    let (row, col, word) = cross_words(board, m).into_iter().next()?;
-    let mut other = *m;
-    other.dir = m.dir.cross();
-    (other.row, other.col, other.len) = (row as u8, col as u8, word.len() as u8);
-    other.word = [0; lexgraph::rules::MAX_SIZE];
-    other.word[..word.len()].copy_from_slice(&word);
-    let (pr, pc, _) = m.placements().next()?;
-    other.placed = 1
-        << match other.dir {
-            lexgraph::movegen::Dir::Across => pc - col,
-            lexgraph::movegen::Dir::Down => pr - row,
-        };
-    Some(other)
 }

@@ -6,13 +6,13 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use anyhow::{Context, Result};
-use clap::Args;
+
 use lexgraph::rules::{Layout, Rules};
 use lexgraph::selfplay::{play_game, Turn};
 use lexgraph::{Kind, Lexicon};
 
-#[derive(Args)]
-pub struct SelfplayArgs {
+#[derive(clap::Args)]
+pub struct Args {
     /// Lexicon file (.gaddag or .dawg); default: the built-in English lexicon
     #[arg(short, long)]
     lexicon: Option<PathBuf>,
@@ -23,8 +23,8 @@ pub struct SelfplayArgs {
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// Structure(s) to generate with; `both` checks on every turn that they agree
-    #[arg(long, value_parser = ["gaddag", "dawg", "both"], default_value = "gaddag")]
-    structure: String,
+    #[arg(long, value_enum, default_value_t = Structure::Gaddag)]
+    structure: Structure,
     /// Board layout: standard, super, or a layout file
     #[arg(long, default_value = "standard")]
     layout: String,
@@ -39,15 +39,22 @@ pub struct SelfplayArgs {
     quiet: bool,
 }
 
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Structure {
+    Gaddag,
+    Dawg,
+    Both,
+}
+
 fn sibling(path: &std::path::Path, kind: Kind) -> PathBuf {
     path.with_extension(kind.extension())
 }
 
-pub fn run(args: SelfplayArgs) -> Result<ExitCode> {
-    let (primary_kind, check_kind) = match args.structure.as_str() {
-        "dawg" => (Kind::Dawg, None),
-        "both" => (Kind::Gaddag, Some(Kind::Dawg)),
-        _ => (Kind::Gaddag, None),
+pub fn run(args: Args) -> Result<ExitCode> {
+    let (primary_kind, check_kind) = match args.structure {
+        Structure::Dawg => (Kind::Dawg, None),
+        Structure::Both => (Kind::Gaddag, Some(Kind::Dawg)),
+        Structure::Gaddag => (Kind::Gaddag, None),
     };
     let open = |kind: Kind| -> Result<Lexicon> {
         match &args.lexicon {
@@ -58,7 +65,11 @@ pub fn run(args: SelfplayArgs) -> Result<ExitCode> {
                 } else {
                     let s = sibling(p, kind);
                     Lexicon::open(&s).with_context(|| {
-                        format!("--structure {} needs {}", args.structure, s.display())
+                        format!(
+                            "--structure {} needs {}",
+                            s.extension().unwrap_or_default().display(),
+                            s.display()
+                        )
                     })
                 }
             }

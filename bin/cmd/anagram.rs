@@ -1,0 +1,32 @@
+//! `lexgraph anagram`: the words a rack makes.
+
+use std::io::{BufWriter, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::Result;
+
+use crate::{load, refuse_lexicon_operands};
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// The rack: one character per tile, `[CH]` for a multi-character tile, `?` a blank
+    rack: String,
+    /// Lexicon file (default: the built-in English lexicon)
+    #[arg(short, long)]
+    lexicon: Option<PathBuf>,
+    /// All words buildable from some of the tiles, not just all of them
+    #[arg(long)]
+    partial: bool,
+}
+
+pub fn run(args: Args) -> Result<ExitCode> {
+    refuse_lexicon_operands(std::slice::from_ref(&args.rack))?;
+    let lex = load(args.lexicon.as_deref(), Some(lexgraph::Kind::Dawg))?;
+    let mut out = BufWriter::new(std::io::stdout().lock());
+    for w in lex.anagram(&args.rack, args.partial)? {
+        writeln!(out, "{w}")?;
+    }
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}

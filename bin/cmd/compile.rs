@@ -1,0 +1,215 @@
+//! `lexgraph compile`: a word list into a DAWG and a GADDAG.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Instant;
+
+use anyhow::{bail, Context, Result};
+use lexgraph::format::EdgeLayout;
+use lexgraph::{compile, WordList};
+
+use crate::{resolve_alphabet, spinner, usage};
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// Word list: UTF-8, one word per line, `#` comments (`-`: standard input)
+    words: PathBuf,
+    /// Output path without extension (writes OUT.dawg and OUT.gaddag); a directory (existing, or ending in `/`): files named after the word list
+    #[arg(short, long)]
+    out: PathBuf,
+    /// Built-in alphabet name (english, super-english, spanish, polish, catalan) or an alphabet file
+    #[arg(long, default_value = "english")]
+    alphabet: String,
+    /// Leave out words the alphabet cannot spell instead of failing
+    #[arg(long)]
+    skip_invalid: bool,
+    /// Write only the DAWG or only the GADDAG
+    #[arg(long, value_enum, default_value_t = Only::Both)]
+    only: Only,
+    /// Edge layout: packed (smallest files) or aligned (32-bit edges: larger files, faster move generation; BENCHMARKS.md)
+    #[arg(long, value_enum, default_value_t = Edges::Packed)]
+    edges: Edges,
+    /// Print the time of each phase
+    #[arg(long, short)]
+    verbose: bool,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum Only {
+    Dawg,
+    Gaddag,
+    Both,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum Edges {
+    Packed,
+    Aligned,
+}
+
+pub fn run(args: Args) -> Result<ExitCode> {
+    let opts = compile::Options {
+        edges: match args.edges {
+            Edges::Aligned => EdgeLayout::Aligned,
+            Edges::Packed => EdgeLayout::Packed,
+        },
+    };
+    let only = match args.only {
+        Only::Dawg => "dawg",
+        Only::Gaddag => "gaddag",
+        Only::Both => "both",
+    };
+    cmd_compile(
+        &args.words,
+        &args.out,
+        &args.alphabet,
+        args.skip_invalid,
+        only,
+        args.verbose,
+        &opts,
+    )?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn cmd_compile(
+    words: &Path,
+    out: &Path,
+    alphabet: &str,
+    skip_invalid: bool,
+    only: &str,
+    verbose: bool,
+    opts: &compile::Options,
+) -> Result<()> {
+    let t0 = Instant::now();
+    let out = &output_base(out, words)?;
+    let alphabet = resolve_alphabet(alphabet)?;
+    let pb = spinner(&format!("reading {}", words.display()));
+    let list = if words.as_os_str() == "-" {
+        let stdin = std::io::stdin().lock();
+        WordList::from_reader(stdin, "stdin", &alphabet, skip_invalid)?
+    } else {
+        WordList::read(words, &alphabet, skip_invalid)?
+    };
+    let t_read = t0.elapsed();
+    if list.is_empty() {
+        match list.skipped() {
+            0 => bail!("{}: no words", words.display()),
+            n => bail!(
+                "{}: no words ({n} invalid line(s) skipped)",
+                words.display()
+            ),
+        }
+    }
+    if let Some(pb) = &pb {
+        pb.set_message(format!("building DAWG and GADDAG of {} words", list.len()));
+    }
+    let files = compile::try_compile_with(&list, opts)?;
+    if let Some(pb) = &pb {
+        pb.set_message("writing");
+    }
+    if let Some(dir) = out.parent().filter(|d| !d.as_os_str().is_empty()) {
+        // Name the path that is in the way, not the directory it blocks.
+        if let Some(file) = dir.ancestors().find(|a| a.is_file()) {
+            bail!(
+                "cannot write {}: {} is a file, not a directory",
+                out.display(),
+                file.display()
+            );
+        }
+        std::fs::create_dir_all(dir)
+            .with_context(|| format!("creating the output directory {}", dir.display()))?;
+    }
+    let t_write = Instant::now();
+    let mut parts = Vec::new();
+    let mut outputs = Vec::new();
+    let (dn, de, gn, ge) = files.counts;
+    for (kind, bytes, nodes, edges) in [
+        ("dawg", &files.dawg, dn, de),
+        ("gaddag", &files.gaddag, gn, ge),
+    ] {
+        if only != "both" && only != kind {
+            continue;
+        }
+        let path = with_ext(out, kind);
+        parts.push(format!(
+            "{} {} B ({nodes} nodes, {edges} edges)",
+            path.display(),
+            bytes.len()
+        ));
+        let kind = match kind {
+            "dawg" => lexgraph::Kind::Dawg,
+            _ => lexgraph::Kind::Gaddag,
+        };
+        outputs.push((kind, bytes.as_slice()));
+    }
+    // Both or neither, under OUT.lock: a failed write, or another compile to
+    // the same output, leaves no mismatched pair.
+    compile::write_lexicon(out, &outputs)?;
+    if let Some(pb) = pb {
+        pb.finish_and_clear();
+    }
+    if verbose {
+        eprintln!("  {:<15} {:8.3} s", "reading", t_read.as_secs_f64());
+        for (name, d) in &files.phases {
+            eprintln!("  {name:<15} {:8.3} s", d.as_secs_f64());
+        }
+        eprintln!(
+            "  {:<15} {:8.3} s",
+            "writing",
+            t_write.elapsed().as_secs_f64()
+        );
+    }
+    eprintln!(
+        "compiled {} words ({} duplicates, {} skipped) of {} in {:.2} s: {}",
+        list.len(),
+        list.duplicates(),
+        list.skipped(),
+        words.display(),
+        t0.elapsed().as_secs_f64(),
+        parts.join(", ")
+    );
+    Ok(())
+}
+
+/// Where `compile -o OUT` writes: OUT itself, or inside OUT when it is a
+/// directory (existing, or written with a trailing separator), named after
+/// the word list (`-o out/` with `lists/enable1.txt` gives `out/enable1`).
+/// Appending `.dawg` to a directory would write hidden files `out/.dawg`.
+fn output_base(out: &Path, words: &Path) -> Result<PathBuf> {
+    let trailing = out
+        .as_os_str()
+        .to_str()
+        .is_some_and(|s| s.ends_with(std::path::MAIN_SEPARATOR) || s.ends_with('/'));
+    if !trailing && !out.is_dir() {
+        // `-o out/enable.dawg` names the pair `out/enable.*`, not `enable.dawg.dawg`.
+        let known = out
+            .extension()
+            .and_then(|e| e.to_str())
+            .is_some_and(|e| e.eq_ignore_ascii_case("dawg") || e.eq_ignore_ascii_case("gaddag"));
+        return Ok(if known {
+            out.with_extension("")
+        } else {
+            out.to_path_buf()
+        });
+    }
+    match words.file_stem().filter(|s| !s.is_empty() && *s != "-") {
+        Some(stem) => Ok(out.join(stem)),
+        None => usage!(
+            "{} is a directory and {} has no file name to name the output after: give -o DIR/NAME",
+            out.display(),
+            if words.as_os_str() == "-" {
+                "standard input".to_string()
+            } else {
+                words.display().to_string()
+            }
+        ),
+    }
+}
+
+/// `out` with `.ext` appended (keeps dots already in the name).
+pub fn with_ext(out: &Path, ext: &str) -> PathBuf {
+    let mut s = out.as_os_str().to_owned();
+    s.push(".");
+    s.push(ext);
+    PathBuf::from(s)
+}
