@@ -466,6 +466,56 @@ fn messages_name_the_real_fault() {
         stdout(&o).contains("# position 1"),
         "the next line is answered"
     );
+    // Endless input: bounded time and memory, then a clear error.
+    if Path::new("/dev/zero").exists() {
+        let start = Instant::now();
+        for args in [
+            &["moves", "-l", g, "--cgp-file", "/dev/zero"][..],
+            &["moves", "-l", g, "--board", "/dev/zero"][..],
+            &["moves", "-l", g, "--layout", "/dev/zero", "--cgp", "x"][..],
+        ] {
+            let o = run(args);
+            assert_eq!(code(&o), 3, "{args:?}: {}", stderr(&o));
+            assert!(stderr(&o).lines().count() <= 2, "{args:?}: {}", stderr(&o));
+            assert!(stderr(&o).len() < 400, "a short quote only: {}", stderr(&o));
+        }
+        assert!(start.elapsed() < Duration::from_secs(30));
+    }
+}
+
+#[test]
+fn option_ranges_are_checked() {
+    let g = lex("en.gaddag");
+    let g = g.to_str().unwrap();
+    let cgp = format!("{EMPTY15} AEINRST/ 0/0 0");
+    for (flag, value) in [
+        ("--bingo", "2147483647"),
+        ("--bingo", "-5"),
+        ("--rack-size", "0"),
+        ("--rack-size", "64"),
+    ] {
+        let o = run(&["moves", "-l", g, "--cgp", &cgp, flag, value]);
+        assert_eq!(code(&o), 2, "{flag} {value}: {}", stderr(&o));
+        assert!(!stderr(&o).contains("panicked"));
+    }
+    // An all-Q layout with 15-tile racks could score past i32::MAX.
+    let dir = tempfile::tempdir().unwrap();
+    let q = dir.path().join("q.txt");
+    std::fs::write(&q, format!("{}\n", "Q".repeat(15)).repeat(15)).unwrap();
+    let layout = q.to_str().unwrap();
+    let o = run(&[
+        "moves",
+        "-l",
+        g,
+        "--cgp",
+        &cgp,
+        "--layout",
+        layout,
+        "--rack-size",
+        "15",
+    ]);
+    assert_eq!(code(&o), 2, "{}", stderr(&o));
+    assert!(stderr(&o).contains("2147483647"), "{}", stderr(&o));
 }
 
 #[test]

@@ -173,6 +173,10 @@ enum Play {
 /// opcodes fit many times over); a longer one is reported, not buffered.
 const MAX_CGP_LINE: usize = 64 * 1024;
 
+/// The longest over-long CGP line skipped (reported) before the batch
+/// ends: a stream that never ends its line is not read for ever.
+const MAX_SKIPPED_LINE: u64 = 64 << 20;
+
 /// The largest `--board` file read.
 const MAX_BOARD_FILE: u64 = 64 << 20;
 
@@ -333,9 +337,16 @@ impl Iterator for CgpLines {
             self.line += 1;
             let label = format!("{}:{}", self.name, self.line);
             if self.buf.len() > MAX_CGP_LINE && self.buf.last() != Some(&b'\n') {
-                // Skip the rest of the line without keeping it.
+                // Skip the rest of the line without keeping it, up to a
+                // bound: a "line" that does not end (/dev/zero) ends the batch.
                 let mut skipped = self.buf.len() as u64;
                 loop {
+                    if skipped > MAX_SKIPPED_LINE {
+                        return Some(Err(anyhow::anyhow!(
+                            "{label}: a line of more than {} MiB: not a CGP file (the batch stops here)",
+                            MAX_SKIPPED_LINE >> 20
+                        )));
+                    }
                     let chunk = match self.reader.fill_buf() {
                         Ok(c) => c,
                         Err(e) => return Some(Err(anyhow::Error::new(e))),
