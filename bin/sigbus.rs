@@ -19,7 +19,7 @@ pub fn install() {
     // SAFETY: `action` is zeroed (a valid sigaction: no flags, empty mask,
     // then filled in) and outlives the call; the handler is an `extern "C"`
     // function of the signature sigaction expects without SA_SIGINFO.
-    // `tests/cli_hardening.rs` (`a_lexicon_truncated_while_in_use_...`)
+    // `tests/it/cli_hardening.rs` (`a_lexicon_truncated_while_in_use_...`)
     // runs it.
     unsafe {
         let mut action: libc::sigaction = std::mem::zeroed();

@@ -9,7 +9,7 @@ use lexgraph::lexicon::check_pair;
 use lexgraph::{compile, Alphabet, Lexicon, WordList};
 use libfuzzer_sys::fuzz_target;
 
-#[path = "../../common/exercise.rs"]
+#[path = "../../it/common/exercise.rs"]
 mod exercise;
 
 /// A valid pair to check any input against.

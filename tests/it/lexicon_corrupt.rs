@@ -2,12 +2,12 @@
 //! error, and a file that opens but is corrupt never makes a query panic,
 //! hang or read out of bounds.
 
-mod common;
+use crate::common;
 
 use std::sync::mpsc;
 use std::time::Duration;
 
-use common::{alphabet_section, fix_checksum, RawEdge, RawFile};
+use crate::common::{alphabet_section, fix_checksum, RawEdge, RawFile};
 use lexgraph::board::Position;
 use lexgraph::error::Corruption;
 use lexgraph::format::EdgeLayout;

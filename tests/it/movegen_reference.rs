@@ -3,7 +3,7 @@
 //! `tests/data/positions/`, and the 203 SOWPODS ones in `../shared/positions/`
 //! (Collins cannot be shipped: those tests are ignored unless asked for).
 
-mod common;
+use crate::common;
 
 use lexgraph::board::Position;
 use lexgraph::format::EdgeLayout;

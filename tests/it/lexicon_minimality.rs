@@ -3,7 +3,7 @@
 //! computed minimal automaton (distinct right languages of a trie), and the
 //! compiled files accept exactly the intended languages.
 
-mod common;
+use crate::common;
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 

@@ -10,16 +10,16 @@
 //! part of the positions the brute force agrees too. The oracle is itself
 //! checked against the reference engine's 406 move lists.
 
-mod common;
-mod oracle;
+use crate::common;
+use crate::oracle;
 
 use std::sync::OnceLock;
 
+use crate::oracle::{Lex, Oracle};
 use lexgraph::board::{Board, Rack};
 use lexgraph::movegen::{cross_words, Generator, Options};
 use lexgraph::rules::{Layout, Rules};
 use lexgraph::{Alphabet, Tile, WordList};
-use oracle::{Lex, Oracle};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 

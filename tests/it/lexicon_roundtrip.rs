@@ -2,7 +2,7 @@
 //! exactly the list: enumeration, membership, GADDAG split paths, header
 //! counts, and the mapped reader against the in-memory one.
 
-mod common;
+use crate::common;
 
 use std::collections::HashSet;
 use std::sync::OnceLock;

@@ -18,13 +18,13 @@
 //!
 //! Notation: `8H` is row 8 (1-based), column H, across; `H8` is down.
 
-mod oracle;
+use crate::oracle;
 
+use crate::oracle::{Lex, Oracle};
 use lexgraph::board::{Board, Rack, BLANK_FLAG};
 use lexgraph::movegen::{cross_words, Dir, Generator, Move, Options};
 use lexgraph::rules::Rules;
 use lexgraph::{Alphabet, Tile};
-use oracle::{Lex, Oracle};
 
 /// Puts `text` on the board from (`row`, `col`) in `dir`; lower case letters
 /// are blanks, `.` leaves a square as it is.

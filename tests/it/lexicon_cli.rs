@@ -2,7 +2,7 @@
 //! directory: compile, info, verify, check, words, anagram, pattern, and
 //! clean failures on bad input.
 
-mod common;
+use crate::common;
 
 use std::io::{BufRead, BufReader};
 use std::path::Path;

@@ -1,7 +1,7 @@
 //! Word-list and alphabet input: what is accepted, how it is normalized, and
 //! how bad input is reported (file, line, word, reason).
 
-mod common;
+use crate::common;
 
 use lexgraph::{Alphabet, Error, Tile, WordList};
 

@@ -1,0 +1,23 @@
+//! The integration tests, as one crate: one binary to build and link
+//! instead of one per file. Each module is one area; `common` holds the
+//! shared helpers and `oracle` the independent brute-force move generator.
+//!
+//! Tests that need data that cannot be shipped (`../shared`: SOWPODS, the
+//! Polish list) are `#[ignore]`d with the reason; `.ci/run` runs them with
+//! `cargo test --release -- --ignored`.
+
+mod common;
+mod oracle;
+
+mod cli_contract;
+mod cli_hardening;
+mod lexicon_cli;
+mod lexicon_corrupt;
+mod lexicon_input;
+mod lexicon_minimality;
+mod lexicon_pair;
+mod lexicon_roundtrip;
+mod movegen_bruteforce;
+mod movegen_cases;
+mod movegen_cli;
+mod movegen_reference;
