@@ -118,10 +118,10 @@ fn query_bench(c: &mut Criterion) {
     type Query = (&'static str, fn(&Lexicon) -> Vec<String>);
     let queries: [Query; 5] = [
         ("anagram AEINRST?", |l| {
-            l.anagram("AEINRST?", false).unwrap()
+            l.anagram("AEINRST?", lexgraph::query::Partial::No).unwrap()
         }),
         ("anagram-partial AEINRST", |l| {
-            l.anagram("AEINRST", true).unwrap()
+            l.anagram("AEINRST", lexgraph::query::Partial::Yes).unwrap()
         }),
         ("pattern C?T*", |l| l.pattern("C?T*").unwrap()),
         ("pattern *ING", |l| l.pattern("*ING").unwrap()),

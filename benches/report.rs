@@ -1523,10 +1523,12 @@ fn report(args: Args) -> Result<()> {
     type Q = (&'static str, fn(&Lexicon) -> Vec<String>);
     let queries: [Q; 5] = [
         ("anagram AEINRST?", |l| {
-            l.anagram("AEINRST?", false).unwrap_or_default()
+            l.anagram("AEINRST?", lexgraph::query::Partial::No)
+                .unwrap_or_default()
         }),
         ("anagram AEINRST --partial", |l| {
-            l.anagram("AEINRST", true).unwrap_or_default()
+            l.anagram("AEINRST", lexgraph::query::Partial::Yes)
+                .unwrap_or_default()
         }),
         ("pattern C?T*", |l| l.pattern("C?T*").unwrap_or_default()),
         ("pattern *ING", |l| l.pattern("*ING").unwrap_or_default()),

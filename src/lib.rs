@@ -52,4 +52,5 @@ pub use alphabet::{Alphabet, Tile, TileInfo, BLANK};
 pub use error::{Error, Result};
 pub use format::Kind;
 pub use lexicon::{Dawg, Gaddag, Lexicon};
+pub use query::Partial;
 pub use wordlist::WordList;

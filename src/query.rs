@@ -13,11 +13,11 @@
 //! never ends.
 //!
 //! ```
-//! use lexgraph::{Alphabet, Lexicon, WordList, compile};
+//! use lexgraph::{Alphabet, Lexicon, WordList, compile, query::Partial};
 //! let words = WordList::parse(b"cat\nact\ntac\ncats\ncoat\n", "inline", &Alphabet::english(), false)?;
 //! let dawg = Lexicon::from_vec(compile::compile(&words).dawg)?;
-//! assert_eq!(dawg.anagram("TCA", false)?, ["ACT", "CAT", "TAC"]);
-//! assert_eq!(dawg.anagram("TC?", false)?, ["aCT", "CaT", "TaC"]);
+//! assert_eq!(dawg.anagram("TCA", Partial::No)?, ["ACT", "CAT", "TAC"]);
+//! assert_eq!(dawg.anagram("TC?", Partial::No)?, ["aCT", "CaT", "TaC"]);
 //! assert_eq!(dawg.pattern("C*T")?, ["CAT", "COAT"]);
 //! assert_eq!(dawg.pattern("?AT?")?, ["CATS"]);
 //! # Ok::<(), lexgraph::Error>(())
@@ -253,10 +253,12 @@ impl Lexicon {
         w
     }
 
-    /// Words that can be made from `rack` (`?` is a blank). With `partial`,
-    /// every word using some of the tiles; otherwise only words using all of
-    /// them. Letters supplied by blanks are lower case.
-    pub fn anagram(&self, rack: &str, partial: bool) -> Result<Vec<String>> {
+    /// Words that can be made from `rack` (`?` is a blank): with
+    /// [`Partial::No`] only words using all of its tiles, with
+    /// [`Partial::Yes`] every word using some of them. Letters supplied by
+    /// blanks are lower case.
+    pub fn anagram(&self, rack: &str, partial: Partial) -> Result<Vec<String>> {
+        let partial = partial == Partial::Yes;
         let tiles = parse_tiles(self.alphabet(), rack, true, Spelling::Tiles)?;
         if tiles.len() > 64 {
             return Err(Error::Query(format!(
@@ -474,6 +476,15 @@ fn pattern_rec(
         );
         word.pop();
     }
+}
+
+/// Whether [`Lexicon::anagram`] lists words that use only some of the rack.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Partial {
+    /// Only words that use every tile.
+    No,
+    /// Every word the tiles make, using some or all of them.
+    Yes,
 }
 
 /// How plain characters (outside brackets) of a text are read as tiles.

@@ -5,6 +5,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::Result;
+use lexgraph::query::Partial;
 
 use crate::{load, refuse_lexicon_operands};
 
@@ -24,7 +25,11 @@ pub fn run(args: Args) -> Result<ExitCode> {
     refuse_lexicon_operands(std::slice::from_ref(&args.rack))?;
     let lex = load(args.lexicon.as_deref(), Some(lexgraph::Kind::Dawg))?;
     let mut out = BufWriter::new(std::io::stdout().lock());
-    for w in lex.anagram(&args.rack, args.partial)? {
+    let partial = match args.partial {
+        true => Partial::Yes,
+        false => Partial::No,
+    };
+    for w in lex.anagram(&args.rack, partial)? {
         writeln!(out, "{w}")?;
     }
     out.flush()?;

@@ -915,7 +915,10 @@ fn exponentially_many_paths_stop_every_walk() {
         for (what, r) in [
             ("pattern *", lex.pattern("*")),
             ("pattern *B", lex.pattern("*B")),
-            ("anagram --partial", lex.anagram(&rack, true)),
+            (
+                "anagram --partial",
+                lex.anagram(&rack, lexgraph::query::Partial::Yes),
+            ),
         ] {
             match r {
                 Err(Error::BadLexicon {
@@ -933,7 +936,10 @@ fn exponentially_many_paths_stop_every_walk() {
             }
         }
         // A short rack stays within the budget and is answered.
-        assert_eq!(lex.anagram("AB", false).unwrap(), ["AB", "BA"]);
+        assert_eq!(
+            lex.anagram("AB", lexgraph::query::Partial::No).unwrap(),
+            ["AB", "BA"]
+        );
         // At most the budget (80 words × 40 tiles + 65), plus the prefix itself.
         for mut words in [lex.words(), lex.words_with_prefix("AB").unwrap()] {
             let n = words.by_ref().count();
@@ -979,6 +985,7 @@ fn valid_files_stay_within_the_walk_budget() {
         assert!(!words.cut_short());
         words.check().unwrap();
         assert_eq!(lex.pattern("*").unwrap().len() as u64, lex.word_count());
-        lex.anagram("AEINRST??", true).unwrap();
+        lex.anagram("AEINRST??", lexgraph::query::Partial::Yes)
+            .unwrap();
     }
 }

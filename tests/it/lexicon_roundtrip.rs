@@ -383,7 +383,11 @@ fn queries_agree_with_brute_force() {
             ("QUIZ", true),
             ("??", false),
         ] {
-            let got = lex.anagram(rack, partial).unwrap();
+            let mode = match partial {
+                true => lexgraph::query::Partial::Yes,
+                false => lexgraph::query::Partial::No,
+            };
+            let got = lex.anagram(rack, mode).unwrap();
             let up: Vec<String> = got.iter().map(|w| w.to_uppercase()).collect();
             let expect: Vec<&String> = words
                 .iter()
@@ -480,8 +484,11 @@ fn mapped_files_answer_like_buffers() {
             }
         }
         assert_eq!(
-            mapped.anagram("RETAINS?", false).unwrap(),
-            mem.anagram("RETAINS?", false).unwrap()
+            mapped
+                .anagram("RETAINS?", lexgraph::query::Partial::No)
+                .unwrap(),
+            mem.anagram("RETAINS?", lexgraph::query::Partial::No)
+                .unwrap()
         );
         assert_eq!(
             mapped.pattern("*QU*Z*").unwrap(),
@@ -534,7 +541,10 @@ fn empty_and_one_word_lists() {
         );
         assert_eq!(lex.words().count(), 0);
         assert!(!lex.contains("A") && !lex.contains(""));
-        assert!(lex.anagram("AB?", true).unwrap().is_empty());
+        assert!(lex
+            .anagram("AB?", lexgraph::query::Partial::Yes)
+            .unwrap()
+            .is_empty());
         assert!(lex.pattern("*").unwrap().is_empty());
     }
     let one = WordList::parse(b"q\n", "t", &a, false).unwrap();

@@ -32,8 +32,12 @@ pub fn exercise(lex: &Lexicon, probes: &[Vec<Tile>], limit: usize) -> usize {
     // Only plausible claims are queried (ENABLE: 1.4 words an edge).
     let h = lex.header();
     if h.words <= 64 * h.edges.max(1) {
-        n += lex.anagram("AEINRST?", false).map_or(0, |v| v.len());
-        n += lex.anagram("CARES?", true).map_or(0, |v| v.len());
+        n += lex
+            .anagram("AEINRST?", lexgraph::query::Partial::No)
+            .map_or(0, |v| v.len());
+        n += lex
+            .anagram("CARES?", lexgraph::query::Partial::Yes)
+            .map_or(0, |v| v.len());
         n += lex.pattern("C?T*").map_or(0, |v| v.len());
         n += lex.pattern("*E*").map_or(0, |v| v.len());
     }
