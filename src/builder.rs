@@ -675,3 +675,69 @@ pub fn topological_order(arena: &Arena, root: u32) -> Vec<u32> {
     post.reverse();
     post
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn e(label: Tile, terminal: bool, target: u32) -> BuildEdge {
+        BuildEdge::new(label, terminal, target)
+    }
+
+    #[test]
+    fn build_edges_pack_their_fields() {
+        let x = e(63, true, u32::MAX - 1);
+        assert_eq!(
+            (x.label(), x.terminal(), x.target()),
+            (63, true, u32::MAX - 1)
+        );
+        let y = e(5, false, 7).with_target(9).with_terminal();
+        assert_eq!((y.label(), y.terminal(), y.target()), (5, true, 9));
+    }
+
+    #[test]
+    fn the_register_keeps_one_node_per_edge_list() {
+        let mut a = Arena::with_capacity(4);
+        assert!(a.is_empty());
+        // No edges: the shared empty node 0, never added.
+        assert_eq!(a.register(&[], false), (0, false));
+        let leaf = [e(1, true, 0)];
+        let (id, new) = a.register(&leaf, false);
+        assert!(new && id == 1);
+        // The same edges again: the same node.
+        assert_eq!(a.register(&leaf, false), (1, false));
+        // Any difference in label, flag or target is another node.
+        for other in [e(2, true, 0), e(1, false, 0), e(1, true, 1)] {
+            let (id, new) = a.register(&[other], false);
+            assert!(new && id > 1, "{other:?}");
+        }
+        let two = [e(1, false, 1), e(3, true, 0)];
+        let (id2, _) = a.register(&two, false);
+        assert_eq!(a.edges(id2), two);
+        assert_eq!(a.register(&two, false), (id2, false));
+        assert_eq!(a.len(), 6);
+        assert_eq!(a.child(id2, 3), Some(e(3, true, 0)));
+        assert_eq!(a.child(id2, 2), None);
+    }
+
+    #[test]
+    fn a_register_with_a_base_numbers_after_it() {
+        let mut a = Arena::with_base(100, 2);
+        let (id, new) = a.register(&[e(4, true, 0)], false);
+        assert_eq!((id, new), (100, true));
+        // Edges may point below the base (another register's nodes).
+        let (id2, _) = a.register(&[e(2, false, 7)], false);
+        assert_eq!(id2, 101);
+        assert_eq!(a.edges(101), [e(2, false, 7)]);
+        assert_eq!(a.len(), 102);
+    }
+
+    #[test]
+    fn hashing_sees_labels_flags_and_targets() {
+        let base = [e(1, false, 2)];
+        for other in [[e(2, false, 2)], [e(1, true, 2)], [e(1, false, 3)]] {
+            assert_ne!(hash_edges(&base), hash_edges(&other));
+        }
+        assert_ne!(hash_edges(&base), hash_edges(&[base[0], base[0]]));
+    }
+}

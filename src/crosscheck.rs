@@ -412,3 +412,69 @@ fn allowed_gaddag<W: Widths>(
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{compile, Alphabet, Lexicon, WordList};
+
+    /// The cross-check set of `up _ down` for every tile, by brute force:
+    /// the tiles `x` for which `up x down` is in `words`.
+    fn expected(a: &Alphabet, words: &[&str], up: &str, down: &str) -> u64 {
+        let mut set = 0;
+        for t in 1..=a.len() as Tile {
+            let w = format!("{up}{}{down}", a.tile(t).label);
+            if words.contains(&w.as_str()) {
+                set |= 1 << t;
+            }
+        }
+        set
+    }
+
+    #[test]
+    fn allowed_sets_are_the_tiles_that_make_words() {
+        let a = Alphabet::english();
+        let words = [
+            "AA", "AB", "AD", "BA", "BAD", "BED", "CAB", "CAD", "DAB", "ZA",
+        ];
+        let text: String = words.iter().map(|w| format!("{w}\n")).collect();
+        let list = WordList::parse(text.as_bytes(), "t", &a, false).unwrap();
+        let files = compile::compile(&list);
+        let t = |s: &str| a.tokenize(s).unwrap();
+        let all = tiles_mask(a.len() as Tile);
+        for bytes in [files.dawg, files.gaddag] {
+            let lex = Lexicon::from_vec(bytes).unwrap();
+            let edges = lex.edges();
+            let structure = |e| match lex.kind() {
+                crate::Kind::Dawg => Structure::Dawg(e),
+                crate::Kind::Gaddag => Structure::Gaddag(e),
+            };
+            for (up, down) in [
+                ("", "A"),
+                ("A", ""),
+                ("B", "D"),
+                ("CA", ""),
+                ("", "AB"),
+                ("Z", ""),
+                ("Q", ""),
+                ("", "QQ"),
+                ("BA", "X"),
+            ] {
+                let got = allowed(structure(edges), lex.top_index(), &t(up), &t(down), all);
+                let want = expected(&a, &words, up, down);
+                assert_eq!(got, want, "{:?} {up}_{down}", lex.kind());
+                // Only the wanted tiles are reported.
+                let only_b = 1 << t("B")[0];
+                let got = allowed(structure(edges), lex.top_index(), &t(up), &t(down), only_b);
+                assert_eq!(got, want & only_b, "{:?} {up}_{down} wanting B", lex.kind());
+            }
+        }
+    }
+
+    #[test]
+    fn tiles_mask_covers_exactly_the_tiles() {
+        assert_eq!(tiles_mask(1), 0b10);
+        assert_eq!(tiles_mask(26), ((1u64 << 27) - 1) & !1);
+        assert_eq!(tiles_mask(63), !1);
+    }
+}
