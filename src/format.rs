@@ -213,8 +213,8 @@ pub enum EdgeLayout {
     Packed,
     /// Targets widened so that every edge is 32 bits, as in Appel &
     /// Jacobson: each edge is one aligned load. About a fifth larger than
-    /// packed for English lists; move generation is 5-7 % faster with the
-    /// AVX-512 node scan and 12-13 % faster without (`BENCHMARKS.md`).
+    /// packed for English lists; move generation is faster on them
+    /// (`BENCHMARKS.md`, *Move generation*, for the measured gain).
     Aligned,
 }
 
@@ -1182,9 +1182,9 @@ pub fn check_edges(
 /// first two bytes into a 16-bit lane, a per-lane shift aligns its tile,
 /// terminal and last bits, and three mask tests find the last sibling, the
 /// tiles past the highest wanted and the wanted tiles. This replaces a loop
-/// with two exits per edge, which mispredicts on every node; over the stored
-/// suites, the GADDAG search took 12 % less time and the DAWG's 27 %
-/// (`BENCHMARKS.md`, *Node scan*).
+/// with two exits per edge, which mispredicts on every node; the gain on
+/// the stored suites, for the GADDAG and the DAWG, is in `BENCHMARKS.md`,
+/// *Node scan*.
 #[cfg(target_arch = "x86_64")]
 mod avx512 {
     use std::arch::x86_64::*;

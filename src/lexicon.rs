@@ -108,7 +108,9 @@ impl Lexicon {
             // rewriting the file in place while it is mapped could change
             // bytes under us. lexgraph itself never does that (outputs are
             // replaced by rename, which leaves a mapped inode intact), and every
-            // read is bounds-checked against the length taken at map time.
+            // read stays within the length taken at map time (edge loads by
+            // the count `Edges::new` keeps, the rest by checked slices). A
+            // file shrunk under the map is SIGBUS, which the CLI reports.
             let map = unsafe { memmap2::Mmap::map(&file) }.map_err(|e| Error::io(path, e))?;
             Data::Mmap(map)
         };
