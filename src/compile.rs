@@ -41,7 +41,7 @@ pub struct Options {
 ///
 /// # Panics
 /// If the lexicon is too large (a word of more than
-/// [`MAX_WORD_TILES`](crate::wordlist::MAX_WORD_TILES) tiles, which only
+/// [`MAX_WORD_TILES`] tiles, which only
 /// [`WordList::from_tiles`] lets through, or more edges than a 32-bit index
 /// holds: far beyond the 4-million-word Polish list); [`try_compile`]
 /// returns an error instead.

@@ -1,25 +1,76 @@
 //! # lexgraph
 //!
 //! A lexicon compiler and memory-mapped runtime for crossword-game move
-//! generation. Word lists compile into minimal DAWG and GADDAG files
-//! ([`compile`], format in `formats/lexicon.md`); the runtime maps those files
-//! and reads them in place ([`Lexicon`], [`Dawg`], [`Gaddag`]) to answer word
-//! queries and generate every legal move for a board and rack.
+//! generation. Word lists compile into minimal DAWG and GADDAG files; the
+//! runtime maps those files and reads them in place to answer word queries
+//! and generate every legal move for a board and rack.
+//!
+//! ## A map of the crate
+//!
+//! Read it bottom-up: each layer uses only the ones above it in this list.
+//!
+//! - **Tiles and games** — [`alphabet`] (tiles, their labels, values and
+//!   counts; how text becomes tiles), [`board`] (squares, racks, positions,
+//!   CGP), [`rules`] (premium layouts, rack size, bingo bonus), [`play`]
+//!   (players' notation, and why a play is illegal), [`text`] (bounded
+//!   reading of text input).
+//! - **Lexicons** — [`format`](mod@format) (the file's bytes: header, alphabet section,
+//!   packed edges; specified in `formats/lexicon.md`), [`lexicon`] (a mapped
+//!   or owned file: [`Lexicon`], [`Dawg`], [`Gaddag`]), [`query`] (`contains`,
+//!   word streams, anagrams, patterns).
+//! - **Building** — [`wordlist`] (reading word lists), and with the
+//!   feature `build`, `builder` (the minimal automata, built incrementally)
+//!   and `compile` (both files from one list, written atomically).
+//! - **Move generation** — [`crosscheck`] (which tiles each square accepts,
+//!   from the words across it) and [`movegen`] (anchors, Appel & Jacobson's
+//!   search on the DAWG, Gordon's on the GADDAG, scoring).
+//! - **Games** (feature `game`) — `selfplay` (seeded greedy games).
+//!
+//! ## The idea in one example
+//!
+//! A DAWG is a trie whose equal subtrees are shared: `CAR`, `CARE`, `CARS`
+//! need one path `C-A-R` and one node after it with the edges `E` and `S`.
+//! A GADDAG (Gordon 1994) stores, for every word and every split point, the
+//! reversed prefix, a separator `◇` and the suffix (`RAC◇E` for `CARE` split
+//! after `R`), so that a search can start at any tile already on the board
+//! and grow the word both ways. Both are written as arrays of packed edges,
+//! and read in place:
 //!
 //! ```
-//! use lexgraph::{Alphabet, Lexicon, WordList, compile};
-//! let words = WordList::parse(b"qi\nqis\nza\nzas\n", "inline", &Alphabet::english(), false)?;
+//! use lexgraph::{Alphabet, Lexicon, Partial, WordList, compile};
+//! use lexgraph::board::Position;
+//! use lexgraph::movegen::{Generator, Options};
+//! use lexgraph::rules::Rules;
+//!
+//! let a = Alphabet::english();
+//! let words = WordList::parse(b"car\ncare\ncars\nscar\narc\n", "inline", &a, false)?;
 //! let files = compile::compile(&words);
 //! let dawg = Lexicon::from_vec(files.dawg)?;
-//! assert!(dawg.contains("qis"));
-//! assert_eq!(dawg.words().collect::<Vec<_>>(), ["QI", "QIS", "ZA", "ZAS"]);
+//! let gaddag = Lexicon::from_vec(files.gaddag)?;
+//!
+//! // Word queries read either structure.
+//! assert!(dawg.contains("care") && gaddag.contains("CARS"));
+//! assert_eq!(dawg.anagram("RAC", Partial::No)?, ["ARC", "CAR"]);
+//!
+//! // Every legal move, the same from both generators.
+//! let pos = Position::parse_cgp("15/15/15/15/15/15/15/6CAR6/15/15/15/15/15/15/15 SE/ 0/0 0", &a, 15)?;
+//! let mut gen = Generator::new(Rules::default());
+//! let opts = Options::default();
+//! let mut from_dawg = gen.generate_vec(&dawg, &pos.board, pos.rack(), &opts);
+//! let mut from_gaddag = gen.generate_vec(&gaddag, &pos.board, pos.rack(), &opts);
+//! lexgraph::movegen::sort_moves(&mut from_dawg);
+//! lexgraph::movegen::sort_moves(&mut from_gaddag);
+//! assert_eq!(from_dawg, from_gaddag);
+//! let best = &from_gaddag[0];
+//! assert_eq!(best.notation(&a), "8F SCAR");
 //! # Ok::<(), lexgraph::Error>(())
 //! ```
-
+//!
 //! Features: without default features the crate reads lexicons, answers
 //! queries and generates moves, depending on memmap2, xxhash-rust and
-//! thiserror alone; `build` adds [`compile`] and `builder` (word lists to
-//! files), `game` adds `selfplay`; the default `cli` feature has both.
+//! thiserror alone; `build` adds `compile`, `builder` and word-list reading
+//! into files, `game` adds `selfplay`; the default `cli` feature has both
+//! plus the command line's crates.
 
 #![forbid(unsafe_op_in_unsafe_fn)]
 
