@@ -31,6 +31,7 @@ use crate::builder::{Arena, Root};
 use crate::error::Corruption;
 #[cfg(feature = "build")]
 use crate::error::{Error, Result};
+use crate::simd;
 
 /// First eight bytes of every lexicon file.
 pub const MAGIC: [u8; 8] = *b"LEXGRAPH";
@@ -272,7 +273,7 @@ impl<'a> Edges<'a> {
     pub fn fixed<W: Widths>(self) -> Option<Edges<'a, W>> {
         let fits = (W::TILE_BITS == 0 || W::TILE_BITS == self.tile_bits)
             && (W::EDGE_BITS == 0 || W::EDGE_BITS == self.edge_bits)
-            && (!W::AVX512 || (self.tile_bits == 5 && self.edge_bits <= 32 && avx512::available()));
+            && (!W::AVX512 || (self.tile_bits == 5 && self.edge_bits <= 32 && simd::available()));
         fits.then_some(Edges {
             bytes: self.bytes,
             len: self.len,
@@ -458,9 +459,7 @@ impl<'a, W: Widths> Edges<'a, W> {
             // compared with the scalar scan by `avx512_select_matches_the_scan`
             // (up to a page the process may not read, by
             // `avx512_select_stays_in_the_array`).
-            return unsafe {
-                avx512::select16(self.bytes, self.len, self.eb() as u32, first, tiles)
-            };
+            return unsafe { simd::select16(self.bytes, self.len, self.eb() as u32, first, tiles) };
         }
         let highest = 63 - tiles.leading_zeros() as u64;
         let eb = self.eb();
@@ -1175,124 +1174,6 @@ pub fn check_edges(
     Ok(())
 }
 
-/// [`Edges::select`] on 16 edges at a time.
-///
-/// A node's edges are contiguous bit fields, so one 64-byte load holds 16
-/// of them (of at most 32 bits each): a byte permutation moves each edge's
-/// first two bytes into a 16-bit lane, a per-lane shift aligns its tile,
-/// terminal and last bits, and three mask tests find the last sibling, the
-/// tiles past the highest wanted and the wanted tiles. This replaces a loop
-/// with two exits per edge, which mispredicts on every node; the gain on
-/// the stored suites, for the GADDAG and the DAWG, is in `BENCHMARKS.md`,
-/// *Node scan*.
-#[cfg(target_arch = "x86_64")]
-mod avx512 {
-    use std::arch::x86_64::*;
-    use std::sync::OnceLock;
-
-    /// Whether this CPU has the instructions [`select16`] is compiled for.
-    pub fn available() -> bool {
-        static HAS: OnceLock<bool> = OnceLock::new();
-        *HAS.get_or_init(|| {
-            is_x86_feature_detected!("avx512f")
-                && is_x86_feature_detected!("bmi2")
-                && is_x86_feature_detected!("avx512bw")
-                && is_x86_feature_detected!("avx512vl")
-                && is_x86_feature_detected!("avx512vbmi")
-                && is_x86_feature_detected!("avx512bitalg")
-        })
-    }
-
-    /// What the scalar `Edges::select` returns for node `first` of `len`
-    /// edges of `eb` bits with 5-bit tiles, packed in `bytes`: bit `k` set
-    /// when edge `first + k` has a tile of `tiles`, up to the node's last
-    /// edge, the first tile above the highest wanted, the array's end or
-    /// 64 edges, whichever comes first.
-    ///
-    /// # Safety
-    ///
-    /// The CPU has the instructions of [`available`]; `eb <= 32`; and the 8
-    /// bytes at `i * eb / 8` lie inside `bytes` for every `i < len`, as
-    /// `Edges::new` makes sure (the loads rely on it, unchecked).
-    #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512bitalg")]
-    #[inline]
-    pub unsafe fn select16(bytes: &[u8], len: u32, eb: u32, first: u32, tiles: u64) -> u64 {
-        debug_assert!(eb <= 32);
-        const LANE: [u16; 32] = {
-            let mut l = [0u16; 32];
-            let mut i = 0;
-            while i < 32 {
-                l[i] = i as u16;
-                i += 1;
-            }
-            l
-        };
-        // SAFETY: an unaligned load of 64 bytes from a 64-byte array.
-        let lane = unsafe { _mm512_loadu_si512(LANE.as_ptr().cast()) };
-        // Bit offset of each lane's edge from the first edge's byte.
-        let lane_bits = _mm512_mullo_epi16(lane, _mm512_set1_epi16(eb as i16));
-        let wanted = _mm256_set1_epi64x(tiles as i64);
-        let highest = _mm256_set1_epi8((63 - tiles.leading_zeros()) as i8);
-        let first = first as u64;
-        let end = (len as u64).min(first + 64);
-        let mut hits = 0u64;
-        let mut base = first;
-        while base < end {
-            let bit = base * eb as u64;
-            let at = (bit >> 3) as usize;
-            // Only the bytes inside the array are read: a masked load does
-            // not touch the others. `at` is inside (the caller's guarantee).
-            debug_assert!(at + 8 <= bytes.len());
-            let room = bytes.len() - at;
-            let keep = if room >= 64 {
-                u64::MAX
-            } else {
-                (1u64 << room) - 1
-            };
-            // SAFETY: `at < bytes.len()`, so the pointer is in bounds, and the
-            // mask limits the load to the `room` bytes that follow it.
-            let window = unsafe { _mm512_maskz_loadu_epi8(keep, bytes.as_ptr().add(at).cast()) };
-            let pos = _mm512_add_epi16(lane_bits, _mm512_set1_epi16((bit & 7) as i16));
-            // Lane k takes bytes b and b + 1 (b = pos / 8), shifted by pos % 8:
-            // its edge's low 9 bits at least (lane 15: b + 1 <= 61 for eb <= 32).
-            let b = _mm512_srli_epi16::<3>(pos);
-            let pair = _mm512_or_si512(
-                b,
-                _mm512_slli_epi16::<8>(_mm512_add_epi16(b, _mm512_set1_epi16(1))),
-            );
-            let shift = _mm512_and_si512(pos, _mm512_set1_epi16(7));
-            let low = _mm512_cvtepi16_epi8(_mm512_srlv_epi16(
-                _mm512_permutexvar_epi8(pair, window),
-                shift,
-            ));
-            let tile = _mm256_and_si256(low, _mm256_set1_epi8(31));
-            let last = _mm256_test_epi8_mask(low, _mm256_set1_epi8(1 << 6)) as u64;
-            let over = _mm256_cmpgt_epu8_mask(tile, highest) as u64;
-            let want = _mm256_bitshuffle_epi64_mask(wanted, tile) as u64;
-            let lanes = (end - base).min(16);
-            let in_range = (1u64 << lanes) - 1;
-            // The scan ends at the first last edge or tile above the highest
-            // wanted: that lane and those before it count (a tile above the
-            // highest is never wanted).
-            let stop = (last | over) & in_range;
-            if stop != 0 {
-                return hits | (want & (stop ^ (stop - 1))) << (base - first);
-            }
-            hits |= (want & in_range) << (base - first);
-            base += 16;
-        }
-        hits
-    }
-}
-
-#[cfg(not(target_arch = "x86_64"))]
-mod avx512 {
-    /// No AVX-512 off x86-64.
-    pub fn available() -> bool {
-        false
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1375,7 +1256,7 @@ mod tests {
                 same(&any, &any.fixed::<Aligned5>().unwrap());
                 same(&any, &any.fixed::<Tiles5>().unwrap());
                 let v = any.fixed::<Aligned5Avx512>();
-                assert_eq!(v.is_some(), avx512::available());
+                assert_eq!(v.is_some(), simd::available());
                 v.inspect(|v| same(&any, v));
                 any.fixed::<Tiles5Avx512>().inspect(|v| same(&any, v));
                 // Packed 27-bit edges.
@@ -1384,7 +1265,7 @@ mod tests {
                 same(&any, &any.fixed::<Tiles5>().unwrap());
                 assert!(any.fixed::<Aligned5Avx512>().is_none());
                 let v = any.fixed::<Tiles5Avx512>();
-                assert_eq!(v.is_some(), avx512::available());
+                assert_eq!(v.is_some(), simd::available());
                 v.inspect(|v| same(&any, v));
                 // Edges over 32 bits: no vector view.
                 let any = Edges::new(b, 40, 5, 27, 26);
@@ -1443,7 +1324,7 @@ mod tests {
     #[cfg(all(target_arch = "x86_64", target_os = "linux"))]
     #[test]
     fn avx512_select_stays_in_the_array() {
-        if !avx512::available() {
+        if !simd::available() {
             eprintln!("no AVX-512 on this CPU: nothing to check");
             return;
         }
@@ -1484,7 +1365,7 @@ mod tests {
     /// on buffers that end anywhere inside its 64-byte reads.
     #[test]
     fn avx512_select_matches_the_scan() {
-        if !avx512::available() {
+        if !simd::available() {
             eprintln!("no AVX-512 on this CPU: only the scalar scan runs");
             return;
         }
@@ -1555,7 +1436,7 @@ mod tests {
         // `pext` where offsets are ranks, the lookup loop where not (the
         // edge for tile 0 makes this root's offsets ranks).
         #[cfg(target_arch = "x86_64")]
-        let bmi2 = avx512::available();
+        let bmi2 = simd::available();
         assert!(root.ranked);
         for tiles in [0u64, 1, 0b1100, 0b1000_1100, !0, 0b10] {
             assert_eq!(root.select(tiles), e.select(0, tiles), "tiles {tiles:b}");

@@ -96,6 +96,7 @@ pub mod query;
 pub mod rules;
 #[cfg(feature = "game")]
 pub mod selfplay;
+pub mod simd;
 pub mod text;
 pub mod wordlist;
 

@@ -16,6 +16,7 @@
 use super::{LineCtx, MoveSink};
 use crate::board::tile_of;
 use crate::format::{Edges, Widths};
+use crate::simd::avx512_twin;
 
 /// Running totals of a partial move.
 #[derive(Clone, Copy)]

@@ -16,6 +16,7 @@
 use super::{LineCtx, MoveSink};
 use crate::board::tile_of;
 use crate::format::{Arc, Edges, Level1, NodeIndex, Widths};
+use crate::simd::avx512_twin;
 
 /// Running totals of a partial move (the tiles placed so far are the bits
 /// of `mask`).

@@ -68,39 +68,6 @@
 //! # Ok::<(), lexgraph::Error>(())
 //! ```
 
-/// Defines `$name`, a recursive step of a search, as a call of `$body` (an
-/// `#[inline(always)]` function with the same parameters) that for
-/// [`Widths::AVX512`] views goes through `$twin`, the same body compiled with
-/// AVX-512 enabled: there the vector node scan inlines instead of being a
-/// call per node. The features are those `format` checks before it makes
-/// such a view.
-macro_rules! avx512_twin {
-    (
-        $(#[$doc:meta])*
-        fn $name:ident / $twin:ident => $body:ident
-        [$($decl:tt)*] [$($use:tt)*]
-        ($($arg:ident: $ty:ty),* $(,)?)
-    ) => {
-        $(#[$doc])*
-        fn $name<$($decl)*>($($arg: $ty),*) {
-            #[cfg(target_arch = "x86_64")]
-            if W::AVX512 {
-                // SAFETY: a `W::AVX512` view is made only by `Edges::fixed`,
-                // which checked that the CPU has these instructions. Run by
-                // every move generation test on such a CPU.
-                return unsafe { $twin::<$($use)*>($($arg),*) };
-            }
-            $body::<$($use)*>($($arg),*)
-        }
-
-        #[cfg(target_arch = "x86_64")]
-        #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512bitalg,bmi2")]
-        fn $twin<$($decl)*>($($arg: $ty),*) {
-            $body::<$($use)*>($($arg),*)
-        }
-    };
-}
-
 pub mod dawg;
 pub mod gaddag;
 
