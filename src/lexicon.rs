@@ -90,14 +90,7 @@ impl Lexicon {
     /// command turns the signal into an error message.
     pub fn open(path: impl AsRef<Path>) -> Result<Lexicon> {
         let path = path.as_ref();
-        let file = std::fs::File::open(path).map_err(|e| Error::io(path, e))?;
-        let meta = file.metadata().map_err(|e| Error::io(path, e))?;
-        if meta.is_dir() {
-            // Mapping one would fail with a misleading "no such device".
-            let e = std::io::Error::new(std::io::ErrorKind::IsADirectory, "is a directory");
-            return Err(Error::io(path, e));
-        }
-        let len = meta.len();
+        let (file, len) = open_file(path)?;
         let origin = path.display().to_string();
         let data = if len == 0 {
             // Mapping an empty file fails on some platforms; report it as truncated.
@@ -123,13 +116,8 @@ impl Lexicon {
     /// (milliseconds for a 20 MB GADDAG) and its size in memory.
     pub fn read(path: impl AsRef<Path>) -> Result<Lexicon> {
         let path = path.as_ref();
-        let file = std::fs::File::open(path).map_err(|e| Error::io(path, e))?;
-        let meta = file.metadata().map_err(|e| Error::io(path, e))?;
-        if meta.is_dir() {
-            let e = std::io::Error::new(std::io::ErrorKind::IsADirectory, "is a directory");
-            return Err(Error::io(path, e));
-        }
-        let mut bytes = Vec::with_capacity(meta.len() as usize);
+        let (file, len) = open_file(path)?;
+        let mut bytes = Vec::with_capacity(len as usize);
         std::io::Read::read_to_end(&mut &file, &mut bytes).map_err(|e| Error::io(path, e))?;
         Lexicon::from_data(Data::Owned(bytes), path.display().to_string())
     }
@@ -571,4 +559,16 @@ pub fn find_named(
         }
     }
     None
+}
+
+/// Opens a lexicon file for reading: the file and its length. A directory
+/// is refused here (mapping one fails with a misleading "no such device").
+fn open_file(path: &Path) -> Result<(std::fs::File, u64)> {
+    let file = std::fs::File::open(path).map_err(|e| Error::io(path, e))?;
+    let meta = file.metadata().map_err(|e| Error::io(path, e))?;
+    if meta.is_dir() {
+        let e = std::io::Error::new(std::io::ErrorKind::IsADirectory, "is a directory");
+        return Err(Error::io(path, e));
+    }
+    Ok((file, meta.len()))
 }

@@ -58,8 +58,14 @@ fn run(args: &[&str]) -> Output {
 }
 
 fn run_stdin(args: &[&str], input: &str) -> Output {
-    let mut child = bin()
-        .args(args)
+    let mut c = bin();
+    c.args(args);
+    feed(c, input)
+}
+
+/// Runs `c` with `input` on its standard input, to the end.
+fn feed(mut c: Command, input: &str) -> Output {
+    let mut child = c
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -332,18 +338,10 @@ fn an_unknown_lex_name_is_an_error_unless_fallback() {
     assert!(stderr(&o).contains("using the built-in English lexicon"));
     // A batch: the line is reported, the others answered.
     let batch = format!("{QUIRE} AT/ 0/0 0 lex EN;\n{cgp}\n{QUIRE} OX/ 0/0 0 lex EN;\n");
-    let o = bin()
-        .env("LEXGRAPH_LEXICON_PATH", scratch())
-        .args(["moves", "--cgp-file", "-", "--count", "--format", "json"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .and_then(|mut c| {
-            c.stdin.take().unwrap().write_all(batch.as_bytes())?;
-            c.wait_with_output()
-        })
-        .unwrap();
+    let mut c = bin();
+    c.env("LEXGRAPH_LEXICON_PATH", scratch());
+    c.args(["moves", "--cgp-file", "-", "--count", "--format", "json"]);
+    let o = feed(c, &batch);
     assert_eq!(code(&o), 3, "{}", stderr(&o));
     let lines: Vec<serde_json::Value> = stdout(&o)
         .lines()
@@ -368,17 +366,10 @@ fn many_names_for_one_file_open_it_once() {
             "{QUIRE} AT/ 0/0 0 lex NAME{i};\n{QUIRE} OX/ 0/0 0 lex NAME{i};\n"
         ));
     }
-    let o = bin()
-        .args(["moves", "--cgp-file", "-", "--count", "--fallback"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .and_then(|mut c| {
-            c.stdin.take().unwrap().write_all(batch.as_bytes())?;
-            c.wait_with_output()
-        })
-        .unwrap();
+    let o = run_stdin(
+        &["moves", "--cgp-file", "-", "--count", "--fallback"],
+        &batch,
+    );
     assert_eq!(code(&o), 0, "{}", stderr(&o));
     assert_eq!(stdout(&o).lines().count(), 600);
     assert_eq!(stderr(&o).lines().count(), 300, "one note per name");
