@@ -28,6 +28,7 @@
 #[path = "common/mod.rs"]
 mod common;
 
+use lexgraph::Invalid;
 use std::fmt::Write as _;
 use std::hint::black_box;
 use std::path::{Path, PathBuf};
@@ -434,7 +435,7 @@ fn compile_one(path: &Path, alphabet: &str, skip_invalid: bool, out: Option<&Pat
     let hwm_start_kb = vm_hwm_kb();
     let a = load_alphabet(alphabet)?;
     let t = Instant::now();
-    let words = WordList::read(path, &a, skip_invalid)?;
+    let words = WordList::read(path, &a, Invalid::skip_if(skip_invalid))?;
     let read_s = t.elapsed().as_secs_f64();
     let hwm_read_kb = vm_hwm_kb();
     let t = Instant::now();

@@ -8,6 +8,7 @@
 //! format never reads a stale file; writes are atomic, so concurrent first
 //! runs are safe.
 
+use lexgraph::Invalid;
 use std::path::PathBuf;
 
 use anyhow::{Context, Result};
@@ -48,7 +49,7 @@ pub fn open(kind: Kind) -> Result<Lexicon> {
         WORDS.as_bytes(),
         "lexicons/wordlist-en.txt",
         &alphabet,
-        false,
+        Invalid::Refuse,
     )?;
     let files = compile::try_compile(&list)?;
     let cached = std::fs::create_dir_all(&dir)

@@ -28,7 +28,7 @@
 //! ```
 //! use lexgraph::{Alphabet, WordList, builder::Builder};
 //! let a = Alphabet::english();
-//! let words = WordList::parse(b"car\ncare\ncars\n", "t", &a, false).unwrap();
+//! let words = WordList::parse(b"car\ncare\ncars\n", "t", &a, lexgraph::Invalid::Refuse).unwrap();
 //! let built = Builder::build(&words);
 //! assert_eq!(built.dawg.node_count(), 4); // root, C, CA, CAR
 //! ```

@@ -2,7 +2,7 @@
 //!
 //! ```
 //! use lexgraph::{Alphabet, Lexicon, WordList, compile};
-//! let words = WordList::parse(b"care\ncar\n", "inline", &Alphabet::english(), false).unwrap();
+//! let words = WordList::parse(b"care\ncar\n", "inline", &Alphabet::english(), lexgraph::Invalid::Refuse).unwrap();
 //! let files = compile::compile(&words);
 //! let gaddag = Lexicon::from_vec(files.gaddag).unwrap();
 //! assert!(gaddag.contains("CAR") && gaddag.contains("CARE"));
@@ -60,7 +60,7 @@ pub fn try_compile(words: &WordList) -> Result<Compiled> {
 /// use lexgraph::compile::{self, Options};
 /// use lexgraph::format::EdgeLayout;
 /// use lexgraph::{Alphabet, Lexicon, WordList};
-/// let words = WordList::parse(b"care\ncar\n", "inline", &Alphabet::english(), false)?;
+/// let words = WordList::parse(b"care\ncar\n", "inline", &Alphabet::english(), lexgraph::Invalid::Refuse)?;
 /// let opts = Options { edges: EdgeLayout::Aligned };
 /// let gaddag = Lexicon::from_vec(compile::try_compile_with(&words, &opts)?.gaddag)?;
 /// assert_eq!(gaddag.header().edge_bits(), 32);

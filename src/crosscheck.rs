@@ -416,6 +416,7 @@ fn allowed_gaddag<W: Widths>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::wordlist::Invalid;
     use crate::{compile, Alphabet, Lexicon, WordList};
 
     /// The cross-check set of `up _ down` for every tile, by brute force:
@@ -438,7 +439,7 @@ mod tests {
             "AA", "AB", "AD", "BA", "BAD", "BED", "CAB", "CAD", "DAB", "ZA",
         ];
         let text: String = words.iter().map(|w| format!("{w}\n")).collect();
-        let list = WordList::parse(text.as_bytes(), "t", &a, false).unwrap();
+        let list = WordList::parse(text.as_bytes(), "t", &a, Invalid::Refuse).unwrap();
         let files = compile::compile(&list);
         let t = |s: &str| a.tokenize(s).unwrap();
         let all = tiles_mask(a.len() as Tile);

@@ -610,7 +610,7 @@ impl<'a, W: Widths> Edges<'a, W> {
 /// use lexgraph::format::NodeIndex;
 /// use lexgraph::{compile, Alphabet, Lexicon, WordList};
 ///
-/// let words = WordList::parse(b"at\nto\n", "inline", &Alphabet::english(), false)?;
+/// let words = WordList::parse(b"at\nto\n", "inline", &Alphabet::english(), lexgraph::Invalid::Refuse)?;
 /// let dawg = Lexicon::from_vec(compile::compile(&words).dawg)?;
 /// let e = dawg.edges();
 /// let root = NodeIndex::new(&e, 0);

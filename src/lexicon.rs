@@ -26,7 +26,7 @@
 //!
 //! ```
 //! use lexgraph::{Alphabet, Dawg, WordList, compile};
-//! let words = WordList::parse(b"qi\nza\n", "inline", &Alphabet::english(), false).unwrap();
+//! let words = WordList::parse(b"qi\nza\n", "inline", &Alphabet::english(), lexgraph::Invalid::Refuse).unwrap();
 //! let files = compile::compile(&words);
 //! let bytes: &'static [u8] = Box::leak(files.dawg.into_boxed_slice()); // e.g. include_bytes!
 //! let dawg = Dawg::from_bytes(bytes).unwrap();
@@ -359,8 +359,8 @@ pub fn sibling_path(path: &Path, kind: Kind) -> std::path::PathBuf {
 /// ```
 /// use lexgraph::{compile, lexicon::check_pair, Alphabet, Lexicon, WordList};
 /// let a = Alphabet::english();
-/// let one = compile::compile(&WordList::parse(b"qi\nza\n", "one", &a, false)?);
-/// let two = compile::compile(&WordList::parse(b"qi\nzo\n", "two", &a, false)?);
+/// let one = compile::compile(&WordList::parse(b"qi\nza\n", "one", &a, lexgraph::Invalid::Refuse)?);
+/// let two = compile::compile(&WordList::parse(b"qi\nzo\n", "two", &a, lexgraph::Invalid::Refuse)?);
 /// let dawg = Lexicon::from_vec(one.dawg)?;
 /// check_pair(&dawg, &Lexicon::from_vec(one.gaddag)?)?;
 /// let err = check_pair(&dawg, &Lexicon::from_vec(two.gaddag)?).unwrap_err();

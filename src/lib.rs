@@ -43,7 +43,7 @@
 //! use lexgraph::rules::Rules;
 //!
 //! let a = Alphabet::english();
-//! let words = WordList::parse(b"car\ncare\ncars\nscar\narc\n", "inline", &a, false)?;
+//! let words = WordList::parse(b"car\ncare\ncars\nscar\narc\n", "inline", &a, lexgraph::Invalid::Refuse)?;
 //! let files = compile::compile(&words);
 //! let dawg = Lexicon::from_vec(files.dawg)?;
 //! let gaddag = Lexicon::from_vec(files.gaddag)?;
@@ -105,4 +105,4 @@ pub use error::{Error, Result};
 pub use format::Kind;
 pub use lexicon::{Dawg, Gaddag, Lexicon};
 pub use query::Partial;
-pub use wordlist::WordList;
+pub use wordlist::{Invalid, WordList};

@@ -16,7 +16,7 @@
 //! use lexgraph::play::Notation;
 //! use lexgraph::rules::Rules;
 //! let a = Alphabet::english();
-//! let words = WordList::parse(b"qi\nqis\nza\n", "inline", &a, false)?;
+//! let words = WordList::parse(b"qi\nqis\nza\n", "inline", &a, lexgraph::Invalid::Refuse)?;
 //! let lex = Lexicon::from_vec(compile::compile(&words).dawg)?;
 //! let board = Board::new(15);
 //! let rack = Rack::parse("QIZ", &a)?;
@@ -358,11 +358,13 @@ pub fn parse_square(coords: &str) -> Option<(usize, usize, Dir)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::wordlist::Invalid;
     use crate::{compile, WordList};
 
     fn lex() -> Lexicon {
         let a = Alphabet::english();
-        let words = WordList::parse(b"quire\nquires\nqi\nso\nis\n", "t", &a, false).unwrap();
+        let words =
+            WordList::parse(b"quire\nquires\nqi\nso\nis\n", "t", &a, Invalid::Refuse).unwrap();
         Lexicon::from_vec(compile::compile(&words).gaddag).unwrap()
     }
 

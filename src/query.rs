@@ -14,7 +14,7 @@
 //!
 //! ```
 //! use lexgraph::{Alphabet, Lexicon, WordList, compile, query::Partial};
-//! let words = WordList::parse(b"cat\nact\ntac\ncats\ncoat\n", "inline", &Alphabet::english(), false)?;
+//! let words = WordList::parse(b"cat\nact\ntac\ncats\ncoat\n", "inline", &Alphabet::english(), lexgraph::Invalid::Refuse)?;
 //! let dawg = Lexicon::from_vec(compile::compile(&words).dawg)?;
 //! assert_eq!(dawg.anagram("TCA", Partial::No)?, ["ACT", "CAT", "TAC"]);
 //! assert_eq!(dawg.anagram("TC?", Partial::No)?, ["aCT", "CaT", "TaC"]);

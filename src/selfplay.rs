@@ -14,7 +14,7 @@
 //! use lexgraph::{Alphabet, Lexicon, WordList, compile};
 //! use lexgraph::rules::Rules;
 //! use lexgraph::selfplay::{play_game, Turn};
-//! let words = WordList::parse(b"at\nta\ntat\neat\ntea\nate\neta\nteat\n", "inline", &Alphabet::english(), false)?;
+//! let words = WordList::parse(b"at\nta\ntat\neat\ntea\nate\neta\nteat\n", "inline", &Alphabet::english(), lexgraph::Invalid::Refuse)?;
 //! let gaddag = Lexicon::from_vec(compile::compile(&words).gaddag)?;
 //! let game = play_game(&gaddag, None, &Rules::default(), 7, |_t: &Turn| {})?;
 //! assert!(game.turns > 0);
@@ -250,11 +250,13 @@ fn mismatch(
 mod tests {
     use super::*;
     use crate::rules::Layout;
+    use crate::wordlist::Invalid;
     use crate::{compile, Lexicon, WordList};
 
     #[test]
     fn rules_that_could_overflow_are_refused_before_playing() {
-        let words = WordList::parse(b"at\nta\n", "t", &Alphabet::english(), false).unwrap();
+        let words =
+            WordList::parse(b"at\nta\n", "t", &Alphabet::english(), Invalid::Refuse).unwrap();
         let lex = Lexicon::from_vec(compile::compile(&words).gaddag).unwrap();
         let all_q = Layout::parse("q", &format!("{}\n", "Q".repeat(15)).repeat(15)).unwrap();
         let rules = Rules {

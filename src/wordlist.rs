@@ -11,7 +11,7 @@
 //!
 //! ```
 //! use lexgraph::{Alphabet, WordList};
-//! let list = WordList::parse(b"cat\nact\n# comment\nCAT\n", "inline", &Alphabet::english(), false).unwrap();
+//! let list = WordList::parse(b"cat\nact\n# comment\nCAT\n", "inline", &Alphabet::english(), lexgraph::Invalid::Refuse).unwrap();
 //! assert_eq!(list.len(), 2);
 //! assert_eq!(list.duplicates(), 1);
 //! assert_eq!(list.alphabet().spell(list.word(0)), "ACT");
@@ -46,11 +46,31 @@ pub struct WordList {
     lines: usize,
 }
 
+/// What reading a word list does with a line the alphabet cannot spell (or
+/// that is not UTF-8, or is a word longer than [`MAX_WORD_TILES`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Invalid {
+    /// Fail, naming the first such lines ([`Error::InvalidWords`]).
+    Refuse,
+    /// Count them ([`WordList::skipped`]) and leave them out.
+    Skip,
+}
+
+impl Invalid {
+    /// [`Invalid::Skip`] when `skip`, else [`Invalid::Refuse`]: for a
+    /// command-line flag such as `--skip-invalid`.
+    pub fn skip_if(skip: bool) -> Invalid {
+        match skip {
+            true => Invalid::Skip,
+            false => Invalid::Refuse,
+        }
+    }
+}
+
 impl WordList {
-    /// Reads and parses a word list file. With `skip_invalid`, words the
-    /// alphabet cannot spell (and lines that are not UTF-8) are counted and
-    /// left out instead of failing.
-    pub fn read(path: &Path, alphabet: &Alphabet, skip_invalid: bool) -> Result<WordList> {
+    /// Reads and parses a word list file; `invalid` says what happens to
+    /// the words the alphabet cannot spell.
+    pub fn read(path: &Path, alphabet: &Alphabet, invalid: Invalid) -> Result<WordList> {
         let file = std::fs::File::open(path).map_err(|e| Error::io(path, e))?;
         if file.metadata().is_ok_and(|m| m.is_dir()) {
             let e = std::io::Error::new(std::io::ErrorKind::IsADirectory, "is a directory");
@@ -58,7 +78,7 @@ impl WordList {
         }
         let reader = std::io::BufReader::with_capacity(1 << 16, file);
         let origin = path.display().to_string();
-        WordList::from_reader(reader, &origin, alphabet, skip_invalid)
+        WordList::from_reader(reader, &origin, alphabet, invalid)
     }
 
     /// Parses word-list bytes; `origin` names the source in errors.
@@ -66,9 +86,9 @@ impl WordList {
         bytes: &[u8],
         origin: &str,
         alphabet: &Alphabet,
-        skip_invalid: bool,
+        invalid: Invalid,
     ) -> Result<WordList> {
-        WordList::from_reader(bytes, origin, alphabet, skip_invalid)
+        WordList::from_reader(bytes, origin, alphabet, invalid)
     }
 
     /// Parses a word list from a reader (a file, standard input), one line at
@@ -80,8 +100,9 @@ impl WordList {
         mut reader: impl BufRead,
         origin: &str,
         alphabet: &Alphabet,
-        skip_invalid: bool,
+        invalid: Invalid,
     ) -> Result<WordList> {
+        let skip_invalid = invalid == Invalid::Skip;
         let mut tiles: Vec<Tile> = Vec::new();
         let mut spans: Vec<(usize, usize)> = Vec::new();
         let mut bad: Vec<(usize, String, String)> = Vec::new();
@@ -311,7 +332,7 @@ mod tests {
             b"\xef\xbb\xbfzebra\r\nant\r\n",
             "bom",
             &Alphabet::english(),
-            false,
+            Invalid::Refuse,
         )
         .unwrap();
         assert_eq!(wl.len(), 2);
@@ -325,7 +346,7 @@ mod tests {
             b"zebra\r\n\r\n# x\nApple\napple\n  mango  \n",
             "t",
             &a,
-            false,
+            Invalid::Refuse,
         )
         .unwrap();
         let words: Vec<String> = l.iter().map(|w| a.spell(w)).collect();
@@ -336,11 +357,11 @@ mod tests {
     #[test]
     fn bad_words_name_file_line_and_word() {
         let a = Alphabet::english();
-        let e = WordList::parse(b"ok\nb4d\nfine\n", "list.txt", &a, false).unwrap_err();
+        let e = WordList::parse(b"ok\nb4d\nfine\n", "list.txt", &a, Invalid::Refuse).unwrap_err();
         let msg = e.to_string();
         assert!(msg.contains("list.txt:2"), "{msg}");
         assert!(msg.contains("b4d"), "{msg}");
-        let l = WordList::parse(b"ok\nb4d\nfine\n", "list.txt", &a, true).unwrap();
+        let l = WordList::parse(b"ok\nb4d\nfine\n", "list.txt", &a, Invalid::Skip).unwrap();
         assert_eq!((l.len(), l.skipped()), (2, 1));
     }
 
@@ -348,7 +369,7 @@ mod tests {
     fn many_bad_words_are_counted_after_ten() {
         let a = Alphabet::english();
         let text: String = (0..25).map(|i| format!("w{i}\n")).collect();
-        let msg = WordList::parse(text.as_bytes(), "f", &a, false)
+        let msg = WordList::parse(text.as_bytes(), "f", &a, Invalid::Refuse)
             .unwrap_err()
             .to_string();
         assert!(msg.contains("25 invalid"), "{msg}");
@@ -358,7 +379,7 @@ mod tests {
     #[test]
     fn not_utf8_is_an_error_with_line() {
         let a = Alphabet::english();
-        let msg = WordList::parse(b"good\nba\xffd\n", "f", &a, false)
+        let msg = WordList::parse(b"good\nba\xffd\n", "f", &a, Invalid::Refuse)
             .unwrap_err()
             .to_string();
         assert!(msg.contains("f:2") && msg.contains("UTF-8"), "{msg}");

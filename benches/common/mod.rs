@@ -8,6 +8,7 @@
 //! `#[path = "common/mod.rs"] mod common;` and uses only part of it.
 #![allow(dead_code)]
 
+use lexgraph::Invalid;
 use std::path::{Path, PathBuf};
 
 use lexgraph::board::{Position, Rack};
@@ -155,7 +156,7 @@ pub fn alphabet(name: &str) -> Alphabet {
 
 /// Reads a word list.
 pub fn read_words(path: &Path, alphabet: &Alphabet, skip_invalid: bool) -> WordList {
-    WordList::read(path, alphabet, skip_invalid)
+    WordList::read(path, alphabet, Invalid::skip_if(skip_invalid))
         .unwrap_or_else(|e| panic!("reading {}: {e}", path.display()))
 }
 

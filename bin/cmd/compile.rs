@@ -1,5 +1,6 @@
 //! `lexgraph compile`: a word list into a DAWG and a GADDAG.
 
+use lexgraph::Invalid;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
@@ -86,9 +87,9 @@ fn cmd_compile(
     let pb = spinner(&format!("reading {}", words.display()));
     let list = if words.as_os_str() == "-" {
         let stdin = std::io::stdin().lock();
-        WordList::from_reader(stdin, "stdin", &alphabet, skip_invalid)?
+        WordList::from_reader(stdin, "stdin", &alphabet, Invalid::skip_if(skip_invalid))?
     } else {
-        WordList::read(words, &alphabet, skip_invalid)?
+        WordList::read(words, &alphabet, Invalid::skip_if(skip_invalid))?
     };
     let t_read = t0.elapsed();
     if list.is_empty() {

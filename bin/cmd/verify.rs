@@ -1,5 +1,6 @@
 //! `lexgraph verify`: checksum, structure, the pair, and the word list.
 
+use lexgraph::Invalid;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -61,10 +62,15 @@ pub fn run(args: Args) -> Result<ExitCode> {
     if let Some(w) = words {
         let (list, name) = if w.as_os_str() == "-" {
             let stdin = std::io::stdin().lock();
-            let list = WordList::from_reader(stdin, "stdin", lex.alphabet(), skip_invalid)?;
+            let list = WordList::from_reader(
+                stdin,
+                "stdin",
+                lex.alphabet(),
+                Invalid::skip_if(skip_invalid),
+            )?;
             (list, "stdin".to_string())
         } else {
-            let list = WordList::read(&w, lex.alphabet(), skip_invalid)?;
+            let list = WordList::read(&w, lex.alphabet(), Invalid::skip_if(skip_invalid))?;
             (list, w.display().to_string())
         };
         verify_words(&lex, &list).map_err(|e| {

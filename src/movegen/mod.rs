@@ -28,7 +28,7 @@
 //! # use lexgraph::board::{Board, Rack};
 //! # use lexgraph::movegen::{Generator, Options};
 //! # use lexgraph::rules::Rules;
-//! let words = WordList::parse(b"ae\neae\n", "inline", &Alphabet::english(), false)?;
+//! let words = WordList::parse(b"ae\neae\n", "inline", &Alphabet::english(), lexgraph::Invalid::Refuse)?;
 //! let gaddag = Lexicon::from_vec(compile::compile(&words).gaddag)?;
 //! let rack = Rack::parse("AE?", gaddag.alphabet())?;
 //! let mut gen = Generator::new(Rules::default());
@@ -50,7 +50,7 @@
 //! use lexgraph::movegen::{Generator, Options};
 //! use lexgraph::rules::Rules;
 //!
-//! let words = WordList::parse(b"at\nta\ncat\nact\n", "inline", &Alphabet::english(), false)?;
+//! let words = WordList::parse(b"at\nta\ncat\nact\n", "inline", &Alphabet::english(), lexgraph::Invalid::Refuse)?;
 //! let files = compile::compile(&words);
 //! let gaddag = Lexicon::from_vec(files.gaddag)?;
 //! let dawg = Lexicon::from_vec(files.dawg)?;
@@ -223,7 +223,7 @@ impl MoveSink for Vec<Move> {
 /// # use lexgraph::board::{Board, Rack};
 /// use lexgraph::movegen::{Generator, Move, Options};
 /// # use lexgraph::rules::Rules;
-/// # let words = WordList::parse(b"at\nta\ncat\nact\n", "inline", &Alphabet::english(), false)?;
+/// # let words = WordList::parse(b"at\nta\ncat\nact\n", "inline", &Alphabet::english(), lexgraph::Invalid::Refuse)?;
 /// # let gaddag = Lexicon::from_vec(compile::compile(&words).gaddag)?;
 /// # let rack = Rack::parse("CAT", gaddag.alphabet())?;
 /// let mut gen = Generator::new(Rules::default());

@@ -3,6 +3,7 @@
 //! hang or read out of bounds.
 
 use crate::common;
+use lexgraph::Invalid;
 
 use std::sync::mpsc;
 use std::time::Duration;
@@ -26,7 +27,7 @@ fn sample() -> (WordList, Vec<u8>, Vec<u8>) {
         words.join("\n").as_bytes(),
         "sample",
         &Alphabet::english(),
-        false,
+        Invalid::Refuse,
     )
     .unwrap();
     let files = compile::compile(&list);
@@ -39,7 +40,7 @@ fn tiny() -> (WordList, Vec<u8>, Vec<u8>) {
         b"qi\nqat\ncar\ncare\ncars\nscar\nareas\n",
         "tiny",
         &Alphabet::english(),
-        false,
+        Invalid::Refuse,
     )
     .unwrap();
     let files = compile::compile(&list);
@@ -414,7 +415,13 @@ fn independent_writer_gives_readable_files() {
     assert_eq!(lex.alphabet(), &Alphabet::english());
     // Folds and multi-character labels survive.
     let es = Alphabet::builtin("spanish").unwrap();
-    let list = WordList::parse("chorro\nniño\ncamión\n".as_bytes(), "es", &es, false).unwrap();
+    let list = WordList::parse(
+        "chorro\nniño\ncamión\n".as_bytes(),
+        "es",
+        &es,
+        Invalid::Refuse,
+    )
+    .unwrap();
     let lex = Lexicon::from_vec(compile::compile(&list).gaddag).unwrap();
     assert_eq!(lex.alphabet(), &es);
     assert!(lex.contains("CAMIÓN") && lex.contains("chorro") && !lex.contains("nino"));

@@ -2,6 +2,7 @@
 //! how bad input is reported (file, line, word, reason).
 
 use crate::common;
+use lexgraph::Invalid;
 
 use lexgraph::{Alphabet, Error, Tile, WordList};
 
@@ -31,7 +32,7 @@ fn bad_words_name_file_line_and_word_first_ten_then_a_count() {
     }
     std::fs::write(&path, &text).unwrap();
     let a = english();
-    let err = WordList::read(&path, &a, false).unwrap_err();
+    let err = WordList::read(&path, &a, Invalid::Refuse).unwrap_err();
     let msg = err.to_string();
     let (file, total, first) = invalid(err);
     assert_eq!(file, path.display().to_string());
@@ -63,13 +64,13 @@ fn bad_words_name_file_line_and_word_first_ten_then_a_count() {
     // A library error does not name command-line flags (the CLI adds the hint).
     assert!(!msg.contains("--skip-invalid"), "{msg}");
     // Skipping counts them instead.
-    let list = WordList::read(&path, &a, true).unwrap();
+    let list = WordList::read(&path, &a, Invalid::Skip).unwrap();
     assert_eq!(spelled(&list), ["FINE", "GOOD"]);
     assert_eq!(list.skipped(), 25);
     assert_eq!(list.duplicates(), 24);
     // A missing file is an I/O error naming it.
     let missing = dir.path().join("nope.txt");
-    match WordList::read(&missing, &a, false) {
+    match WordList::read(&missing, &a, Invalid::Refuse) {
         Err(Error::Io { path, .. }) => assert_eq!(path, missing),
         other => panic!("{other:?}"),
     }
@@ -82,7 +83,9 @@ fn lines_counts_a_final_newline_once() {
     let a = english();
     for (text, lines) in [(&b"a\n"[..], 1), (b"a\nb\n", 2), (b"a\r\n", 1), (b"\n", 1)] {
         assert_eq!(
-            WordList::parse(text, "f", &a, false).unwrap().lines(),
+            WordList::parse(text, "f", &a, Invalid::Refuse)
+                .unwrap()
+                .lines(),
             lines,
             "{text:?}"
         );
@@ -94,7 +97,9 @@ fn line_count_without_final_newline() {
     let a = english();
     for (text, lines) in [(&b""[..], 0), (b"a", 1), (b"a\nb", 2), (b"a\n\nb", 3)] {
         assert_eq!(
-            WordList::parse(text, "f", &a, false).unwrap().lines(),
+            WordList::parse(text, "f", &a, Invalid::Refuse)
+                .unwrap()
+                .lines(),
             lines,
             "{text:?}"
         );
@@ -113,7 +118,8 @@ fn reasons_name_the_character() {
         ("ab?", '?'),
     ] {
         let (_, total, first) = invalid(
-            WordList::parse(format!("ok\n{word}\n").as_bytes(), "f", &a, false).unwrap_err(),
+            WordList::parse(format!("ok\n{word}\n").as_bytes(), "f", &a, Invalid::Refuse)
+                .unwrap_err(),
         );
         assert_eq!(total, 1);
         assert_eq!(first[0].0, 2);
@@ -131,7 +137,7 @@ fn non_utf8_lines() {
     let a = english();
     let bytes = b"good\nca\xffe\ncaf\xe9\nok\n";
     let (file, total, first) =
-        invalid(WordList::parse(bytes, "latin1.txt", &a, false).unwrap_err());
+        invalid(WordList::parse(bytes, "latin1.txt", &a, Invalid::Refuse).unwrap_err());
     assert_eq!((file.as_str(), total), ("latin1.txt", 2));
     assert_eq!((first[0].0, first[1].0), (2, 3));
     assert!(
@@ -140,7 +146,7 @@ fn non_utf8_lines() {
         first[0].2
     );
     assert!(first[1].2.contains("byte 3"), "{}", first[1].2);
-    let list = WordList::parse(bytes, "latin1.txt", &a, true).unwrap();
+    let list = WordList::parse(bytes, "latin1.txt", &a, Invalid::Skip).unwrap();
     assert_eq!(spelled(&list), ["GOOD", "OK"]);
     assert_eq!(list.skipped(), 2);
 }
@@ -149,7 +155,7 @@ fn non_utf8_lines() {
 fn line_endings_blank_lines_comments_and_case() {
     let a = english();
     let text = b"Zebra\r\n\r\n   \r\n# comment\r\n  # indented comment\napple  \n\tmango\t\r\nAPPLE\r\nkiwi";
-    let list = WordList::parse(text, "f", &a, false).unwrap();
+    let list = WordList::parse(text, "f", &a, Invalid::Refuse).unwrap();
     assert_eq!(spelled(&list), ["APPLE", "KIWI", "MANGO", "ZEBRA"]);
     assert_eq!(list.duplicates(), 1);
     assert_eq!(list.skipped(), 0);
@@ -157,23 +163,29 @@ fn line_endings_blank_lines_comments_and_case() {
     assert_eq!(list.max_len(), 5);
     assert_eq!(list.total_tiles(), 5 + 4 + 5 + 5);
     // A lone CR inside a line is not a line break.
-    let (_, _, first) = invalid(WordList::parse(b"ab\rcd\n", "f", &a, false).unwrap_err());
+    let (_, _, first) =
+        invalid(WordList::parse(b"ab\rcd\n", "f", &a, Invalid::Refuse).unwrap_err());
     assert_eq!(first[0].0, 1);
     // Empty input and comment-only input give empty lists.
     for text in [&b""[..], b"\n\n", b"# only\n"] {
-        let list = WordList::parse(text, "f", &a, false).unwrap();
+        let list = WordList::parse(text, "f", &a, Invalid::Refuse).unwrap();
         assert!(list.is_empty());
         assert_eq!(list.max_len(), 0);
     }
     // Words in any order come out sorted by tile.
-    let list = WordList::parse(b"b\nab\na\nba\naa\n", "f", &a, false).unwrap();
+    let list = WordList::parse(b"b\nab\na\nba\naa\n", "f", &a, Invalid::Refuse).unwrap();
     assert_eq!(spelled(&list), ["A", "AA", "AB", "B", "BA"]);
 }
 
 #[test]
 fn byte_order_mark_is_not_silently_part_of_a_word() {
     let a = english();
-    match WordList::parse("\u{feff}cat\ndog\n".as_bytes(), "bom.txt", &a, false) {
+    match WordList::parse(
+        "\u{feff}cat\ndog\n".as_bytes(),
+        "bom.txt",
+        &a,
+        Invalid::Refuse,
+    ) {
         Ok(list) => assert_eq!(spelled(&list), ["CAT", "DOG"]),
         Err(e) => {
             let (_, total, first) = invalid(e);
@@ -189,7 +201,7 @@ fn duplicates_are_counted_after_folding() {
         "camión\ncamion\nCAMIÓN\nchorro\nCHORRO\n".as_bytes(),
         "es",
         &es,
-        false,
+        Invalid::Refuse,
     )
     .unwrap();
     assert_eq!(spelled(&list), ["CAMION", "CHORRO"]);
@@ -340,11 +352,18 @@ fn spanish_folding_and_digraphs() {
     for (word, c) in [("kilo", 'K'), ("wiki", 'W'), ("façade", 'Ç')] {
         assert_eq!(es.tokenize(word), Err(c), "{word}");
     }
-    let list = WordList::parse("chorro\nkilo\nñu\n".as_bytes(), "es.txt", &es, true).unwrap();
+    let list = WordList::parse(
+        "chorro\nkilo\nñu\n".as_bytes(),
+        "es.txt",
+        &es,
+        Invalid::Skip,
+    )
+    .unwrap();
     assert_eq!(spelled(&list), ["CHORRO", "ÑU"]);
     assert_eq!(list.skipped(), 1);
-    let (_, _, first) =
-        invalid(WordList::parse("chorro\nkilo\n".as_bytes(), "es.txt", &es, false).unwrap_err());
+    let (_, _, first) = invalid(
+        WordList::parse("chorro\nkilo\n".as_bytes(), "es.txt", &es, Invalid::Refuse).unwrap_err(),
+    );
     assert_eq!(
         first,
         [(
@@ -386,14 +405,14 @@ fn polish_letters_outside_the_alphabet_are_refused() {
     let pl = Alphabet::builtin("polish").unwrap();
     let text = "żółw\nquiz\nvideo\nźdźbło\nxero\nABBÉ\n";
     let (_, total, first) =
-        invalid(WordList::parse(text.as_bytes(), "pl.txt", &pl, false).unwrap_err());
+        invalid(WordList::parse(text.as_bytes(), "pl.txt", &pl, Invalid::Refuse).unwrap_err());
     assert_eq!(total, 4);
     let got: Vec<(usize, char)> = first
         .iter()
         .map(|(line, _, why)| (*line, why.chars().nth(1).unwrap()))
         .collect();
     assert_eq!(got, [(2, 'Q'), (3, 'V'), (5, 'X'), (6, 'É')]);
-    let list = WordList::parse(text.as_bytes(), "pl.txt", &pl, true).unwrap();
+    let list = WordList::parse(text.as_bytes(), "pl.txt", &pl, Invalid::Skip).unwrap();
     assert_eq!(spelled(&list), ["ŹDŹBŁO", "ŻÓŁW"]);
     assert_eq!(common::tiles(&pl, "ŻÓŁW"), common::tiles(&pl, "żółw"));
     assert_eq!(common::tiles(&pl, "żółw").len(), 4);
@@ -426,13 +445,13 @@ fn polish_list_lines_outside_the_alphabet_are_skipped() {
         .filter(|l| l.contains(['q', 'v', 'x', 'Q', 'V', 'X']))
         .count();
     assert!(with_qvx > 1000 && outside >= with_qvx);
-    let list = WordList::read(&path, &pl, true).unwrap();
+    let list = WordList::read(&path, &pl, Invalid::Skip).unwrap();
     assert_eq!(list.skipped(), outside);
     assert_eq!(list.len() + list.duplicates(), lines.len() - outside);
     let q: Tile = pl.tile_by_label("Q").unwrap_or(0);
     assert_eq!(q, 0, "Polish has no Q tile");
     // Without skipping, the error lists ten and counts the rest.
-    let (file, total, first) = invalid(WordList::read(&path, &pl, false).unwrap_err());
+    let (file, total, first) = invalid(WordList::read(&path, &pl, Invalid::Refuse).unwrap_err());
     assert_eq!(
         (file, total, first.len()),
         (path.display().to_string(), outside, 10)
@@ -444,7 +463,7 @@ fn polish_list_lines_outside_the_alphabet_are_skipped() {
 fn long_alphabet_name_round_trips(name: &str) {
     let text = "? 0 2 0\nA 1 1 1\nB 1 1 0\n";
     let a = Alphabet::parse(name, text, "t").unwrap();
-    let list = WordList::parse(b"ab\nba\n", "t", &a, false).unwrap();
+    let list = WordList::parse(b"ab\nba\n", "t", &a, Invalid::Refuse).unwrap();
     let files = lexgraph::compile::compile(&list);
     match lexgraph::Lexicon::from_vec(files.dawg) {
         Ok(lex) => {
@@ -498,7 +517,7 @@ fn words_of_more_than_the_limit_are_invalid_and_can_be_skipped() {
     let long = "B".repeat(MAX_WORD_TILES + 1);
     let text = format!("cat\n{ok}\n{long}\ndog\n");
     let (file, total, first) =
-        invalid(WordList::parse(text.as_bytes(), "f", &a, false).unwrap_err());
+        invalid(WordList::parse(text.as_bytes(), "f", &a, Invalid::Refuse).unwrap_err());
     assert_eq!((file.as_str(), total), ("f", 1));
     let (line, word, why) = &first[0];
     assert_eq!(*line, 3);
@@ -508,7 +527,7 @@ fn words_of_more_than_the_limit_are_invalid_and_can_be_skipped() {
         why.contains("65 tiles") && why.contains("at most 64"),
         "{why}"
     );
-    let list = WordList::parse(text.as_bytes(), "f", &a, true).unwrap();
+    let list = WordList::parse(text.as_bytes(), "f", &a, Invalid::Skip).unwrap();
     assert_eq!(spelled(&list), [ok.as_str(), "CAT", "DOG"]);
     assert_eq!(list.skipped(), 1);
 }
@@ -521,7 +540,7 @@ fn a_line_over_the_limit_stops_the_read_even_when_skipping() {
         let mut text = b"cat\ndog\n".to_vec();
         text.extend(std::iter::repeat_n(b'z', MAX_LINE_BYTES + 1));
         text.extend_from_slice(b"\nemu\n");
-        match WordList::parse(&text, "big.txt", &a, skip).unwrap_err() {
+        match WordList::parse(&text, "big.txt", &a, Invalid::skip_if(skip)).unwrap_err() {
             Error::Input {
                 origin,
                 line,
@@ -538,7 +557,8 @@ fn a_line_over_the_limit_stops_the_read_even_when_skipping() {
     }
     // A line of exactly the limit is read (and is then too long a word).
     let text = "z".repeat(MAX_LINE_BYTES);
-    let (_, _, first) = invalid(WordList::parse(text.as_bytes(), "f", &a, false).unwrap_err());
+    let (_, _, first) =
+        invalid(WordList::parse(text.as_bytes(), "f", &a, Invalid::Refuse).unwrap_err());
     assert!(first[0].2.contains("tiles"), "{:?}", first[0]);
 }
 
@@ -546,7 +566,7 @@ fn a_line_over_the_limit_stops_the_read_even_when_skipping() {
 fn an_endless_file_is_refused_at_its_first_line() {
     let a = english();
     let t = std::time::Instant::now();
-    let err = WordList::read(std::path::Path::new("/dev/zero"), &a, true).unwrap_err();
+    let err = WordList::read(std::path::Path::new("/dev/zero"), &a, Invalid::Skip).unwrap_err();
     assert!(t.elapsed() < std::time::Duration::from_secs(1));
     assert!(
         err.to_string()
@@ -556,7 +576,7 @@ fn an_endless_file_is_refused_at_its_first_line() {
     // An endless reader of short lines is read in constant memory per line;
     // a reader with no line end at all stops at the limit.
     let endless = std::io::BufReader::new(std::io::repeat(b'a'));
-    assert!(WordList::from_reader(endless, "pipe", &a, false).is_err());
+    assert!(WordList::from_reader(endless, "pipe", &a, Invalid::Refuse).is_err());
 }
 
 #[test]
@@ -599,7 +619,7 @@ fn utf8_errors_give_the_byte_offset_in_the_file() {
         (&b"cat\nd\xffg\n"[..], 2, 5),
         (b"\xef\xbb\xbfc\xffat\n", 1, 4),
     ] {
-        let (_, _, first) = invalid(WordList::parse(text, "f", &a, false).unwrap_err());
+        let (_, _, first) = invalid(WordList::parse(text, "f", &a, Invalid::Refuse).unwrap_err());
         assert_eq!(first[0].0, line);
         let why = &first[0].2;
         assert!(why.contains(&format!("byte offset {offset})")), "{why}");

@@ -4,6 +4,7 @@
 //! compiled files accept exactly the intended languages.
 
 use crate::common;
+use lexgraph::Invalid;
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
@@ -233,7 +234,7 @@ fn known_shapes() {
     }
     // CAR, CARE, CARS as in the builder's docs: root, C, CA, CAR.
     let en = Alphabet::english();
-    let list = WordList::parse(b"car\ncare\ncars\n", "t", &en, false).unwrap();
+    let list = WordList::parse(b"car\ncare\ncars\n", "t", &en, Invalid::Refuse).unwrap();
     let built = Builder::build(&list);
     assert_eq!((built.dawg.node_count(), built.dawg.edge_count()), (4, 5));
     assert_eq!(

@@ -2,6 +2,7 @@
 //! 1.1, `lexicon::check_pair`, and how `compile::write_lexicon` keeps a pair
 //! together (a lock, and tidying up after killed writers).
 
+use lexgraph::Invalid;
 use std::path::Path;
 use std::time::Duration;
 
@@ -9,7 +10,8 @@ use lexgraph::lexicon::check_pair;
 use lexgraph::{compile, Alphabet, Dawg, Error, Gaddag, Kind, Lexicon, WordList};
 
 fn files(words: &str) -> compile::Compiled {
-    let list = WordList::parse(words.as_bytes(), "t", &Alphabet::english(), false).unwrap();
+    let list =
+        WordList::parse(words.as_bytes(), "t", &Alphabet::english(), Invalid::Refuse).unwrap();
     compile::compile(&list)
 }
 
@@ -92,7 +94,7 @@ fn with_a_one_zero_file_the_counts_are_compared() {
         b"cat\ndog\n",
         "t",
         &Alphabet::builtin("spanish").unwrap(),
-        false,
+        Invalid::Refuse,
     );
     let es = compile::compile(&es.unwrap());
     let err = check_pair(&d1, &as_1_0(es.gaddag)).unwrap_err();

@@ -3,6 +3,7 @@
 //! counts, and the mapped reader against the in-memory one.
 
 use crate::common;
+use lexgraph::Invalid;
 
 use std::collections::HashSet;
 use std::sync::OnceLock;
@@ -20,8 +21,12 @@ struct Case {
 }
 
 fn build(name: &str, alphabet: &Alphabet, skip_invalid: bool) -> Case {
-    let list = WordList::read(&common::word_list(name), alphabet, skip_invalid)
-        .unwrap_or_else(|e| panic!("{name}: {e}"));
+    let list = WordList::read(
+        &common::word_list(name),
+        alphabet,
+        Invalid::skip_if(skip_invalid),
+    )
+    .unwrap_or_else(|e| panic!("{name}: {e}"));
     let Compiled {
         dawg,
         gaddag,
@@ -292,7 +297,7 @@ fn file_sizes_match_the_format_spec() {
 #[test]
 fn worked_example_matches_spec() {
     let a = Alphabet::english();
-    let list = WordList::parse(b"car\ncare\ncars\n", "t", &a, false).unwrap();
+    let list = WordList::parse(b"car\ncare\ncars\n", "t", &a, Invalid::Refuse).unwrap();
     let dawg = compile::compile(&list).dawg;
     let mut alpha = vec![("?", 0u8, 2u8, 0u8)];
     let labels: Vec<String> = (1..=26u8).map(|t| a.tile(t).label.clone()).collect();
@@ -529,7 +534,7 @@ fn mapped_files_answer_like_buffers() {
 #[test]
 fn empty_and_one_word_lists() {
     let a = Alphabet::english();
-    let empty = WordList::parse(b"\n# nothing\n", "t", &a, false).unwrap();
+    let empty = WordList::parse(b"\n# nothing\n", "t", &a, Invalid::Refuse).unwrap();
     assert!(empty.is_empty());
     let files = compile::compile(&empty);
     for bytes in [files.dawg, files.gaddag] {
@@ -547,7 +552,7 @@ fn empty_and_one_word_lists() {
             .is_empty());
         assert!(lex.pattern("*").unwrap().is_empty());
     }
-    let one = WordList::parse(b"q\n", "t", &a, false).unwrap();
+    let one = WordList::parse(b"q\n", "t", &a, Invalid::Refuse).unwrap();
     let files = compile::compile(&one);
     let (d, g) = (
         Lexicon::from_vec(files.dawg).unwrap(),

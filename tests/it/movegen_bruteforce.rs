@@ -12,6 +12,7 @@
 
 use crate::common;
 use crate::oracle;
+use lexgraph::Invalid;
 
 use std::sync::OnceLock;
 
@@ -30,7 +31,7 @@ fn enable() -> &'static Lex {
         let words = WordList::read(
             &common::word_list("enable1.txt"),
             &Alphabet::english(),
-            false,
+            Invalid::Refuse,
         )
         .expect("ENABLE reads");
         Lex::new(words)
@@ -448,7 +449,7 @@ fn self_play_english_15() {
 #[test]
 fn self_play_super_21() {
     let a = Alphabet::builtin("super-english").unwrap();
-    let words = WordList::read(&common::word_list("enable1.txt"), &a, false).unwrap();
+    let words = WordList::read(&common::word_list("enable1.txt"), &a, Invalid::Refuse).unwrap();
     let lex = Lex::new(words);
     let rules = Rules::with_layout(Layout::builtin("super").unwrap());
     assert_eq!(rules.layout.size(), 21);
@@ -458,7 +459,7 @@ fn self_play_super_21() {
 #[test]
 fn self_play_spanish() {
     let a = Alphabet::builtin("spanish").unwrap();
-    let words = WordList::read(&common::word_list("spanish.txt"), &a, true).unwrap();
+    let words = WordList::read(&common::word_list("spanish.txt"), &a, Invalid::Skip).unwrap();
     assert!(
         words.iter().any(|w| w.len() == 1),
         "the Spanish list has one-letter words"
@@ -481,7 +482,7 @@ fn self_play_polish() {
             sample.push(b'\n');
         }
     }
-    let words = WordList::parse(&sample, "polish sample", &a, true).unwrap();
+    let words = WordList::parse(&sample, "polish sample", &a, Invalid::Skip).unwrap();
     assert!(words.iter().any(|w| w.len() == 1));
     let lex = Lex::new(words);
     self_play_agreement("Polish sample", &lex, &Rules::default(), 0x91, 50, 2);
@@ -496,7 +497,7 @@ fn oracle_matches_reference(list: &str, files: [&str; 2]) -> usize {
     let rules = Rules::default();
     let mut checked = 0;
     let mut failures = Vec::new();
-    let words = WordList::read(&common::word_list(list), &a, false).unwrap();
+    let words = WordList::read(&common::word_list(list), &a, Invalid::Refuse).unwrap();
     let set = oracle::WordSet::from_list(&words);
     let oracle = Oracle::new(&set, &a, &rules);
     for file in files {

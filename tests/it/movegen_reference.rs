@@ -4,6 +4,7 @@
 //! (Collins cannot be shipped: those tests are ignored unless asked for).
 
 use crate::common;
+use lexgraph::Invalid;
 
 use lexgraph::board::Position;
 use lexgraph::format::EdgeLayout;
@@ -15,7 +16,7 @@ use lexgraph::{compile, Alphabet, Lexicon, WordList};
 /// generators read each layout with its own compiled reader.
 fn lexicons(list: &str) -> Vec<Lexicon> {
     let path = common::word_list(list);
-    let words = WordList::read(&path, &Alphabet::english(), false).unwrap();
+    let words = WordList::read(&path, &Alphabet::english(), Invalid::Refuse).unwrap();
     let mut out = Vec::new();
     for edges in [EdgeLayout::Packed, EdgeLayout::Aligned] {
         let files = compile::try_compile_with(&words, &compile::Options { edges }).unwrap();

@@ -3,6 +3,7 @@
 //! out-of-bounds read under AddressSanitizer, no overflow with debug
 //! assertions on).
 #![no_main]
+use lexgraph::Invalid;
 use std::sync::OnceLock;
 
 use lexgraph::lexicon::check_pair;
@@ -16,7 +17,12 @@ mod exercise;
 fn pair() -> &'static (Lexicon, Lexicon) {
     static P: OnceLock<(Lexicon, Lexicon)> = OnceLock::new();
     P.get_or_init(|| {
-        let w = WordList::parse(b"car\ncare\ncars\n", "pair", &Alphabet::english(), false);
+        let w = WordList::parse(
+            b"car\ncare\ncars\n",
+            "pair",
+            &Alphabet::english(),
+            Invalid::Refuse,
+        );
         let c = compile::compile(&w.unwrap());
         (
             Lexicon::from_vec(c.dawg).unwrap(),

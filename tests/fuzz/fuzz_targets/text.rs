@@ -3,6 +3,7 @@
 //! cleanly or succeeds; a compiled list verifies and holds its words; on a
 //! valid position the DAWG and the GADDAG list exactly the same moves.
 #![no_main]
+use lexgraph::Invalid;
 use std::sync::OnceLock;
 
 use lexgraph::board::{parse_text_positions, Position, Rack};
@@ -19,7 +20,8 @@ fn lexicons() -> &'static (Lexicon, Lexicon) {
             .unwrap_or_else(|_| concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared").into());
         let text =
             std::fs::read(format!("{shared}/lexicons/enable1.txt")).expect("ENABLE word list");
-        let words = WordList::parse(&text, "enable1", &Alphabet::english(), false).unwrap();
+        let words =
+            WordList::parse(&text, "enable1", &Alphabet::english(), Invalid::Refuse).unwrap();
         let c = compile::compile(&words);
         (
             Lexicon::from_vec(c.dawg).unwrap(),
@@ -53,7 +55,12 @@ fuzz_target!(|data: &[u8]| {
     };
     let Ok(text) = std::str::from_utf8(rest) else {
         if sel % 6 == 2 {
-            let _ = WordList::parse(rest, "fuzz", &Alphabet::english(), sel & 0x80 != 0);
+            let _ = WordList::parse(
+                rest,
+                "fuzz",
+                &Alphabet::english(),
+                Invalid::skip_if(sel & 0x80 != 0),
+            );
         }
         return;
     };
@@ -90,7 +97,7 @@ fuzz_target!(|data: &[u8]| {
         }
         2 => {
             let a = Alphabet::english();
-            if let Ok(w) = WordList::parse(rest, "fuzz", &a, sel & 0x80 != 0) {
+            if let Ok(w) = WordList::parse(rest, "fuzz", &a, Invalid::skip_if(sel & 0x80 != 0)) {
                 if let Ok(c) = compile::try_compile(&w) {
                     for bytes in [c.dawg, c.gaddag] {
                         let lex = Lexicon::from_vec(bytes).expect("fresh file opens");

@@ -32,6 +32,7 @@
 //! touching the board with the tiles left.
 #![allow(dead_code)]
 
+use lexgraph::Invalid;
 use std::collections::HashSet;
 
 use lexgraph::board::{tile_of, Board, Rack, BLANK_FLAG};
@@ -64,7 +65,9 @@ impl Lex {
 
     /// Compiles words given as text (one per line).
     pub fn from_text(text: &str, alphabet: &Alphabet) -> Lex {
-        Lex::new(WordList::parse(text.as_bytes(), "test", alphabet, false).expect("word list"))
+        Lex::new(
+            WordList::parse(text.as_bytes(), "test", alphabet, Invalid::Refuse).expect("word list"),
+        )
     }
 
     pub fn alphabet(&self) -> &Alphabet {
