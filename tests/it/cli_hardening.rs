@@ -8,26 +8,7 @@ use std::time::{Duration, Instant};
 
 use tempfile::TempDir;
 
-const BIN: &str = env!("CARGO_BIN_EXE_lexgraph");
-
-fn cmd(dir: &Path, args: &[&str]) -> Command {
-    let mut c = Command::new(BIN);
-    c.args(args)
-        .current_dir(dir)
-        .env("LEXGRAPH_CACHE", dir.join("cache"))
-        .stdin(Stdio::null());
-    c
-}
-
-fn run(dir: &Path, args: &[&str]) -> Output {
-    let out = cmd(dir, args).output().expect("run lexgraph");
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(
-        !err.contains("panicked"),
-        "lexgraph {args:?} panicked:\n{err}"
-    );
-    out
-}
+use crate::common::cli::{cmd, run, BIN};
 
 fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()

@@ -6,33 +6,12 @@ use crate::common;
 
 use std::io::{BufRead, BufReader};
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
+use std::process::{Output, Stdio};
 
 use lexgraph::Lexicon;
 use tempfile::TempDir;
 
-const BIN: &str = env!("CARGO_BIN_EXE_lexgraph");
-
-/// A command running in `dir`, with the default-lexicon cache inside it.
-fn cmd(dir: &Path, args: &[&str]) -> Command {
-    let mut c = Command::new(BIN);
-    c.args(args)
-        .current_dir(dir)
-        .env("LEXGRAPH_CACHE", dir.join("cache"))
-        .env_remove("LEXGRAPH_TRACE")
-        .stdin(Stdio::null());
-    c
-}
-
-fn run(dir: &Path, args: &[&str]) -> Output {
-    let out = cmd(dir, args).output().expect("run lexgraph");
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(
-        !err.contains("panicked"),
-        "lexgraph {args:?} panicked:\n{err}"
-    );
-    out
-}
+use crate::common::cli::{cmd, run};
 
 fn stdout(o: &Output) -> String {
     String::from_utf8(o.stdout.clone()).expect("stdout is UTF-8")

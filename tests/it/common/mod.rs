@@ -5,6 +5,7 @@
 //! part of it, hence the `dead_code` allowance.
 #![allow(dead_code)]
 
+pub mod cli;
 pub mod exercise;
 
 use std::path::PathBuf;

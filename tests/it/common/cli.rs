@@ -1,0 +1,30 @@
+//! Running the `lexgraph` binary as a user does, in a directory of the
+//! test's own (the default-lexicon cache inside it).
+
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+
+pub const BIN: &str = env!("CARGO_BIN_EXE_lexgraph");
+
+/// A command running in `dir`, with the default-lexicon cache inside it.
+pub fn cmd(dir: &Path, args: &[&str]) -> Command {
+    let mut c = Command::new(BIN);
+    c.args(args)
+        .current_dir(dir)
+        .env("LEXGRAPH_CACHE", dir.join("cache"))
+        .env_remove("LEXGRAPH_TRACE")
+        .stdin(Stdio::null());
+    c
+}
+
+/// Runs `lexgraph ARGS` in `dir`; a panic is a test failure whatever the
+/// test expects of the exit status.
+pub fn run(dir: &Path, args: &[&str]) -> Output {
+    let out = cmd(dir, args).output().expect("run lexgraph");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        !err.contains("panicked"),
+        "lexgraph {args:?} panicked:\n{err}"
+    );
+    out
+}
