@@ -183,6 +183,25 @@ pub fn resolve_alphabet(name: &str) -> Result<Alphabet> {
     Ok(Alphabet::builtin(name)?)
 }
 
+/// The lexicon of a command that takes nothing else (`info`, `words`): as
+/// its operand or as `-l/--lexicon`, the option every command takes.
+#[derive(clap::Args)]
+pub struct LexiconOperand {
+    /// Lexicon file (default: the built-in English lexicon)
+    #[arg(conflicts_with = "lexicon_flag")]
+    lexicon: Option<std::path::PathBuf>,
+    /// The same, as the option every command takes
+    #[arg(short = 'l', long = "lexicon", value_name = "LEXICON")]
+    lexicon_flag: Option<std::path::PathBuf>,
+}
+
+impl LexiconOperand {
+    /// Opens the lexicon given, or the built-in one.
+    pub fn open(self) -> Result<Lexicon> {
+        load(self.lexicon.or(self.lexicon_flag).as_deref(), None)
+    }
+}
+
 /// Opens `path`, or the built-in default lexicon of the wanted kind.
 pub fn load(path: Option<&Path>, kind: Option<lexgraph::Kind>) -> Result<Lexicon> {
     match path {

@@ -1,25 +1,20 @@
 //! `lexgraph info`: a lexicon file's header, in words.
 
-use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::Result;
 use lexgraph::Lexicon;
 
-use crate::load;
+use crate::LexiconOperand;
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// Lexicon file (default: the built-in English lexicon)
-    #[arg(conflicts_with = "lexicon_flag")]
-    lexicon: Option<PathBuf>,
-    /// The same, as the option every command takes
-    #[arg(short = 'l', long = "lexicon", value_name = "LEXICON")]
-    lexicon_flag: Option<PathBuf>,
+    #[command(flatten)]
+    lexicon: LexiconOperand,
 }
 
 pub fn run(args: Args) -> Result<ExitCode> {
-    let lex = load(args.lexicon.or(args.lexicon_flag).as_deref(), None)?;
+    let lex = args.lexicon.open()?;
     cmd_info(&lex)?;
     Ok(ExitCode::SUCCESS)
 }
