@@ -692,17 +692,12 @@ fn dawg_only(words: &WordList) -> Result<(f64, u64, u64)> {
     let t = Instant::now();
     let built = Builder::build_dawg(words);
     let bytes = format::write(
-        &built.arena,
-        &built.dawg,
-        Kind::Dawg,
-        words.alphabet(),
-        built.words,
-        built.max_len,
+        &built.dawg(),
+        &built.info(Kind::Dawg, words),
         format::EdgeLayout::Packed,
-        words.list_id(),
     )?;
     let s = t.elapsed().as_secs_f64();
-    Ok((s, bytes.len() as u64, built.dawg.node_count() as u64))
+    Ok((s, bytes.len() as u64, built.dawg().node_count() as u64))
 }
 
 fn scale_point(
@@ -1690,11 +1685,8 @@ fn report(args: Args) -> Result<()> {
     }
 
     // --- Node scan: AVX-512 against scalar ---------------------------------------
-    let vector_scan = enable_lex
-        .gaddag
-        .edges()
-        .fixed::<format::Tiles5Avx512>()
-        .is_some();
+    let vector_scan =
+        Generator::new(lexgraph::rules::Rules::default()).uses_vector_scan(&enable_lex.gaddag);
     let mut scans: Vec<(usize, Kind, &str, MgResult)> = Vec::new();
     if vector_scan {
         for (i, kind, layout, lex) in &scan_lexes {

@@ -30,7 +30,7 @@
 //! let a = Alphabet::english();
 //! let words = WordList::parse(b"car\ncare\ncars\n", "t", &a, lexgraph::Invalid::Refuse).unwrap();
 //! let built = Builder::build(&words);
-//! assert_eq!(built.dawg.node_count(), 4); // root, C, CA, CAR
+//! assert_eq!(built.dawg().node_count(), 4); // root, C, CA, CAR
 //! ```
 
 use std::time::{Duration, Instant};
@@ -39,14 +39,15 @@ use hashbrown::HashTable;
 use rayon::prelude::*;
 
 use crate::alphabet::{Tile, BLANK};
+use crate::format::{self, Kind};
 use crate::wordlist::WordList;
 
 /// The GADDAG separator `◇` as an edge label (sorts before every tile).
-pub const SEPARATOR: Tile = BLANK;
+pub(crate) const SEPARATOR: Tile = BLANK;
 
 /// An edge while building: label, terminal flag and target node id packed in a `u64`.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub struct BuildEdge(u64);
+pub(crate) struct BuildEdge(u64);
 
 const PENDING: u32 = u32::MAX;
 
@@ -81,7 +82,7 @@ fn common_prefix(a: &[Tile], b: &[Tile]) -> usize {
 
 /// The register of unique nodes, shared by the DAWG and the GADDAG.
 #[derive(Default)]
-pub struct Arena {
+pub(crate) struct Arena {
     edges: Vec<BuildEdge>,
     /// Id of the first node in `nodes` (ids below it belong to another
     /// register that edges may point to).
@@ -136,11 +137,6 @@ impl Arena {
     /// Number of registered nodes (including the empty node 0).
     pub fn len(&self) -> usize {
         self.base as usize + self.nodes.len()
-    }
-
-    /// True when only the empty node exists.
-    pub fn is_empty(&self) -> bool {
-        self.len() <= 1
     }
 
     /// Returns the id of the node with exactly these edges, adding it if
@@ -256,9 +252,7 @@ impl Incremental {
 
 /// A built automaton: its root and its nodes in file order.
 #[derive(Clone, Debug, Default)]
-pub struct Root {
-    /// Root node id in the arena (0 if the automaton is empty).
-    pub id: u32,
+pub(crate) struct Root {
     order: Vec<u32>,
     edges: usize,
 }
@@ -267,7 +261,7 @@ impl Root {
     fn new(arena: &Arena, id: u32) -> Root {
         let order = topological_order(arena, id);
         let edges = order.iter().map(|&n| arena.edges(n).len()).sum();
-        Root { id, order, edges }
+        Root { order, edges }
     }
     /// Reachable nodes with at least one edge.
     pub fn node_count(&self) -> usize {
@@ -283,20 +277,83 @@ impl Root {
     }
 }
 
+/// One automaton of a [`Built`], as the file writer reads it
+/// ([`format::Automaton`]).
+#[derive(Clone, Copy)]
+pub struct Graph<'a> {
+    arena: &'a Arena,
+    root: &'a Root,
+}
+
+impl Graph<'_> {
+    /// Reachable nodes with at least one edge (the nodes a file holds).
+    pub fn node_count(&self) -> usize {
+        self.root.node_count()
+    }
+    /// Edges over all reachable nodes.
+    pub fn edge_count(&self) -> usize {
+        self.root.edge_count()
+    }
+}
+
+impl format::Automaton for Graph<'_> {
+    fn order(&self) -> &[u32] {
+        self.root.order()
+    }
+    fn ids(&self) -> usize {
+        self.arena.len()
+    }
+    fn edges(&self, id: u32) -> impl ExactSizeIterator<Item = format::AutomatonEdge> + '_ {
+        // Node 0 is the arena's empty node: a target of 0 leads nowhere.
+        self.arena.edges(id).iter().map(|e| format::AutomatonEdge {
+            tile: e.label(),
+            terminal: e.terminal(),
+            target: (e.target() != 0).then_some(e.target()),
+        })
+    }
+}
+
 /// DAWG and GADDAG of one word list, sharing one arena.
 pub struct Built {
     /// All registered nodes.
-    pub arena: Arena,
+    pub(crate) arena: Arena,
     /// The DAWG's root.
-    pub dawg: Root,
+    pub(crate) dawg: Root,
     /// The GADDAG's root.
-    pub gaddag: Root,
+    pub(crate) gaddag: Root,
     /// Words in the list.
     pub words: u64,
     /// Longest word, in tiles.
     pub max_len: usize,
     /// Wall time of each build phase.
     pub phases: Vec<(&'static str, Duration)>,
+}
+
+impl Built {
+    /// The DAWG.
+    pub fn dawg(&self) -> Graph<'_> {
+        Graph {
+            arena: &self.arena,
+            root: &self.dawg,
+        }
+    }
+    /// The GADDAG (empty after [`Builder::build_dawg`]).
+    pub fn gaddag(&self) -> Graph<'_> {
+        Graph {
+            arena: &self.arena,
+            root: &self.gaddag,
+        }
+    }
+    /// The file info of one of them.
+    pub fn info<'a>(&self, kind: Kind, words: &'a WordList) -> format::FileInfo<'a> {
+        format::FileInfo {
+            kind,
+            alphabet: words.alphabet(),
+            words: self.words,
+            max_word_len: self.max_len,
+            list_id: words.list_id(),
+        }
+    }
 }
 
 /// Entry point for building.
@@ -646,7 +703,7 @@ fn split_ranges(
 /// Non-empty nodes reachable from `root`, every node before its children
 /// (reverse post-order of a depth-first walk, which keeps a node's first
 /// child right after it).
-pub fn topological_order(arena: &Arena, root: u32) -> Vec<u32> {
+pub(crate) fn topological_order(arena: &Arena, root: u32) -> Vec<u32> {
     if root == 0 {
         return Vec::new();
     }
@@ -698,7 +755,7 @@ mod tests {
     #[test]
     fn the_register_keeps_one_node_per_edge_list() {
         let mut a = Arena::with_capacity(4);
-        assert!(a.is_empty());
+        assert_eq!(a.len(), 1);
         // No edges: the shared empty node 0, never added.
         assert_eq!(a.register(&[], false), (0, false));
         let leaf = [e(1, true, 0)];

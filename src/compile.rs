@@ -77,12 +77,16 @@ pub fn try_compile_with(words: &WordList, opts: &Options) -> Result<Compiled> {
         )));
     }
     let built = Builder::build(words);
-    let a = words.alphabet();
     let t = std::time::Instant::now();
-    let (n, len, l, id) = (built.words, built.max_len, opts.edges, words.list_id());
     let (dawg, gaddag) = rayon::join(
-        || format::write(&built.arena, &built.dawg, Kind::Dawg, a, n, len, l, id),
-        || format::write(&built.arena, &built.gaddag, Kind::Gaddag, a, n, len, l, id),
+        || format::write(&built.dawg(), &built.info(Kind::Dawg, words), opts.edges),
+        || {
+            format::write(
+                &built.gaddag(),
+                &built.info(Kind::Gaddag, words),
+                opts.edges,
+            )
+        },
     );
     let (dawg, gaddag) = (dawg?, gaddag?);
     let mut phases = built.phases.clone();
@@ -91,10 +95,10 @@ pub fn try_compile_with(words: &WordList, opts: &Options) -> Result<Compiled> {
         dawg,
         gaddag,
         counts: (
-            built.dawg.node_count(),
-            built.dawg.edge_count(),
-            built.gaddag.node_count(),
-            built.gaddag.edge_count(),
+            built.dawg().node_count(),
+            built.dawg().edge_count(),
+            built.gaddag().node_count(),
+            built.gaddag().edge_count(),
         ),
         phases,
     })

@@ -18,7 +18,7 @@
 //!   . ? ?
 //! ```
 //!
-//! [`Lanes`] holds, for one direction, every line of the board laid out
+//! Internally, one `Lanes` value holds, for one direction, every line of the board laid out
 //! contiguously (the board is transposed for down moves), with each
 //! square's content, cross-check set, cross-sum, anchor flag and premiums.
 //! The sets are computed with the same structure that generates the moves.
@@ -61,14 +61,14 @@ impl std::fmt::Display for Dir {
 
 /// How a square's cross-check set is computed: with a DAWG or a GADDAG.
 #[derive(Clone, Copy, Debug)]
-pub enum Structure<'a, W: Widths = AnyWidths> {
+pub(crate) enum Structure<'a, W: Widths = AnyWidths> {
     Dawg(Edges<'a, W>),
     Gaddag(Edges<'a, W>),
 }
 
 /// One square of a lane: everything move generation reads about it.
 #[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
-pub struct LaneSquare {
+pub(crate) struct LaneSquare {
     /// Tiles allowed here (bit `t` for tile `t`), from the cross-check.
     pub cross: u64,
     /// Score of the perpendicular tiles next to the square.
@@ -90,7 +90,7 @@ impl LaneSquare {
     /// and to the cross words' score (before the main word's multiplier;
     /// the cross word's is applied).
     #[inline(always)]
-    pub fn placed_terms(&self, v: i32) -> (i32, i32) {
+    pub(crate) fn placed_terms(&self, v: i32) -> (i32, i32) {
         let lv = v * self.lm as i32;
         let cross = if self.has_cross {
             (self.csum + lv) * self.wm as i32
@@ -102,7 +102,7 @@ impl LaneSquare {
 }
 
 /// Bit `t` set for every tile `t` in `1..=max_tile` (not the blank).
-pub fn tiles_mask(max_tile: Tile) -> u64 {
+pub(crate) fn tiles_mask(max_tile: Tile) -> u64 {
     if max_tile >= 63 {
         !1
     } else {
@@ -114,7 +114,7 @@ pub fn tiles_mask(max_tile: Tile) -> u64 {
 /// square a [`LaneSquare`] (move generation copies a line's squares in one
 /// go).
 #[derive(Clone, Debug, Default)]
-pub struct Lanes {
+pub(crate) struct Lanes {
     /// Board side.
     pub n: usize,
     /// Squares, `line * n + pos`.
@@ -127,7 +127,7 @@ pub struct Lanes {
 
 /// What cross-checks are computed with.
 #[derive(Clone, Copy)]
-pub struct CrossInput<'a, W: Widths = AnyWidths> {
+pub(crate) struct CrossInput<'a, W: Widths = AnyWidths> {
     pub rules: &'a Rules,
     /// Each tile's value.
     pub scores: &'a [i32; 64],
@@ -143,7 +143,12 @@ pub struct CrossInput<'a, W: Widths = AnyWidths> {
 
 impl Lanes {
     /// Fills the lanes of direction `dir` for `board`.
-    pub fn compute<W: Widths>(&mut self, board: &Board, dir: Dir, input: &CrossInput<'_, W>) {
+    pub(crate) fn compute<W: Widths>(
+        &mut self,
+        board: &Board,
+        dir: Dir,
+        input: &CrossInput<'_, W>,
+    ) {
         let CrossInput {
             rules,
             scores,
@@ -273,7 +278,7 @@ impl Lanes {
 /// bounds.
 ///
 /// [`Lexicon::top_index`]: crate::Lexicon::top_index
-pub fn allowed<W: Widths>(
+pub(crate) fn allowed<W: Widths>(
     structure: Structure<'_, W>,
     top: &TopIndex,
     up: &[Tile],

@@ -3,13 +3,13 @@
 //! [`Lexicon::open`] memory-maps a file, checks its 64-byte header and reads
 //! the small embedded alphabet; the edge array is never copied or parsed.
 //! Opening therefore costs the same for a 400 KB DAWG and a 20 MB GADDAG.
-//! Every later read of the edge array goes through [`Edges`], which checks
-//! each index it follows, so even a corrupt file cannot make a traversal read
+//! Every later read of the edge array goes through one internal reader,
+//! which checks each index it follows, so even a corrupt file cannot make a traversal read
 //! out of bounds or loop. [`Lexicon::verify`] additionally checks the
 //! checksum and the whole structure.
 //!
 //! Move generation's first use of a lexicon builds one small index, of the
-//! root and the nodes right after it ([`Lexicon::top_index`]: about fifty
+//! root and the nodes right after it (`Lexicon::top_index`: about fifty
 //! nodes, some 50 µs with the page faults of a fresh mapping, the same for
 //! any file size); nothing else is ever built from the edges.
 //!
@@ -188,13 +188,21 @@ impl Lexicon {
     /// [`TopIndex`]), built on the first call, once: about fifty nodes,
     /// some 50 µs on a freshly mapped file (mostly page faults), whatever
     /// the file's size.
-    pub fn top_index(&self) -> &TopIndex {
+    pub(crate) fn top_index(&self) -> &TopIndex {
         self.top.get_or_init(|| TopIndex::new(&self.edges()))
+    }
+
+    /// The root node, to walk the automaton edge by edge (see [`Node`]).
+    pub fn root(&self) -> Node<'_> {
+        Node {
+            edges: self.edges(),
+            first: 0,
+        }
     }
 
     /// The edge array, read in place.
     #[inline]
-    pub fn edges(&self) -> Edges<'_> {
+    pub(crate) fn edges(&self) -> Edges<'_> {
         let h = &self.header;
         Edges::new(
             &self.bytes()[h.edges_offset as usize..],
@@ -241,20 +249,8 @@ impl Lexicon {
                 actual,
             }));
         }
+        format::check_edges(&self.header, self.bytes(), self.alphabet.len()).map_err(bad)?;
         let edges = self.edges();
-        format::check_edges(&self.header, &edges, self.alphabet.len()).map_err(bad)?;
-        let lists = (0..edges.len() as u32)
-            .filter(|&i| edges.arc(i).is_some_and(|a| a.last))
-            .count() as u64;
-        if lists != self.header.nodes {
-            return Err(bad(Corruption::Header {
-                offset: 24,
-                what: format!(
-                    "header says {} nodes, the edge array holds {lists}",
-                    self.header.nodes
-                ),
-            }));
-        }
         let (words, longest) = count_words(&edges, self.kind());
         let field = |offset, what| bad(Corruption::Header { offset, what });
         if words != self.header.words {
@@ -571,4 +567,88 @@ fn open_file(path: &Path) -> Result<(std::fs::File, u64)> {
         return Err(Error::io(path, e));
     }
     Ok((file, meta.len()))
+}
+
+/// A node of a lexicon's automaton, read in place: the low-level view under
+/// the word queries, for walks of one's own.
+///
+/// A DAWG's paths spell words; a GADDAG's spell `rev(prefix)`, the
+/// separator (tile 0), then the suffix. Reads are as safe on a corrupt file
+/// as every other: an edge that does not point forward inside the array
+/// leads nowhere, so every walk ends.
+///
+/// ```
+/// use lexgraph::{compile, Alphabet, Lexicon, WordList};
+///
+/// let a = Alphabet::english();
+/// let words = WordList::parse(b"at\nan\n", "inline", &a, lexgraph::Invalid::Refuse)?;
+/// let dawg = Lexicon::from_vec(compile::compile(&words).dawg)?;
+/// let after_a = dawg.root().find(a.tile_by_label("A").unwrap()).unwrap().next().unwrap();
+/// let ends: Vec<String> = after_a
+///     .transitions()
+///     .filter(|t| t.terminal)
+///     .map(|t| a.spell(&[t.tile]))
+///     .collect();
+/// assert_eq!(ends, ["N", "T"]);
+/// # Ok::<(), lexgraph::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct Node<'a> {
+    edges: Edges<'a>,
+    first: u32,
+}
+
+/// One edge out of a [`Node`].
+#[derive(Clone, Copy, Debug)]
+pub struct Transition<'a> {
+    /// The edge's tile (0: the GADDAG separator).
+    pub tile: Tile,
+    /// The path ending with this edge is a word.
+    pub terminal: bool,
+    edges: Edges<'a>,
+    target: u32,
+}
+
+impl<'a> Node<'a> {
+    /// The index of the node's first edge: distinct nodes have distinct ids
+    /// (the root's is 0).
+    pub fn id(&self) -> u32 {
+        self.first
+    }
+
+    /// The node's edges, in tile order.
+    pub fn transitions(&self) -> impl Iterator<Item = Transition<'a>> + 'a {
+        let edges = self.edges;
+        // An empty file's root has no edges.
+        let children = (!edges.is_empty()).then(|| edges.children(self.first));
+        children.into_iter().flatten().map(move |a| Transition {
+            tile: a.tile,
+            terminal: a.terminal,
+            edges,
+            target: a.target,
+        })
+    }
+
+    /// The edge for `tile`, if any.
+    pub fn find(&self, tile: Tile) -> Option<Transition<'a>> {
+        let a = (!self.edges.is_empty())
+            .then(|| self.edges.child(self.first, tile))
+            .flatten()?;
+        Some(Transition {
+            tile: a.tile,
+            terminal: a.terminal,
+            edges: self.edges,
+            target: a.target,
+        })
+    }
+}
+
+impl<'a> Transition<'a> {
+    /// The node the edge leads to, if it has edges.
+    pub fn next(&self) -> Option<Node<'a>> {
+        (self.target != 0).then_some(Node {
+            edges: self.edges,
+            first: self.target,
+        })
+    }
 }

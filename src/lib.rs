@@ -96,13 +96,16 @@ pub mod query;
 pub mod rules;
 #[cfg(feature = "game")]
 pub mod selfplay;
-pub mod simd;
+mod simd;
 pub mod text;
 pub mod wordlist;
 
 pub use alphabet::{Alphabet, Tile, TileInfo, BLANK};
-pub use error::{Error, Result};
+pub use board::{Board, Position, Rack};
+pub use error::{Corruption, Error, Result};
 pub use format::Kind;
 pub use lexicon::{Dawg, Gaddag, Lexicon};
+pub use movegen::{Dir, Generator, Move, MoveSink, Options};
 pub use query::Partial;
+pub use rules::Rules;
 pub use wordlist::{Invalid, WordList};

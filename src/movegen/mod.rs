@@ -589,13 +589,20 @@ impl Generator {
 
     /// Whether the search may scan a node's edges 16 at a time with
     /// AVX-512 instructions, on a CPU that has them and a lexicon of up to
-    /// 31 tiles (on by default; see [`Widths::AVX512`]). The moves are the
-    /// same either way; off, every CPU runs the same scalar code, which is
-    /// for testing and timing one against the other.
-    ///
-    /// [`Widths::AVX512`]: crate::format::Widths::AVX512
+    /// 31 tiles in edges of at most 32 bits (on by default; see
+    /// [`Generator::uses_vector_scan`]). The moves are the same either way;
+    /// off, every CPU runs the same scalar code, which is for testing and
+    /// timing one against the other.
     pub fn set_vector_scan(&mut self, on: bool) {
         self.vector = on;
+    }
+
+    /// Whether [`Generator::generate`] scans `lex`'s nodes with AVX-512
+    /// (see [`Generator::set_vector_scan`]): on when allowed, on a CPU that
+    /// has the instructions, for a lexicon of up to 31 tiles in edges of at
+    /// most 32 bits.
+    pub fn uses_vector_scan(&self, lex: &Lexicon) -> bool {
+        self.vector && lex.edges().fixed::<Tiles5Avx512>().is_some()
     }
 
     /// The rules in use.

@@ -9,7 +9,7 @@ use lexgraph::Invalid;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use lexgraph::builder::Builder;
-use lexgraph::format::Edges;
+use lexgraph::lexicon::Node;
 use lexgraph::{compile, Alphabet, Lexicon, Tile, WordList};
 use proptest::prelude::*;
 use rand::rngs::StdRng;
@@ -90,29 +90,28 @@ fn gaddag_strings(words: &BTreeSet<Vec<Tile>>) -> BTreeSet<Vec<Tile>> {
 /// number of distinct nodes reached (root included).
 fn enumerate(lex: &Lexicon) -> (BTreeSet<Vec<Tile>>, usize) {
     fn walk(
-        e: &Edges<'_>,
-        node: u32,
+        node: Node<'_>,
         path: &mut Vec<Tile>,
         out: &mut BTreeSet<Vec<Tile>>,
         seen: &mut BTreeSet<u32>,
     ) {
-        for arc in e.children(node) {
-            path.push(arc.tile);
-            if arc.terminal {
+        for t in node.transitions() {
+            path.push(t.tile);
+            if t.terminal {
                 assert!(out.insert(path.clone()), "string accepted twice");
             }
-            if arc.target != 0 {
-                seen.insert(arc.target);
-                walk(e, arc.target, path, out, seen);
+            if let Some(next) = t.next() {
+                seen.insert(next.id());
+                walk(next, path, out, seen);
             }
             path.pop();
         }
     }
-    let e = lex.edges();
     let (mut out, mut seen) = (BTreeSet::new(), BTreeSet::new());
-    if !e.is_empty() {
-        seen.insert(0);
-        walk(&e, 0, &mut Vec::new(), &mut out, &mut seen);
+    let root = lex.root();
+    if root.transitions().next().is_some() {
+        seen.insert(root.id());
+        walk(root, &mut Vec::new(), &mut out, &mut seen);
     }
     (out, seen.len())
 }
@@ -126,15 +125,23 @@ fn check(alphabet: &Alphabet, words: &[Vec<Tile>]) {
     let (gaddag_nodes, gaddag_edges) = Trie::of(&gstrings).minimal_counts();
 
     let built = Builder::build(&list);
-    assert_eq!(built.dawg.node_count(), dawg_nodes, "DAWG nodes of {set:?}");
-    assert_eq!(built.dawg.edge_count(), dawg_edges, "DAWG edges of {set:?}");
     assert_eq!(
-        built.gaddag.node_count(),
+        built.dawg().node_count(),
+        dawg_nodes,
+        "DAWG nodes of {set:?}"
+    );
+    assert_eq!(
+        built.dawg().edge_count(),
+        dawg_edges,
+        "DAWG edges of {set:?}"
+    );
+    assert_eq!(
+        built.gaddag().node_count(),
         gaddag_nodes,
         "GADDAG nodes of {set:?}"
     );
     assert_eq!(
-        built.gaddag.edge_count(),
+        built.gaddag().edge_count(),
         gaddag_edges,
         "GADDAG edges of {set:?}"
     );
@@ -228,17 +235,20 @@ fn known_shapes() {
             all.extend(words.iter().cloned());
         }
         let built = Builder::build(&WordList::from_tiles(&a, &all));
-        assert_eq!(built.dawg.node_count(), k, "Σ^1..{k}");
-        assert_eq!(built.dawg.edge_count(), 3 * k);
+        assert_eq!(built.dawg().node_count(), k, "Σ^1..{k}");
+        assert_eq!(built.dawg().edge_count(), 3 * k);
         check(&a, &all);
     }
     // CAR, CARE, CARS as in the builder's docs: root, C, CA, CAR.
     let en = Alphabet::english();
     let list = WordList::parse(b"car\ncare\ncars\n", "t", &en, Invalid::Refuse).unwrap();
     let built = Builder::build(&list);
-    assert_eq!((built.dawg.node_count(), built.dawg.edge_count()), (4, 5));
     assert_eq!(
-        (built.gaddag.node_count(), built.gaddag.edge_count()),
+        (built.dawg().node_count(), built.dawg().edge_count()),
+        (4, 5)
+    );
+    assert_eq!(
+        (built.gaddag().node_count(), built.gaddag().edge_count()),
         (13, 18)
     );
     let words: Vec<Vec<Tile>> = list.iter().map(<[Tile]>::to_vec).collect();

@@ -579,14 +579,9 @@ fn word_longer_than_the_length_field() {
     // The DAWG alone: a GADDAG of one 70,000-tile word has 70,000 prefixes.
     let built = lexgraph::builder::Builder::build_dawg(&list);
     match lexgraph::format::write(
-        &built.arena,
-        &built.dawg,
-        Kind::Dawg,
-        &en,
-        built.words,
-        built.max_len,
+        &built.dawg(),
+        &built.info(Kind::Dawg, &list),
         lexgraph::format::EdgeLayout::Packed,
-        list.list_id(),
     ) {
         Err(Error::TooLarge(_)) => {}
         Err(e) => panic!("{e}"),

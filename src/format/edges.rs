@@ -1,0 +1,748 @@
+//! The edge reader: the hot path of every query and of move generation.
+//!
+//! [`Edges`] views a packed edge array in place. Its loads are the crate's
+//! only unchecked reads of file data: [`Edges::new`] cuts the edge count so
+//! that 8 bytes can be read at every edge it keeps, every read checks its
+//! index against that count, and targets that do not point forward inside
+//! the array read as 0 (no children). [`Widths`] is sealed: the reader is
+//! compiled for the widths listed here and no others, and a view with fixed
+//! widths is made only by [`Edges::fixed`], which checks them against the
+//! file (and, for AVX-512, the CPU).
+
+use crate::alphabet::Tile;
+use crate::format::index::NodeIndex;
+use crate::simd;
+
+/// One decoded edge.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Arc {
+    /// Tile (0 = GADDAG separator; also what an out-of-alphabet tile reads as).
+    pub tile: Tile,
+    /// The path ending with this edge is a word.
+    pub terminal: bool,
+    /// Last edge of its node.
+    pub last: bool,
+    /// First edge of the target node; 0 = the target has no edges.
+    pub target: u32,
+}
+
+mod sealed {
+    /// Only this module's width types implement [`super::Widths`]: the
+    /// unchecked loads depend on what `Edges::fixed` checks of them.
+    pub trait Sealed {}
+    impl Sealed for super::AnyWidths {}
+    impl Sealed for super::Tiles5 {}
+    impl Sealed for super::Aligned5 {}
+    impl Sealed for super::Tiles5Avx512 {}
+    impl Sealed for super::Aligned5Avx512 {}
+}
+
+/// Cache lines [`Edges::prefetch`] asks for, from a node's first edge on.
+///
+/// Nodes are laid out depth first, each node's first child right after it
+/// (`builder::topological_order`), so the bytes after a node hold the
+/// subtree the search is most likely to walk next: chains of one-edge nodes
+/// are common deep in a GADDAG. Asking for them at once turns a chain of
+/// cache misses, each waited for in turn, into loads in parallel. Measured
+/// over the stored suites (interleaved runs of `movegen_timing`): 1 line as
+/// the base, 2 lines -6 %, 3 lines -8 %, 4 lines -10 % on ENABLE and -16 %
+/// on SOWPODS; 6 and 8 lines no better than 4.
+pub const PREFETCH_LINES: usize = 4;
+
+/// Field widths a reader is compiled for. The widths of a file are known
+/// only when it is opened; a reader built for fixed widths decodes an edge
+/// with constant shifts and masks, and 32-bit edges with one aligned load.
+/// Move generation decodes edges more than it does anything else, so this
+/// pays: `Generator` picks the fixed reader that fits the file (and the CPU,
+/// for [`Widths::AVX512`]).
+pub trait Widths: sealed::Sealed + Copy + Default + std::fmt::Debug + 'static {
+    /// Bits of the tile field, or 0 for the file's.
+    const TILE_BITS: u32;
+    /// Bits of an edge, or 0 for the file's.
+    const EDGE_BITS: u32;
+    /// [`Edges::select`] reads 16 edges at a time with AVX-512 vector
+    /// instructions. [`Edges::fixed`] makes such a view only on a CPU that
+    /// has them, of a file with 5-bit tiles and edges of at most 32 bits.
+    const AVX512: bool = false;
+}
+
+/// Widths as the file gives them: reads any file.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct AnyWidths;
+
+impl Widths for AnyWidths {
+    const TILE_BITS: u32 = 0;
+    const EDGE_BITS: u32 = 0;
+}
+
+/// 5-bit tiles (alphabets of up to 31 tiles: English, Spanish), packed
+/// edges of any width.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Tiles5;
+
+impl Widths for Tiles5 {
+    const TILE_BITS: u32 = 5;
+    const EDGE_BITS: u32 = 0;
+}
+
+/// 5-bit tiles in 32-bit edges: the files of [`EdgeLayout::Aligned`] for
+/// alphabets of up to 31 tiles.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Aligned5;
+
+impl Widths for Aligned5 {
+    const TILE_BITS: u32 = 5;
+    const EDGE_BITS: u32 = 32;
+}
+
+/// [`Tiles5`], with [`Edges::select`] on AVX-512 (see [`Widths::AVX512`]).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Tiles5Avx512;
+
+impl Widths for Tiles5Avx512 {
+    const TILE_BITS: u32 = 5;
+    const EDGE_BITS: u32 = 0;
+    const AVX512: bool = true;
+}
+
+/// [`Aligned5`], with [`Edges::select`] on AVX-512 (see [`Widths::AVX512`]).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Aligned5Avx512;
+
+impl Widths for Aligned5Avx512 {
+    const TILE_BITS: u32 = 5;
+    const EDGE_BITS: u32 = 32;
+    const AVX512: bool = true;
+}
+
+/// A read-only view of a packed edge array, safe on any bytes. `W` fixes
+/// field widths at compile time ([`Widths`]); [`Edges::fixed`] makes one.
+#[derive(Clone, Copy, Debug)]
+pub struct Edges<'a, W: Widths = AnyWidths> {
+    bytes: &'a [u8],
+    pub(super) len: u32,
+    edge_bits: u32,
+    tile_bits: u32,
+    mask: u64,
+    max_tile: Tile,
+    widths: std::marker::PhantomData<W>,
+}
+
+impl<'a> Edges<'a> {
+    /// Views `bytes` as `len` packed edges of `tile_bits + 2 + target_bits`
+    /// bits. Tiles above `max_tile` read as 0.
+    pub fn new(
+        bytes: &'a [u8],
+        len: u32,
+        tile_bits: u32,
+        target_bits: u32,
+        max_tile: Tile,
+    ) -> Edges<'a> {
+        let edge_bits = tile_bits + 2 + target_bits;
+        // Keep only the edges that can be read as 8 bytes at byte
+        // `i * edge_bits / 8` (a file's padding provides the slack): every
+        // edge read relies on it, unchecked.
+        let fit = if bytes.len() < 8 {
+            0
+        } else {
+            // The largest `i` with `i * edge_bits / 8 + 8 <= bytes.len()`, plus one.
+            ((bytes.len() as u64 - 7) * 8 - 1) / edge_bits as u64 + 1
+        };
+        let len = len.min(fit.min(u32::MAX as u64) as u32);
+        Edges {
+            bytes,
+            len,
+            edge_bits,
+            tile_bits,
+            mask: if edge_bits >= 64 {
+                u64::MAX
+            } else {
+                (1u64 << edge_bits) - 1
+            },
+            max_tile,
+            widths: std::marker::PhantomData,
+        }
+    }
+
+    /// This view with widths `W` fixed, if they are the file's (and, for
+    /// [`Widths::AVX512`], if the CPU and the file allow it).
+    pub fn fixed<W: Widths>(self) -> Option<Edges<'a, W>> {
+        let fits = (W::TILE_BITS == 0 || W::TILE_BITS == self.tile_bits)
+            && (W::EDGE_BITS == 0 || W::EDGE_BITS == self.edge_bits)
+            && (!W::AVX512 || (self.tile_bits == 5 && self.edge_bits <= 32 && simd::available()));
+        fits.then_some(Edges {
+            bytes: self.bytes,
+            len: self.len,
+            edge_bits: self.edge_bits,
+            tile_bits: self.tile_bits,
+            mask: self.mask,
+            max_tile: self.max_tile,
+            widths: std::marker::PhantomData,
+        })
+    }
+}
+
+impl<'a, W: Widths> Edges<'a, W> {
+    /// Bits per edge: fixed, or the file's.
+    #[inline(always)]
+    fn eb(&self) -> usize {
+        if W::EDGE_BITS != 0 {
+            W::EDGE_BITS as usize
+        } else {
+            self.edge_bits as usize
+        }
+    }
+
+    /// Bits of the tile field: fixed, or the file's.
+    #[inline(always)]
+    fn tb(&self) -> u32 {
+        if W::TILE_BITS != 0 {
+            W::TILE_BITS
+        } else {
+            self.tile_bits
+        }
+    }
+
+    /// Mask of an edge's bits.
+    #[inline(always)]
+    fn edge_mask(&self) -> u64 {
+        match W::EDGE_BITS {
+            0 => self.mask,
+            64.. => u64::MAX,
+            b => (1u64 << b) - 1,
+        }
+    }
+
+    /// Number of edges.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.len as usize
+    }
+
+    /// True if there are no edges.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Edge `i`, decoded defensively: a target that does not point forward and
+    /// inside the array reads as 0 (no children), a tile outside the alphabet
+    /// reads as 0. `None` past the end.
+    #[inline]
+    pub fn arc(&self, i: u32) -> Option<Arc> {
+        (i < self.len).then(|| {
+            let mut a = self.arc_at(i, 0);
+            if a.tile > self.max_tile {
+                a.tile = 0;
+            }
+            a
+        })
+    }
+
+    /// Calls `f` on each edge of node `first` whose tile is in `tiles` (a
+    /// bitset), in tile order, until `f` returns false. The same scan as
+    /// [`Edges::select`], with `f` inlined into it: for the DAWG search this
+    /// measured faster than the scalar select-then-visit. Edges with other
+    /// tiles are skipped after decoding only their tile, and the scan stops
+    /// past the highest wanted tile: the inner loop of move generation.
+    /// With [`Widths::AVX512`] it is the vector select, then the visit
+    /// (about a fifth less time for the DAWG search).
+    #[inline(always)]
+    pub fn for_each_in(&self, first: u32, tiles: u64, mut f: impl FnMut(Arc) -> bool) {
+        if tiles == 0 {
+            return;
+        }
+        if W::AVX512 {
+            // The vector scan, then a visit of what it found (a node of
+            // more than 64 edges, only in a corrupt file, is cut there).
+            let mut hits = self.select(first, tiles);
+            while hits != 0 {
+                let k = hits.trailing_zeros();
+                hits &= hits - 1;
+                if !f(self.arc_at(first, k)) {
+                    return;
+                }
+            }
+            return;
+        }
+        let highest = 63 - tiles.leading_zeros() as u64;
+        let eb = self.eb();
+        let tb = self.tb();
+        let tile_mask = (1u64 << tb) - 1;
+        let last_bit = 1u64 << (tb + 1);
+        let len = self.len as u64;
+        let mut i = first as u64;
+        let mut bit = first as usize * eb;
+        while i < len {
+            let raw = self.load(bit);
+            let tile = raw & tile_mask;
+            if tile > highest {
+                return; // siblings are sorted
+            }
+            if tiles >> tile & 1 != 0 {
+                let t = (raw & self.edge_mask()) >> (tb + 2);
+                let arc = Arc {
+                    tile: tile as Tile,
+                    terminal: raw >> tb & 1 != 0,
+                    last: raw & last_bit != 0,
+                    target: if t > i && t < len { t as u32 } else { 0 },
+                };
+                if !f(arc) {
+                    return;
+                }
+            }
+            if raw & last_bit != 0 {
+                return;
+            }
+            i += 1;
+            bit += eb;
+        }
+    }
+
+    /// Raw bits of the edge at bit offset `bit` (`i * edge_bits` for edge
+    /// `i`), unmasked above the edge. Callers keep `i < len`.
+    #[inline(always)]
+    fn load(&self, bit: usize) -> u64 {
+        let at = bit >> 3;
+        debug_assert!(at + 8 <= self.bytes.len());
+        if W::EDGE_BITS == 32 {
+            // A 32-bit edge starts on a byte boundary and is all in 4 bytes.
+            // SAFETY: as below; 4 bytes are fewer than the 8 `new` keeps
+            // room for. `fixed` makes this view only of 32-bit files; tested
+            // by `fixed_widths_read_as_any` on short buffers.
+            let word = unsafe { self.bytes.as_ptr().add(at).cast::<u32>().read_unaligned() };
+            return u32::from_le(word) as u64;
+        }
+        // SAFETY: `new` caps `len` so that for every edge `i < len` the 8
+        // bytes at `i * edge_bits / 8` lie inside `bytes`, and every caller
+        // checks `i < len` first. Tested by `edges_past_the_bytes_are_cut`
+        // and the corrupt-file tests, which read every edge of short buffers.
+        let word = unsafe { self.bytes.as_ptr().add(at).cast::<u64>().read_unaligned() };
+        u64::from_le(word) >> (bit & 7)
+    }
+
+    /// The edges of node `first` whose tile is in `tiles`, as a bitset of
+    /// offsets from `first` (bit `k`: edge `first + k`), to be read with
+    /// [`Edges::arc_at`]. Move generation scans a node this way and only
+    /// then recurses: the scan stays a tight loop, and the recursion carries
+    /// one word of state per node instead of the whole scan.
+    ///
+    /// Siblings are sorted by tile, so the scan stops past the highest wanted
+    /// tile; a node has at most 64 edges (a corrupt longer one is cut there).
+    #[inline(always)]
+    pub fn select(&self, first: u32, tiles: u64) -> u64 {
+        if tiles == 0 {
+            return 0;
+        }
+        #[cfg(target_arch = "x86_64")]
+        if W::AVX512 {
+            // SAFETY: a view with `W::AVX512` is made only by `fixed`, which
+            // checked that the CPU has the instructions `select16` is
+            // compiled for, and that edges are at most 32 bits with 5-bit
+            // tiles; `new` cut `len` so that 8 bytes can be read at every
+            // edge. Run by every move generation test on such a CPU, and
+            // compared with the scalar scan by `avx512_select_matches_the_scan`
+            // (up to a page the process may not read, by
+            // `avx512_select_stays_in_the_array`).
+            return unsafe { simd::select16(self.bytes, self.len, self.eb() as u32, first, tiles) };
+        }
+        let highest = 63 - tiles.leading_zeros() as u64;
+        let eb = self.eb();
+        let tile_mask = (1u64 << self.tb()) - 1;
+        let last_bit = 1u64 << (self.tb() + 1);
+        let first = first as u64;
+        let end = (self.len as u64).min(first + 64);
+        let mut hits = 0u64;
+        let mut i = first;
+        let mut bit = first as usize * eb;
+        while i < end {
+            let raw = self.load(bit);
+            let tile = raw & tile_mask;
+            if tile > highest {
+                break;
+            }
+            hits |= (tiles >> tile & 1) << (i - first);
+            if raw & last_bit != 0 {
+                break;
+            }
+            i += 1;
+            bit += eb;
+        }
+        hits
+    }
+
+    /// Edge `first + k` of a node, as found by [`Edges::select`]. A target
+    /// that does not point forward inside the array reads as 0; past the
+    /// array the edge reads as an empty last edge. Tiles are as stored (see
+    /// [`Edges::arc`] for the clamped view).
+    #[inline(always)]
+    pub fn arc_at(&self, first: u32, k: u32) -> Arc {
+        let i = first as u64 + k as u64;
+        if i >= self.len as u64 {
+            return Arc {
+                tile: 0,
+                terminal: false,
+                last: true,
+                target: 0,
+            };
+        }
+        let raw = self.load(i as usize * self.eb()) & self.edge_mask();
+        let tb = self.tb();
+        let t = raw >> (tb + 2);
+        Arc {
+            tile: (raw & ((1 << tb) - 1)) as Tile,
+            terminal: raw >> tb & 1 != 0,
+            last: raw >> (tb + 1) & 1 != 0,
+            target: if t > i && t < self.len as u64 {
+                t as u32
+            } else {
+                0
+            },
+        }
+    }
+
+    /// Starts loading node `first`'s edges into the cache, with the
+    /// [`PREFETCH_LINES`] cache lines from there on. Move generation waits
+    /// on these loads more than on anything else (a node's edges lie
+    /// anywhere in a file of megabytes), so it asks for the nodes it is
+    /// about to visit while it works on the one before.
+    #[inline(always)]
+    pub fn prefetch(&self, first: u32) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+            let at = (first as usize * self.eb()) >> 3;
+            let p = self.bytes.as_ptr().wrapping_add(at) as *const i8;
+            for line in 0..PREFETCH_LINES {
+                // SAFETY: a prefetch is only a hint: it cannot fault and
+                // reads nothing into the program, whatever the address; SSE,
+                // which provides it, is part of the x86_64 baseline.
+                // Exercised by every GADDAG move generation test, and with
+                // wild addresses by `edges_past_the_bytes_are_cut`.
+                unsafe { _mm_prefetch::<_MM_HINT_T0>(p.wrapping_add(64 * line)) }
+            }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = first;
+    }
+
+    /// The separator edge of node `first` (GADDAG): tile 0 sorts first, so
+    /// it is the first edge if there is one.
+    #[inline(always)]
+    pub fn separator(&self, first: u32) -> Option<Arc> {
+        if first == 0 || first >= self.len {
+            return None;
+        }
+        let raw = self.load(first as usize * self.eb());
+        (raw & ((1 << self.tb()) - 1) == 0).then(|| self.arc_at(first, 0))
+    }
+
+    /// Iterates the edges of the node whose first edge is `first` (the root
+    /// is node 0; an arc's `target` of 0 means "no node", so check it first).
+    #[inline]
+    pub fn children(&self, first: u32) -> Children<'a, W> {
+        Children {
+            edges: *self,
+            next: first,
+            done: false,
+        }
+    }
+
+    /// Follows the edge labelled `tile` from node `first`.
+    #[inline]
+    pub fn child(&self, first: u32, tile: Tile) -> Option<Arc> {
+        let mut found = None;
+        if (tile as usize) < 64 {
+            self.for_each_in(first, 1 << tile, |a| {
+                found = Some(a);
+                false
+            });
+        }
+        found
+    }
+
+    /// [`Edges::select`] on node `first`, through its index if given.
+    #[inline(always)]
+    pub fn select_ix(&self, ix: Option<&NodeIndex>, first: u32, tiles: u64) -> u64 {
+        match ix {
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: `W::AVX512` views exist only on CPUs with BMI2
+            // (`Edges::fixed` checks). Run by every move generation test on
+            // such a CPU; `node_index_matches_the_scan` compares the two.
+            Some(ix) if W::AVX512 => unsafe { ix.select_bmi2(tiles) },
+            Some(ix) => ix.select(tiles),
+            None => self.select(first, tiles),
+        }
+    }
+
+    /// [`Edges::child`] of node `first`, through its index if given.
+    #[inline(always)]
+    pub fn child_ix(&self, ix: Option<&NodeIndex>, first: u32, tile: Tile) -> Option<Arc> {
+        match ix {
+            Some(ix) => ix.child(self, first, tile),
+            None => self.child(first, tile),
+        }
+    }
+}
+
+/// Iterator over one node's edges.
+#[derive(Clone)]
+pub struct Children<'a, W: Widths = AnyWidths> {
+    edges: Edges<'a, W>,
+    next: u32,
+    done: bool,
+}
+
+impl<W: Widths> Iterator for Children<'_, W> {
+    type Item = Arc;
+    #[inline]
+    fn next(&mut self) -> Option<Arc> {
+        if self.done {
+            return None;
+        }
+        match self.edges.arc(self.next) {
+            Some(a) => {
+                self.done = a.last;
+                self.next += 1;
+                Some(a)
+            }
+            None => {
+                self.done = true;
+                None
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::format::EDGE_PADDING;
+
+    /// `Edges::new` must drop edges whose 8-byte read would leave the
+    /// buffer: the unchecked loads rely on it.
+    #[test]
+    fn edges_past_the_bytes_are_cut() {
+        // 11-bit edges (tile 5, flags 2, target 4); 6 edges need 66 bits.
+        for len_bytes in 0..24 {
+            let bytes: Vec<u8> = (0..len_bytes).map(|b| (b * 37 + 11) as u8).collect();
+            let e = Edges::new(&bytes, 6, 5, 4, 26);
+            let fits = |i: usize| (i * 11) / 8 + 8 <= bytes.len();
+            assert!(e.len() <= 6);
+            for i in 0..e.len() {
+                assert!(fits(i), "edge {i} kept with {len_bytes} bytes");
+            }
+            if e.len() < 6 {
+                assert!(
+                    !fits(e.len()),
+                    "edge {} cut with {len_bytes} bytes",
+                    e.len()
+                );
+            }
+            // Every reader stays inside, whatever the bits say.
+            for first in 0..8u32 {
+                let hits = e.select(first, u64::MAX);
+                for k in 0..64 {
+                    if hits >> k & 1 == 1 {
+                        let a = e.arc_at(first, k);
+                        assert!(a.target == 0 || (a.target as usize) < e.len());
+                    }
+                }
+                let _ = e.arc_at(first, 63);
+                let _ = e.separator(first);
+                e.prefetch(u32::MAX >> first);
+                e.for_each_in(first, u64::MAX, |_| true);
+            }
+        }
+    }
+
+    /// A view with fixed widths reads exactly what the generic one reads,
+    /// on any bytes and on buffers cut short (its loads are unchecked).
+    #[test]
+    fn fixed_widths_read_as_any() {
+        fn same<W: Widths>(any: &Edges<'_>, w: &Edges<'_, W>) {
+            assert_eq!(any.len(), w.len());
+            for first in 0..any.len() as u32 + 2 {
+                for tiles in [u64::MAX, 0b1010_0110, 1 << 3, 0] {
+                    assert_eq!(any.select(first, tiles), w.select(first, tiles));
+                    let (mut a, mut b) = (Vec::new(), Vec::new());
+                    any.for_each_in(first, tiles, |x| {
+                        a.push(x);
+                        true
+                    });
+                    w.for_each_in(first, tiles, |x| {
+                        b.push(x);
+                        true
+                    });
+                    assert_eq!(a, b);
+                }
+                for k in 0..64 {
+                    assert_eq!(any.arc_at(first, k), w.arc_at(first, k));
+                }
+                assert_eq!(any.separator(first), w.separator(first));
+                assert_eq!(any.arc(first), w.arc(first));
+                assert_eq!(any.arc(first), w.arc(first));
+                assert!(any.children(first).eq(w.children(first)));
+                w.prefetch(first);
+            }
+        }
+        for seed in 0..16u32 {
+            let bytes: Vec<u8> = (0..200u32)
+                .map(|b| (b.wrapping_mul(2654435761).wrapping_add(seed * 97) >> 13) as u8)
+                .collect();
+            for cut in [200, 77, 13, 8, 3] {
+                let b = &bytes[..cut];
+                // 32-bit edges: 5-bit tiles, 25-bit targets.
+                let any = Edges::new(b, 48, 5, 25, 26);
+                same(&any, &any.fixed::<Aligned5>().unwrap());
+                same(&any, &any.fixed::<Tiles5>().unwrap());
+                let v = any.fixed::<Aligned5Avx512>();
+                assert_eq!(v.is_some(), simd::available());
+                v.inspect(|v| same(&any, v));
+                any.fixed::<Tiles5Avx512>().inspect(|v| same(&any, v));
+                // Packed 27-bit edges.
+                let any = Edges::new(b, 56, 5, 20, 26);
+                assert!(any.fixed::<Aligned5>().is_none());
+                same(&any, &any.fixed::<Tiles5>().unwrap());
+                assert!(any.fixed::<Aligned5Avx512>().is_none());
+                let v = any.fixed::<Tiles5Avx512>();
+                assert_eq!(v.is_some(), simd::available());
+                v.inspect(|v| same(&any, v));
+                // Edges over 32 bits: no vector view.
+                let any = Edges::new(b, 40, 5, 27, 26);
+                assert!(any.fixed::<Tiles5Avx512>().is_none());
+                // 6-bit tiles: no fixed view applies.
+                let any = Edges::new(b, 56, 6, 20, 40);
+                assert!(any.fixed::<Tiles5>().is_none() && any.fixed::<Aligned5>().is_none());
+                assert!(any.fixed::<Tiles5Avx512>().is_none());
+            }
+        }
+    }
+
+    /// A xorshift generator: `next(n)` is in `0..n`.
+    fn xorshift(mut state: u64) -> impl FnMut(u64) -> u64 {
+        move |n| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state % n
+        }
+    }
+
+    /// Packed edges (5-bit tiles) of 40 nodes of random sizes, some sorted
+    /// by tile (as files are), some not (as corrupt files may be), one of 80
+    /// edges; with the file's padding. Returns the edge count and the bytes.
+    fn random_nodes(next: &mut impl FnMut(u64) -> u64, target_bits: u32) -> (u32, Vec<u8>) {
+        let eb = 5 + 2 + target_bits as usize;
+        let mut raw = Vec::new();
+        for node in 0..40 {
+            let n = if node == 7 { 80 } else { 1 + next(40) };
+            let sorted = next(2) == 0;
+            let mut t = next(4);
+            for k in 0..n {
+                let tile = if sorted { t.min(31) } else { next(32) };
+                t += 1 + next(2);
+                let last = (k + 1 == n) as u64;
+                let target = next(1 << target_bits);
+                raw.push(tile | next(2) << 5 | last << 6 | target << 7);
+            }
+        }
+        let mut bytes = vec![0u8; (raw.len() * eb).div_ceil(8) + EDGE_PADDING];
+        for (i, &r) in raw.iter().enumerate() {
+            for b in 0..eb {
+                if r >> b & 1 == 1 {
+                    let at = i * eb + b;
+                    bytes[at / 8] |= 1 << (at % 8);
+                }
+            }
+        }
+        (raw.len() as u32, bytes)
+    }
+
+    /// The AVX-512 scan reads nothing past the edge array, whatever the
+    /// array's length: here the array ends right before a page the process
+    /// may not read, so a read past it crashes the test.
+    #[cfg(all(target_arch = "x86_64", target_os = "linux"))]
+    #[test]
+    fn avx512_select_stays_in_the_array() {
+        if !simd::available() {
+            eprintln!("no AVX-512 on this CPU: nothing to check");
+            return;
+        }
+        const PAGE: usize = 4096;
+        extern "C" {
+            fn mprotect(addr: *mut std::ffi::c_void, len: usize, prot: i32) -> i32;
+        }
+        let mut map = memmap2::MmapMut::map_anon(2 * PAGE).unwrap();
+        // SAFETY: the second page of this anonymous mapping, which is page
+        // aligned (the kernel places mappings on page boundaries), becomes
+        // unreadable (PROT_NONE = 0). Nothing below touches it except a
+        // faulty scan, and unmapping at the end does not need it readable.
+        let rc = unsafe { mprotect(map.as_mut_ptr().add(PAGE).cast(), PAGE, 0) };
+        assert_eq!(rc, 0, "mprotect failed");
+        let mut next = xorshift(0x2545_F491_4F6C_DD1D);
+        for target_bits in 1..=25u32 {
+            let (n, bytes) = random_nodes(&mut next, target_bits);
+            // The array cut at every length near its end, placed so that
+            // its last byte is the last readable one.
+            for cut in (bytes.len().saturating_sub(80)..=bytes.len()).rev() {
+                let at = PAGE - cut;
+                map[at..PAGE].copy_from_slice(&bytes[..cut]);
+                let any = Edges::new(&map[at..PAGE], n, 5, target_bits, 26);
+                let vector = any.fixed::<Tiles5Avx512>().unwrap();
+                let scalar = any.fixed::<Tiles5>().unwrap();
+                for first in 0..any.len() as u32 + 2 {
+                    assert_eq!(
+                        vector.select(first, u64::MAX),
+                        scalar.select(first, u64::MAX)
+                    );
+                }
+            }
+        }
+    }
+
+    /// The AVX-512 scan finds what the scalar one finds, for every edge
+    /// width it takes, on nodes of 1 to over 64 edges (sorted or not), and
+    /// on buffers that end anywhere inside its 64-byte reads.
+    #[test]
+    fn avx512_select_matches_the_scan() {
+        if !simd::available() {
+            eprintln!("no AVX-512 on this CPU: only the scalar scan runs");
+            return;
+        }
+        let mut next = xorshift(0x9E37_79B9_7F4A_7C15);
+        for target_bits in 1..=25u32 {
+            let eb = 5 + 2 + target_bits;
+            let (n, bytes) = random_nodes(&mut next, target_bits);
+            let full = bytes.len();
+            for cut in [full, full - 1, full - 9, full - 40, full - 63, full - 100] {
+                let any = Edges::new(&bytes[..cut], n, 5, target_bits, 26);
+                let scalar = any.fixed::<Tiles5>().unwrap();
+                let vector = any.fixed::<Tiles5Avx512>().unwrap();
+                for first in 0..any.len() as u32 {
+                    for tiles in [
+                        u64::MAX,
+                        1 << next(32),
+                        next(1 << 32),
+                        0b1110,
+                        1 << 31,
+                        !0 << 32,
+                    ] {
+                        assert_eq!(
+                            scalar.select(first, tiles),
+                            vector.select(first, tiles),
+                            "{eb}-bit edges, cut {cut}, node {first}, tiles {tiles:b}"
+                        );
+                    }
+                }
+                if eb == 32 {
+                    let scalar = any.fixed::<Aligned5>().unwrap();
+                    let vector = any.fixed::<Aligned5Avx512>().unwrap();
+                    for first in 0..any.len() as u32 {
+                        let tiles = next(1 << 32);
+                        assert_eq!(scalar.select(first, tiles), vector.select(first, tiles));
+                    }
+                }
+            }
+        }
+    }
+}

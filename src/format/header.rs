@@ -1,0 +1,281 @@
+//! The fixed header and the alphabet section: constants, decoding, and the
+//! O(1) checks that make every later read of a mapped file safe. Checked
+//! slices and `from_le_bytes` only; no `unsafe` here.
+
+use crate::alphabet::{Alphabet, TileInfo, MAX_TILES};
+use crate::error::Corruption;
+
+/// First eight bytes of every lexicon file.
+pub const MAGIC: [u8; 8] = *b"LEXGRAPH";
+/// Major version: readers refuse any other.
+pub const VERSION_MAJOR: u16 = 1;
+/// Minor version: additions an older reader of the same major may ignore.
+/// 1.1 adds the word-list identifier ([`FLAG_LIST_ID`]).
+pub const VERSION_MINOR: u16 = 1;
+/// Header byte 15 (reserved in 1.0), in a file of minor version 1 or more:
+/// bit 0 says that the alphabet section holds the 8-byte word-list
+/// identifier right after the fold list ([`Header::list_id`]).
+pub const FLAG_LIST_ID: u8 = 1;
+/// Offset of the flags byte.
+pub const FLAGS_OFFSET: usize = 15;
+/// Size of the fixed header.
+pub const HEADER_LEN: usize = 64;
+/// Zero bytes after the packed edges, so that every edge is read with one
+/// unaligned 8-byte load.
+pub const EDGE_PADDING: usize = 8;
+/// Widest edge a reader accepts (an edge plus its bit offset fits a `u64`).
+pub const MAX_EDGE_BITS: u32 = 57;
+
+/// Which automaton a file holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// Appel & Jacobson's DAWG: words read left to right.
+    Dawg = 1,
+    /// Gordon's GADDAG: `rev(prefix) ◇ suffix` for every split of every word.
+    Gaddag = 2,
+}
+
+impl Kind {
+    /// `"DAWG"` or `"GADDAG"`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Dawg => "DAWG",
+            Kind::Gaddag => "GADDAG",
+        }
+    }
+    /// Conventional file extension.
+    pub fn extension(self) -> &'static str {
+        match self {
+            Kind::Dawg => "dawg",
+            Kind::Gaddag => "gaddag",
+        }
+    }
+}
+
+/// The decoded fixed header.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Header {
+    pub major: u16,
+    pub minor: u16,
+    pub kind: Kind,
+    /// Bits of an edge's tile field.
+    pub tile_bits: u8,
+    /// Bits of an edge's target field.
+    pub target_bits: u8,
+    pub words: u64,
+    pub nodes: u64,
+    pub edges: u64,
+    pub max_word_len: u16,
+    pub alphabet_len: u32,
+    pub edges_offset: u64,
+    pub checksum: u64,
+    /// Identifier of the word list and alphabet the file was compiled from
+    /// ([`crate::WordList::list_id`]), the same in a DAWG and a GADDAG
+    /// compiled together; `None` in a 1.0 file. See
+    /// [`crate::lexicon::check_pair`].
+    pub list_id: Option<u64>,
+}
+
+impl Header {
+    /// Bits per edge.
+    pub fn edge_bits(&self) -> u32 {
+        self.tile_bits as u32 + 2 + self.target_bits as u32
+    }
+    /// Bytes of the edge array, padding included.
+    pub fn edge_bytes(&self) -> u64 {
+        (self.edges * self.edge_bits() as u64).div_ceil(8) + EDGE_PADDING as u64
+    }
+}
+
+/// Bits needed to write every value in `0..=max` (at least 1).
+pub fn bits_for(max: u64) -> u32 {
+    (64 - max.leading_zeros()).max(1)
+}
+
+/// Reads the alphabet section (`bytes` starts at file offset `base`).
+fn decode_alphabet(bytes: &[u8], base: u64) -> std::result::Result<(Alphabet, usize), Corruption> {
+    let mut pos = 0usize;
+    let bad = |pos: usize, what: &str| Corruption::Header {
+        offset: base + pos as u64,
+        what: format!("alphabet section: {what}"),
+    };
+    let byte = |pos: &mut usize| -> std::result::Result<u8, Corruption> {
+        let b = *bytes.get(*pos).ok_or_else(|| bad(*pos, "ends early"))?;
+        *pos += 1;
+        Ok(b)
+    };
+    let string = |pos: &mut usize| -> std::result::Result<String, Corruption> {
+        let n = byte(pos)? as usize;
+        let s = bytes
+            .get(*pos..*pos + n)
+            .ok_or_else(|| bad(*pos, "ends early"))?;
+        let s = std::str::from_utf8(s).map_err(|_| bad(*pos, "label is not UTF-8"))?;
+        *pos += n;
+        Ok(s.to_string())
+    };
+    let name = string(&mut pos)?;
+    let count_at = pos;
+    let count = byte(&mut pos)? as usize;
+    if !(2..=MAX_TILES + 1).contains(&count) {
+        return Err(bad(count_at, &format!("{count} tiles (2..=64 allowed)")));
+    }
+    let mut tiles = Vec::with_capacity(count);
+    for _ in 0..count {
+        let label = string(&mut pos)?;
+        let score = byte(&mut pos)?;
+        let count = byte(&mut pos)?;
+        let vowel = byte(&mut pos)? & 1 == 1;
+        tiles.push(TileInfo {
+            label,
+            score,
+            count,
+            vowel,
+        });
+    }
+    let nfolds = byte(&mut pos)?;
+    let mut folds = Vec::new();
+    for _ in 0..nfolds {
+        let at = pos;
+        let src = string(&mut pos)?;
+        let dst = string(&mut pos)?;
+        if src.is_empty() {
+            return Err(bad(at, "empty fold source"));
+        }
+        folds.push((src, dst));
+    }
+    let blank = tiles.remove(0);
+    let a = Alphabet::from_parts(&name, blank, tiles, folds).map_err(|e| bad(0, &e.to_string()))?;
+    Ok((a, pos))
+}
+
+/// Parses and checks the header and alphabet of a lexicon file. Everything a
+/// reader relies on for safety is checked here in O(1) (apart from the small
+/// alphabet); the edge array itself is read defensively (see [`Edges::arc`]).
+pub fn parse_header(bytes: &[u8]) -> std::result::Result<(Header, Alphabet), Corruption> {
+    let len = bytes.len() as u64;
+    if bytes.len() < 8 || bytes[..8] != MAGIC {
+        if bytes.len() < 8 && MAGIC.starts_with(bytes) {
+            return Err(Corruption::Truncated {
+                len,
+                needed: HEADER_LEN as u64,
+            });
+        }
+        return Err(Corruption::BadMagic);
+    }
+    if bytes.len() < HEADER_LEN {
+        return Err(Corruption::Truncated {
+            len,
+            needed: HEADER_LEN as u64,
+        });
+    }
+    let major = u16::from_le_bytes(bytes[8..10].try_into().unwrap());
+    let minor = u16::from_le_bytes(bytes[10..12].try_into().unwrap());
+    if major != VERSION_MAJOR {
+        return Err(Corruption::UnsupportedVersion {
+            found: major,
+            minor,
+            supported: VERSION_MAJOR,
+        });
+    }
+    let field = |offset: u64, what: String| Corruption::Header { offset, what };
+    let kind = match bytes[12] {
+        1 => Kind::Dawg,
+        2 => Kind::Gaddag,
+        k => return Err(field(12, format!("kind {k} (1 = DAWG, 2 = GADDAG)"))),
+    };
+    let h = Header {
+        major,
+        minor,
+        kind,
+        tile_bits: bytes[13],
+        target_bits: bytes[14],
+        words: u64::from_le_bytes(bytes[16..24].try_into().unwrap()),
+        nodes: u64::from_le_bytes(bytes[24..32].try_into().unwrap()),
+        edges: u64::from_le_bytes(bytes[32..40].try_into().unwrap()),
+        max_word_len: u16::from_le_bytes(bytes[40..42].try_into().unwrap()),
+        alphabet_len: u32::from_le_bytes(bytes[44..48].try_into().unwrap()),
+        edges_offset: u64::from_le_bytes(bytes[48..56].try_into().unwrap()),
+        checksum: u64::from_le_bytes(bytes[56..64].try_into().unwrap()),
+        list_id: None,
+    };
+    if !(1..=6).contains(&h.tile_bits) {
+        return Err(field(
+            13,
+            format!("tile field of {} bits (1..=6)", h.tile_bits),
+        ));
+    }
+    if h.target_bits == 0 || h.edge_bits() > MAX_EDGE_BITS {
+        return Err(field(
+            14,
+            format!(
+                "target field of {} bits (edges of at most {MAX_EDGE_BITS} bits)",
+                h.target_bits
+            ),
+        ));
+    }
+    if h.edges > u32::MAX as u64 || (h.edges > 1 && bits_for(h.edges - 1) > h.target_bits as u32) {
+        return Err(field(
+            32,
+            format!("{} edges do not fit {}-bit targets", h.edges, h.target_bits),
+        ));
+    }
+    if h.edges > 0 && h.nodes == 0 || h.nodes > h.edges {
+        return Err(field(
+            24,
+            format!("{} nodes for {} edges", h.nodes, h.edges),
+        ));
+    }
+    let alpha_end = HEADER_LEN as u64 + h.alphabet_len as u64;
+    if !h.edges_offset.is_multiple_of(8)
+        || h.edges_offset < alpha_end
+        || h.edges_offset > u32::MAX as u64
+    {
+        return Err(field(48, format!("edge array offset {} (must be 8-aligned and after the alphabet ending at {alpha_end})", h.edges_offset)));
+    }
+    let needed = h.edges_offset + h.edge_bytes();
+    if len < needed {
+        return Err(Corruption::Truncated { len, needed });
+    }
+    if len > needed {
+        return Err(field(
+            32,
+            format!(
+                "file has {} bytes after the edge array of {} edges",
+                len - needed,
+                h.edges
+            ),
+        ));
+    }
+    let section = &bytes[HEADER_LEN..alpha_end as usize];
+    let (alphabet, folds_end) = decode_alphabet(section, HEADER_LEN as u64)?;
+    let mut h = h;
+    if minor >= 1 && bytes[FLAGS_OFFSET] & FLAG_LIST_ID != 0 {
+        let id = section.get(folds_end..folds_end + 8).ok_or_else(|| {
+            field(
+                FLAGS_OFFSET as u64,
+                format!(
+                    "flags say the alphabet section holds a word-list identifier at byte offset {}, \
+                     past its end",
+                    HEADER_LEN + folds_end
+                ),
+            )
+        })?;
+        h.list_id = Some(u64::from_le_bytes(id[..8].try_into().unwrap()));
+    }
+    if bits_for(alphabet.len() as u64) > h.tile_bits as u32 {
+        return Err(field(
+            13,
+            format!(
+                "{}-bit tiles cannot hold {} tiles",
+                h.tile_bits,
+                alphabet.len()
+            ),
+        ));
+    }
+    Ok((h, alphabet))
+}
+
+/// The checksum of a file's payload, as stored at header offset 56.
+pub fn payload_checksum(bytes: &[u8]) -> u64 {
+    xxhash_rust::xxh3::xxh3_64(bytes.get(HEADER_LEN..).unwrap_or(&[]))
+}
