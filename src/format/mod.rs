@@ -51,6 +51,8 @@ pub use writer::{write, Automaton, AutomatonEdge, EdgeLayout, FileInfo};
 pub(crate) use edges::{
     Aligned5, Aligned5Avx512, AnyWidths, Arc, Children, Edges, Tiles5, Tiles5Avx512, Widths,
 };
-pub(crate) use header::{bits_for, parse_header, payload_checksum};
+#[cfg(feature = "build")]
+pub(crate) use header::bits_for;
+pub(crate) use header::{parse_header, payload_checksum};
 pub(crate) use index::{Level1, NodeIndex, TopIndex};
 pub(crate) use verify::check_edges;
