@@ -34,10 +34,17 @@ pub fn tile_of(sq: u8) -> Tile {
 }
 
 /// A square board of tiles.
+///
+/// A square holds a tile (its top tile, in games where tiles stack) and,
+/// for stacking games, a height: [`Board::set_stack`] records one, and
+/// boards of the crossword game never need it (every tile is a stack of 1).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Board {
     size: usize,
     squares: Vec<u8>,
+    /// Stack height per square; empty until a stack is set (then every
+    /// square has one).
+    heights: Vec<u8>,
 }
 
 impl Board {
@@ -46,6 +53,7 @@ impl Board {
         Board {
             size,
             squares: vec![0; size * size],
+            heights: Vec::new(),
         }
     }
 
@@ -74,6 +82,42 @@ impl Board {
     pub fn set(&mut self, row: usize, col: usize, sq: u8) {
         let i = self.index(row, col);
         self.squares[i] = sq;
+        if let Some(h) = self.heights.get_mut(i) {
+            *h = if sq == 0 { 0 } else { (*h).max(1) };
+        }
+    }
+
+    /// Puts `sq` on a square as the top of a stack of `height` tiles (0
+    /// with an empty square), for games where tiles stack.
+    ///
+    /// # Panics
+    /// If the square is off the board.
+    pub fn set_stack(&mut self, row: usize, col: usize, sq: u8, height: u8) {
+        let i = self.index(row, col);
+        if self.heights.is_empty() {
+            self.heights = self.squares.iter().map(|&s| (s != 0) as u8).collect();
+        }
+        self.squares[i] = sq;
+        self.heights[i] = if sq == 0 { 0 } else { height.max(1) };
+    }
+
+    /// Tiles stacked on a square: 0 when empty, 1 for a tile unless a stack
+    /// was set.
+    ///
+    /// # Panics
+    /// If the square is off the board.
+    #[inline]
+    pub fn height(&self, row: usize, col: usize) -> u8 {
+        let i = self.index(row, col);
+        match self.heights.get(i) {
+            Some(&h) => h,
+            None => (self.squares[i] != 0) as u8,
+        }
+    }
+
+    /// Stack heights, row-major, if any stack was set.
+    pub fn heights(&self) -> Option<&[u8]> {
+        (!self.heights.is_empty()).then_some(&self.heights[..])
     }
 
     /// Index of a square in `squares`. A column past the edge would
@@ -124,6 +168,14 @@ impl Board {
         for r in 0..n {
             for c in 0..n {
                 t.squares[c * n + r] = self.squares[r * n + c];
+            }
+        }
+        if !self.heights.is_empty() {
+            t.heights = vec![0; n * n];
+            for r in 0..n {
+                for c in 0..n {
+                    t.heights[c * n + r] = self.heights[r * n + c];
+                }
             }
         }
         t

@@ -24,9 +24,12 @@
 //! The sets are computed with the same structure that generates the moves.
 
 use crate::alphabet::Tile;
-use crate::board::{tile_of, Board, BLANK_FLAG};
+#[cfg(doc)]
+use crate::board::BLANK_FLAG;
+use crate::board::{tile_of, Board};
 use crate::format::{AnyWidths, Arc, Edges, Level1, NodeIndex, TopIndex, Widths};
 use crate::rules::{Rules, MAX_SIZE};
+use crate::scoring::Scoring;
 
 /// Direction of a move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -66,38 +69,75 @@ pub(crate) enum Structure<'a, W: Widths = AnyWidths> {
     Gaddag(Edges<'a, W>),
 }
 
-/// One square of a lane: everything move generation reads about it.
+/// One square of a line of the board, as move generation reads it: its
+/// contents, its premiums, and what the words across it allow. A
+/// [`Scoring`](crate::scoring::Scoring) reads these; a search policy sees
+/// them in each [`Lane`](crate::movegen::Lane) before it is searched.
 #[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
-pub(crate) struct LaneSquare {
+pub struct LaneSquare {
     /// Tiles allowed here (bit `t` for tile `t`), from the cross-check.
-    pub cross: u64,
+    pub(crate) cross: u64,
     /// Score of the perpendicular tiles next to the square.
-    pub csum: i32,
+    pub(crate) csum: i32,
     /// Square contents: 0 empty, else tile (with [`BLANK_FLAG`]).
-    pub tile: u8,
+    pub(crate) tile: u8,
+    /// Tiles stacked on the square (0 empty; 1 in games without stacking).
+    pub(crate) height: u8,
     /// Empty and next to a tile (or the start square on an empty board).
-    pub anchor: bool,
+    pub(crate) anchor: bool,
     /// A tile placed here forms a perpendicular word.
-    pub has_cross: bool,
+    pub(crate) has_cross: bool,
     /// Letter multiplier.
-    pub lm: u8,
+    pub(crate) lm: u8,
     /// Word multiplier.
-    pub wm: u8,
+    pub(crate) wm: u8,
 }
 
 impl LaneSquare {
-    /// What a tile worth `v` placed here adds to the main word's letter sum
-    /// and to the cross words' score (before the main word's multiplier;
-    /// the cross word's is applied).
-    #[inline(always)]
-    pub(crate) fn placed_terms(&self, v: i32) -> (i32, i32) {
-        let lv = v * self.lm as i32;
-        let cross = if self.has_cross {
-            (self.csum + lv) * self.wm as i32
-        } else {
-            0
-        };
-        (lv, cross)
+    /// An empty square with these premiums, next to nothing.
+    pub fn empty(letter_mult: u8, word_mult: u8) -> LaneSquare {
+        LaneSquare {
+            cross: !1,
+            lm: letter_mult,
+            wm: word_mult,
+            ..LaneSquare::default()
+        }
+    }
+    /// The contents: 0 when empty, else the tile, with [`BLANK_FLAG`] for
+    /// a blank.
+    pub fn tile(&self) -> u8 {
+        self.tile
+    }
+    /// Tiles stacked here: 0 when empty, 1 for a tile in games without
+    /// stacking.
+    pub fn height(&self) -> u8 {
+        self.height
+    }
+    /// Whether a move may start its search here: empty, next to a tile (or
+    /// the start square of an empty board).
+    pub fn is_anchor(&self) -> bool {
+        self.anchor
+    }
+    /// Whether a tile placed here forms a perpendicular word.
+    pub fn has_cross(&self) -> bool {
+        self.has_cross
+    }
+    /// The tiles that may be placed here (bit `t` for tile `t`): those the
+    /// perpendicular word allows, among those worth checking (the rack's).
+    pub fn allowed(&self) -> u64 {
+        self.cross
+    }
+    /// Points of the perpendicular word's tiles already on the board.
+    pub fn cross_sum(&self) -> i32 {
+        self.csum
+    }
+    /// Letter premium.
+    pub fn letter_mult(&self) -> u8 {
+        self.lm
+    }
+    /// Word premium.
+    pub fn word_mult(&self) -> u8 {
+        self.wm
     }
 }
 
@@ -127,10 +167,10 @@ pub(crate) struct Lanes {
 
 /// What cross-checks are computed with.
 #[derive(Clone, Copy)]
-pub(crate) struct CrossInput<'a, W: Widths = AnyWidths> {
+pub(crate) struct CrossInput<'a, R: Scoring, W: Widths = AnyWidths> {
     pub rules: &'a Rules,
-    /// Each tile's value.
-    pub scores: &'a [i32; 64],
+    /// The values of tiles on the board, for cross sums.
+    pub scoring: &'a R,
     /// The alphabet's highest tile.
     pub max_tile: Tile,
     pub structure: Structure<'a, W>,
@@ -143,15 +183,15 @@ pub(crate) struct CrossInput<'a, W: Widths = AnyWidths> {
 
 impl Lanes {
     /// Fills the lanes of direction `dir` for `board`.
-    pub(crate) fn compute<W: Widths>(
+    pub(crate) fn compute<R: Scoring, W: Widths>(
         &mut self,
         board: &Board,
         dir: Dir,
-        input: &CrossInput<'_, W>,
+        input: &CrossInput<'_, R, W>,
     ) {
         let CrossInput {
             rules,
-            scores,
+            scoring,
             max_tile,
             structure,
             top,
@@ -186,15 +226,18 @@ impl Lanes {
         debug_assert!((1..=MAX_SIZE).contains(&n));
         let mut occ = [0u32; MAX_SIZE + 2];
         let src = board.squares();
+        let heights = board.heights();
         for (line, lane) in self.squares.chunks_exact_mut(n).enumerate() {
             for (pos, q) in lane.iter_mut().enumerate() {
-                let tile = match dir {
-                    Dir::Across => src[line * n + pos],
-                    Dir::Down => src[pos * n + line],
+                let i = match dir {
+                    Dir::Across => line * n + pos,
+                    Dir::Down => pos * n + line,
                 };
+                let tile = src[i];
                 occ[line + 1] |= ((tile != 0) as u32) << pos;
                 *q = LaneSquare {
                     tile,
+                    height: heights.map_or((tile != 0) as u8, |h| h[i]),
                     cross: if tile == 0 { all } else { 0 },
                     lm: q.lm,
                     wm: q.wm,
@@ -205,13 +248,7 @@ impl Lanes {
         self.line_has_anchor.clear();
         self.line_has_anchor.resize(n, false);
         let empty_board = board.is_empty();
-        let value = |sq: u8| {
-            if sq & BLANK_FLAG != 0 {
-                0
-            } else {
-                scores[(sq & 63) as usize]
-            }
-        };
+        let value = |sq: u8| scoring.square_value(sq);
         let mut up: [Tile; 32] = [0; 32];
         let mut down: [Tile; 32] = [0; 32];
         let sqs = &mut self.squares;

@@ -94,6 +94,7 @@ pub mod movegen;
 pub mod play;
 pub mod query;
 pub mod rules;
+pub mod scoring;
 #[cfg(feature = "game")]
 pub mod selfplay;
 mod simd;

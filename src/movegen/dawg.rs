@@ -16,23 +16,26 @@
 use super::{LineCtx, MoveSink};
 use crate::board::tile_of;
 use crate::format::{Edges, Widths};
+use crate::scoring::Scoring;
 use crate::simd::avx512_twin;
 
-/// Running totals of a partial move.
+/// Running totals of a partial move: tiles placed, on which squares, and
+/// the score so far.
 #[derive(Clone, Copy)]
-struct Acc {
+struct Acc<T: Copy> {
     placed: u32,
     mask: u32,
-    main: i32,
-    wm: i32,
-    cross: i32,
+    tally: T,
 }
 
 /// Generates the moves of one line.
-pub(crate) fn gen_line<S: MoveSink, W: Widths>(ctx: &mut LineCtx<'_, S>, e: &Edges<'_, W>) {
+pub(crate) fn gen_line<S: MoveSink, R: Scoring, W: Widths>(
+    ctx: &mut LineCtx<'_, S, R>,
+    e: &Edges<'_, W>,
+) {
     let n = ctx.n;
     for a in 0..n {
-        if !ctx.at(a).anchor {
+        if !ctx.at(a).anchor || !ctx.wants_anchor(a) {
             continue;
         }
         if a > 0 && ctx.sq(a - 1) != 0 {
@@ -42,12 +45,12 @@ pub(crate) fn gen_line<S: MoveSink, W: Widths>(ctx: &mut LineCtx<'_, S>, e: &Edg
                 k -= 1;
             }
             let mut node = 0u32;
-            let mut main = 0;
+            let mut tally = ctx.scoring.start();
             let mut ok = true;
             for p in k..a {
                 let sq = ctx.sq(p);
                 ctx.cur[p & 31] = sq;
-                main += ctx.value(sq);
+                tally = ctx.scoring.through(tally, ctx.at(p));
                 match ctx.top.child(e, node, tile_of(sq)) {
                     Some(arc) if arc.target != 0 => node = arc.target,
                     _ => {
@@ -60,9 +63,7 @@ pub(crate) fn gen_line<S: MoveSink, W: Widths>(ctx: &mut LineCtx<'_, S>, e: &Edg
                 let acc = Acc {
                     placed: 0,
                     mask: 0,
-                    main,
-                    wm: 1,
-                    cross: 0,
+                    tally,
                 };
                 extend_right(ctx, e, node, a, k, acc);
             }
@@ -82,9 +83,9 @@ pub(crate) fn gen_line<S: MoveSink, W: Widths>(ctx: &mut LineCtx<'_, S>, e: &Edg
 avx512_twin! {
     /// Tries every left part of up to `limit` more tiles ending left of anchor `a`.
     fn left_part / left_part_avx512 => left_part_body
-    [S: MoveSink, W: Widths] [S, W]
+    [S: MoveSink, R: Scoring, W: Widths] [S, R, W]
     (
-        ctx: &mut LineCtx<'_, S>,
+        ctx: &mut LineCtx<'_, S, R>,
         e: &Edges<'_, W>,
         a: usize,
         node: u32,
@@ -95,8 +96,8 @@ avx512_twin! {
 }
 
 #[inline(always)]
-fn left_part_body<S: MoveSink, W: Widths>(
-    ctx: &mut LineCtx<'_, S>,
+fn left_part_body<S: MoveSink, R: Scoring, W: Widths>(
+    ctx: &mut LineCtx<'_, S, R>,
     e: &Edges<'_, W>,
     a: usize,
     node: u32,
@@ -110,16 +111,14 @@ fn left_part_body<S: MoveSink, W: Widths>(
     let mut acc = Acc {
         placed: len as u32,
         mask: 0,
-        main: 0,
-        wm: 1,
-        cross: 0,
+        tally: ctx.scoring.start(),
     };
     for (k, &sq) in left[..len].iter().enumerate() {
         let p = start + k;
         ctx.cur[p & 31] = sq;
-        let q = ctx.at(p);
-        acc.main += ctx.value(sq) * q.lm as i32;
-        acc.wm *= q.wm as i32;
+        acc.tally = ctx
+            .scoring
+            .place(acc.tally, ctx.at(p), ctx.scoring.square_value(sq));
         acc.mask |= 1 << p;
     }
     extend_right(ctx, e, node, a, start, acc);
@@ -135,7 +134,7 @@ fn left_part_body<S: MoveSink, W: Widths>(
         let slot = ctx.take_letter(t as usize);
         // The DAWG reads the word forwards: the new tile goes last, next to
         // the anchor, and the whole left part shifts one square left.
-        left[len & 31] = LineCtx::<S>::letter_sq(t as usize, slot);
+        left[len & 31] = LineCtx::<S, R>::letter_sq(t as usize, slot);
         left_part(ctx, e, a, arc.target, len + 1, limit - 1, left);
         ctx.put_back(slot);
         true
@@ -145,25 +144,25 @@ fn left_part_body<S: MoveSink, W: Widths>(
 avx512_twin! {
     /// Places or reads the tile at `pos` and continues rightwards.
     fn extend_right / extend_right_avx512 => extend_right_body
-    [S: MoveSink, W: Widths] [S, W]
+    [S: MoveSink, R: Scoring, W: Widths] [S, R, W]
     (
-        ctx: &mut LineCtx<'_, S>,
+        ctx: &mut LineCtx<'_, S, R>,
         e: &Edges<'_, W>,
         node: u32,
         pos: usize,
         start: usize,
-        acc: Acc,
+        acc: Acc<R::Tally>,
     )
 }
 
 #[inline(always)]
-fn extend_right_body<S: MoveSink, W: Widths>(
-    ctx: &mut LineCtx<'_, S>,
+fn extend_right_body<S: MoveSink, R: Scoring, W: Widths>(
+    ctx: &mut LineCtx<'_, S, R>,
     e: &Edges<'_, W>,
     node: u32,
     pos: usize,
     start: usize,
-    acc: Acc,
+    acc: Acc<R::Tally>,
 ) {
     let n = ctx.n;
     if pos >= n {
@@ -173,19 +172,15 @@ fn extend_right_body<S: MoveSink, W: Widths>(
     let next_free = pos + 1 == n || ctx.sq(pos + 1) == 0;
     if q.tile == 0 {
         let usable = q.cross & ctx.rack_mask();
-        let w = q.wm as i32;
         e.for_each_in(node, usable, |arc| {
             let slot = ctx.put_letter(pos, arc.tile as usize);
-            let (main, cross) = q.placed_terms(ctx.scores[slot & 63]);
             let acc2 = Acc {
                 placed: acc.placed + 1,
                 mask: acc.mask | 1 << pos,
-                main: acc.main + main,
-                wm: acc.wm * w,
-                cross: acc.cross + cross,
+                tally: ctx.scoring.place(acc.tally, &q, ctx.scoring.value(slot)),
             };
             if arc.terminal && next_free {
-                ctx.record(start, pos, acc2.mask, acc2.main, acc2.wm, acc2.cross);
+                ctx.record(start, pos, acc2.mask, acc2.tally);
             }
             if arc.target != 0
                 && pos + 1 < n
@@ -202,11 +197,11 @@ fn extend_right_body<S: MoveSink, W: Widths>(
         };
         ctx.cur[pos & 31] = q.tile;
         let acc = Acc {
-            main: acc.main + ctx.value(q.tile),
+            tally: ctx.scoring.through(acc.tally, &q),
             ..acc
         };
         if arc.terminal && next_free && acc.placed > 0 {
-            ctx.record(start, pos, acc.mask, acc.main, acc.wm, acc.cross);
+            ctx.record(start, pos, acc.mask, acc.tally);
         }
         if arc.target != 0 {
             extend_right(ctx, e, arc.target, pos + 1, start, acc);

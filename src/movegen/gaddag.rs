@@ -16,35 +16,37 @@
 use super::{LineCtx, MoveSink};
 use crate::board::tile_of;
 use crate::format::{Arc, Edges, Level1, NodeIndex, Widths};
+use crate::scoring::Scoring;
 use crate::simd::avx512_twin;
 
 /// Running totals of a partial move (the tiles placed so far are the bits
 /// of `mask`).
 #[derive(Clone, Copy)]
-struct Acc {
+struct Acc<T: Copy> {
     /// Bit `p` set when this move places a tile on square `p`.
     mask: u32,
-    /// Main word's letter sum, letter premiums applied.
-    main: i32,
-    /// Product of the word multipliers under placed tiles.
-    wm: i32,
-    /// Score of the cross words formed so far.
-    cross: i32,
+    /// The score so far.
+    tally: T,
 }
 
-const START: Acc = Acc {
-    mask: 0,
-    main: 0,
-    wm: 1,
-    cross: 0,
-};
+/// Nothing placed yet.
+#[inline(always)]
+fn start<S: MoveSink, R: Scoring>(ctx: &LineCtx<'_, S, R>) -> Acc<R::Tally> {
+    Acc {
+        mask: 0,
+        tally: ctx.scoring.start(),
+    }
+}
 
 /// Generates the moves of one line.
-pub(crate) fn gen_line<S: MoveSink, W: Widths>(ctx: &mut LineCtx<'_, S>, e: &Edges<'_, W>) {
+pub(crate) fn gen_line<S: MoveSink, R: Scoring, W: Widths>(
+    ctx: &mut LineCtx<'_, S, R>,
+    e: &Edges<'_, W>,
+) {
     let n = ctx.n;
     for a in 0..n {
         // Every move found from an anchor puts a tile on it.
-        if !ctx.at(a).anchor || !can_fill(ctx, a) {
+        if !ctx.at(a).anchor || !can_fill(ctx, a) || !ctx.wants_anchor(a) {
             continue;
         }
         // When tiles follow the anchor, read them first (right to left): the
@@ -70,8 +72,8 @@ pub(crate) fn gen_line<S: MoveSink, W: Widths>(ctx: &mut LineCtx<'_, S>, e: &Edg
             if let Some(arc) = top.root.child(e, 0, tile_of(sq)) {
                 ctx.cur[r & 31] = sq;
                 let acc = Acc {
-                    main: ctx.value(sq),
-                    ..START
+                    mask: 0,
+                    tally: ctx.scoring.through(ctx.scoring.start(), ctx.at(r)),
                 };
                 go_on_left(ctx, e, r, arc, acc, Some(top.level1(tile_of(sq))));
             }
@@ -80,7 +82,7 @@ pub(crate) fn gen_line<S: MoveSink, W: Widths>(ctx: &mut LineCtx<'_, S>, e: &Edg
             let top = ctx.top;
             let hits = e.select_ix(Some(&top.root), 0, ctx.at(a).cross & ctx.rack_mask());
             if hits != 0 {
-                place::<S, W, false, true>(ctx, e, a, a, 0, hits, START);
+                place::<S, R, W, false, true>(ctx, e, a, a, 0, hits, start(ctx));
             }
         }
     }
@@ -88,15 +90,19 @@ pub(crate) fn gen_line<S: MoveSink, W: Widths>(ctx: &mut LineCtx<'_, S>, e: &Edg
 
 /// Searches anchor `a` whose left neighbour holds tiles and right one not:
 /// the path `rev(tiles) ◇`, then rightwards from the anchor.
-fn from_left_run<S: MoveSink, W: Widths>(ctx: &mut LineCtx<'_, S>, e: &Edges<'_, W>, a: usize) {
+fn from_left_run<S: MoveSink, R: Scoring, W: Widths>(
+    ctx: &mut LineCtx<'_, S, R>,
+    e: &Edges<'_, W>,
+    a: usize,
+) {
     let mut node = 0u32;
-    let mut acc = START;
+    let mut acc = start(ctx);
     let mut k = a;
     while k > 0 && ctx.sq(k - 1) != 0 {
         k -= 1;
         let sq = ctx.sq(k);
         ctx.cur[k & 31] = sq;
-        acc.main += ctx.value(sq);
+        acc.tally = ctx.scoring.through(acc.tally, ctx.at(k));
         match ctx.top.child(e, node, tile_of(sq)) {
             Some(arc) if arc.target != 0 => node = arc.target,
             _ => return,
@@ -104,7 +110,7 @@ fn from_left_run<S: MoveSink, W: Widths>(ctx: &mut LineCtx<'_, S>, e: &Edges<'_,
     }
     if let Some(sep) = e.separator(node) {
         if sep.target != 0 {
-            fill::<S, W, true>(ctx, e, k, a, sep.target, acc, None);
+            fill::<S, R, W, true>(ctx, e, k, a, sep.target, acc, None);
         }
     }
 }
@@ -112,21 +118,22 @@ fn from_left_run<S: MoveSink, W: Widths>(ctx: &mut LineCtx<'_, S>, e: &Edges<'_,
 /// Whether anything can go on square `pos`: a tile already there, or a rack
 /// tile its cross-check allows. Checked before a call, to save the call.
 #[inline(always)]
-fn can_fill<S: MoveSink>(ctx: &LineCtx<'_, S>, pos: usize) -> bool {
+fn can_fill<S: MoveSink, R: Scoring>(ctx: &LineCtx<'_, S, R>, pos: usize) -> bool {
     let q = ctx.at(pos);
     q.tile != 0 || q.cross & ctx.rack_mask() != 0
 }
 
 /// Totals after placing a tile worth `v` on square `pos`.
 #[inline(always)]
-fn placed<S: MoveSink>(ctx: &LineCtx<'_, S>, acc: Acc, pos: usize, v: i32) -> Acc {
-    let q = ctx.at(pos);
-    let (main, cross) = q.placed_terms(v);
+fn placed<S: MoveSink, R: Scoring>(
+    ctx: &LineCtx<'_, S, R>,
+    acc: Acc<R::Tally>,
+    pos: usize,
+    v: i32,
+) -> Acc<R::Tally> {
     Acc {
         mask: acc.mask | 1 << pos,
-        main: acc.main + main,
-        wm: acc.wm * q.wm as i32,
-        cross: acc.cross + cross,
+        tally: ctx.scoring.place(acc.tally, ctx.at(pos), v),
     }
 }
 
@@ -136,24 +143,24 @@ fn placed<S: MoveSink>(ctx: &LineCtx<'_, S>, acc: Acc, pos: usize, v: i32) -> Ac
 /// the separator. The node is scanned here, before any call, so that the
 /// half of the visits that find nothing cost no call.
 #[inline(always)]
-fn fill<S: MoveSink, W: Widths, const RIGHT: bool>(
-    ctx: &mut LineCtx<'_, S>,
+fn fill<S: MoveSink, R: Scoring, W: Widths, const RIGHT: bool>(
+    ctx: &mut LineCtx<'_, S, R>,
     e: &Edges<'_, W>,
     start: usize,
     pos: usize,
     node: u32,
-    acc: Acc,
+    acc: Acc<R::Tally>,
     ix: Option<&NodeIndex>,
 ) {
     let q = ctx.at(pos);
     if q.tile != 0 {
         if let Some(arc) = e.child_ix(ix, node, tile_of(q.tile)) {
-            through::<S, W, RIGHT>(ctx, e, start, pos, arc, acc);
+            through::<S, R, W, RIGHT>(ctx, e, start, pos, arc, acc);
         }
     } else {
         let hits = e.select_ix(ix, node, q.cross & ctx.rack_mask());
         if hits != 0 {
-            place::<S, W, RIGHT, false>(ctx, e, start, pos, node, hits, acc);
+            place::<S, R, W, RIGHT, false>(ctx, e, start, pos, node, hits, acc);
         }
     }
 }
@@ -162,30 +169,30 @@ avx512_twin! {
     /// Reads the board's tile on square `pos` through `arc`, then goes on as
     /// [`fill`] does.
     fn through / through_avx512 => through_body
-    [S: MoveSink, W: Widths, const RIGHT: bool] [S, W, RIGHT]
+    [S: MoveSink, R: Scoring, W: Widths, const RIGHT: bool] [S, R, W, RIGHT]
     (
-        ctx: &mut LineCtx<'_, S>,
+        ctx: &mut LineCtx<'_, S, R>,
         e: &Edges<'_, W>,
         start: usize,
         pos: usize,
         arc: Arc,
-        acc: Acc,
+        acc: Acc<R::Tally>,
     )
 }
 
 #[inline(always)]
-fn through_body<S: MoveSink, W: Widths, const RIGHT: bool>(
-    ctx: &mut LineCtx<'_, S>,
+fn through_body<S: MoveSink, R: Scoring, W: Widths, const RIGHT: bool>(
+    ctx: &mut LineCtx<'_, S, R>,
     e: &Edges<'_, W>,
     start: usize,
     pos: usize,
     arc: Arc,
-    acc: Acc,
+    acc: Acc<R::Tally>,
 ) {
     let sq = ctx.sq(pos);
     ctx.cur[pos & 31] = sq;
     let acc = Acc {
-        main: acc.main + ctx.value(sq),
+        tally: ctx.scoring.through(acc.tally, ctx.at(pos)),
         ..acc
     };
     if RIGHT {
@@ -205,27 +212,27 @@ avx512_twin! {
     /// function with its continuation inlined: the same loop taking the
     /// continuation as a closure cost 14 % more instructions (callgrind).
     fn place / place_avx512 => place_body
-    [S: MoveSink, W: Widths, const RIGHT: bool, const ROOT: bool] [S, W, RIGHT, ROOT]
+    [S: MoveSink, R: Scoring, W: Widths, const RIGHT: bool, const ROOT: bool] [S, R, W, RIGHT, ROOT]
     (
-        ctx: &mut LineCtx<'_, S>,
+        ctx: &mut LineCtx<'_, S, R>,
         e: &Edges<'_, W>,
         start: usize,
         pos: usize,
         node: u32,
         hits: u64,
-        acc: Acc,
+        acc: Acc<R::Tally>,
     )
 }
 
 #[inline(always)]
-fn place_body<S: MoveSink, W: Widths, const RIGHT: bool, const ROOT: bool>(
-    ctx: &mut LineCtx<'_, S>,
+fn place_body<S: MoveSink, R: Scoring, W: Widths, const RIGHT: bool, const ROOT: bool>(
+    ctx: &mut LineCtx<'_, S, R>,
     e: &Edges<'_, W>,
     start: usize,
     pos: usize,
     node: u32,
     mut hits: u64,
-    acc: Acc,
+    acc: Acc<R::Tally>,
 ) {
     debug_assert!(hits != 0);
     // Each edge is decoded one turn ahead and its target prefetched, so that
@@ -240,28 +247,28 @@ fn place_body<S: MoveSink, W: Widths, const RIGHT: bool, const ROOT: bool>(
         hits &= hits - 1;
         if hits == 0 {
             // The last edge: nothing to decode ahead.
-            place_one::<S, W, RIGHT, ROOT>(ctx, e, start, pos, arc, acc);
+            place_one::<S, R, W, RIGHT, ROOT>(ctx, e, start, pos, arc, acc);
             return;
         }
         next = e.arc_at(node, hits.trailing_zeros());
         e.prefetch(next.target);
-        place_one::<S, W, RIGHT, ROOT>(ctx, e, start, pos, arc, acc);
+        place_one::<S, R, W, RIGHT, ROOT>(ctx, e, start, pos, arc, acc);
     }
 }
 
 /// Places the letter of `arc` on `pos` and goes on (see [`place`]).
 #[inline(always)]
-fn place_one<S: MoveSink, W: Widths, const RIGHT: bool, const ROOT: bool>(
-    ctx: &mut LineCtx<'_, S>,
+fn place_one<S: MoveSink, R: Scoring, W: Widths, const RIGHT: bool, const ROOT: bool>(
+    ctx: &mut LineCtx<'_, S, R>,
     e: &Edges<'_, W>,
     start: usize,
     pos: usize,
     arc: Arc,
-    acc: Acc,
+    acc: Acc<R::Tally>,
 ) {
     let t = arc.tile as usize & 63;
     let slot = ctx.put_letter(pos, t);
-    let acc = placed(ctx, acc, pos, ctx.scores[slot]);
+    let acc = placed(ctx, acc, pos, ctx.scoring.value(slot));
     if RIGHT {
         go_on_right(ctx, e, start, pos, arc, acc);
     } else {
@@ -280,12 +287,12 @@ fn place_one<S: MoveSink, W: Widths, const RIGHT: bool, const ROOT: bool>(
 /// cross the separator and go right. `l1`: `arc` is a root edge, and this
 /// is what follows it, indexed.
 #[inline(always)]
-fn go_on_left<S: MoveSink, W: Widths>(
-    ctx: &mut LineCtx<'_, S>,
+fn go_on_left<S: MoveSink, R: Scoring, W: Widths>(
+    ctx: &mut LineCtx<'_, S, R>,
     e: &Edges<'_, W>,
     pos: usize,
     arc: Arc,
-    acc: Acc,
+    acc: Acc<R::Tally>,
     l1: Option<&Level1>,
 ) {
     let (a, r) = (ctx.anchor, ctx.run_end);
@@ -293,7 +300,7 @@ fn go_on_left<S: MoveSink, W: Widths>(
     let covered = pos <= a;
     let left_free = pos == 0 || ctx.sq(pos - 1) == 0;
     if covered && arc.terminal && left_free && ctx.right_free {
-        ctx.record(pos, r, acc.mask, acc.main, acc.wm, acc.cross);
+        ctx.record(pos, r, acc.mask, acc.tally);
     }
     if arc.target == 0 {
         return;
@@ -302,7 +309,7 @@ fn go_on_left<S: MoveSink, W: Widths>(
     // only if they are not anchors (each move is found from its leftmost
     // anchor).
     if pos > 0 && (!ctx.at(pos - 1).anchor || pos - 1 == a) {
-        fill::<S, W, false>(ctx, e, pos - 1, pos - 1, arc.target, acc, l1.map(|l| &l.ix));
+        fill::<S, R, W, false>(ctx, e, pos - 1, pos - 1, arc.target, acc, l1.map(|l| &l.ix));
     }
     if covered && left_free && r + 1 < ctx.n {
         let sep = match l1 {
@@ -311,26 +318,26 @@ fn go_on_left<S: MoveSink, W: Widths>(
         };
         if let Some(sep) = sep {
             if sep.target != 0 {
-                fill::<S, W, true>(ctx, e, pos, r + 1, sep.target, acc, l1.map(|l| &l.sep_ix));
+                fill::<S, R, W, true>(ctx, e, pos, r + 1, sep.target, acc, l1.map(|l| &l.sep_ix));
             }
         }
     }
 }
 
 #[inline(always)]
-fn go_on_right<S: MoveSink, W: Widths>(
-    ctx: &mut LineCtx<'_, S>,
+fn go_on_right<S: MoveSink, R: Scoring, W: Widths>(
+    ctx: &mut LineCtx<'_, S, R>,
     e: &Edges<'_, W>,
     start: usize,
     pos: usize,
     arc: Arc,
-    acc: Acc,
+    acc: Acc<R::Tally>,
 ) {
     let n = ctx.n;
     if arc.terminal && (pos + 1 == n || ctx.sq(pos + 1) == 0) {
-        ctx.record(start, pos, acc.mask, acc.main, acc.wm, acc.cross);
+        ctx.record(start, pos, acc.mask, acc.tally);
     }
     if arc.target != 0 && pos + 1 < n {
-        fill::<S, W, true>(ctx, e, start, pos + 1, arc.target, acc, None);
+        fill::<S, R, W, true>(ctx, e, start, pos + 1, arc.target, acc, None);
     }
 }

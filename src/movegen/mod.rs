@@ -76,12 +76,14 @@ use std::cmp::Ordering;
 use crate::alphabet::{Alphabet, Tile};
 use crate::board::{tile_of, Board, Rack, BLANK_FLAG};
 pub use crate::crosscheck::Dir;
+pub use crate::crosscheck::LaneSquare;
 use crate::crosscheck::{CrossInput, Lanes, Structure};
 use crate::format::{
     Aligned5, Aligned5Avx512, Edges, Kind, Tiles5, Tiles5Avx512, TopIndex, Widths,
 };
 use crate::lexicon::Lexicon;
 use crate::rules::{Rules, MAX_SIZE};
+use crate::scoring::{Classic, Scoring};
 
 /// One legal placement.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -205,9 +207,97 @@ pub fn sort_moves(moves: &mut [Move]) {
     moves.sort_unstable_by(|a, b| a.canonical_cmp(b));
 }
 
-/// Receives moves as they are found.
+/// Receives moves as they are found, and decides what is searched.
+///
+/// Besides the moves, a sink sees each [`Lane`] (a line of the board, in
+/// one direction) before it is searched, and each anchor of it, with the
+/// rack: returning `false` skips it. This is the seam for a best-move
+/// search: a sink that keeps the best move so far can skip the lanes whose
+/// premiums and rack cannot beat it. The defaults search everything, and
+/// compile to nothing.
+///
+/// ```
+/// use lexgraph::movegen::{Lane, MoveSink};
+/// use lexgraph::{compile, Alphabet, Board, Dir, Generator, Lexicon, Move, Options, Rack, Rules, WordList};
+///
+/// /// Counts the across moves only, without searching down lanes.
+/// struct AcrossOnly(usize);
+/// impl MoveSink for AcrossOnly {
+///     fn push(&mut self, m: &Move) {
+///         assert_eq!(m.dir, Dir::Across);
+///         self.0 += 1;
+///     }
+///     fn lane(&mut self, lane: &Lane<'_>) -> bool {
+///         lane.dir() == Dir::Across
+///     }
+/// }
+/// # let words = WordList::parse(b"at\nta\ncat\nact\n", "inline", &Alphabet::english(), lexgraph::Invalid::Refuse)?;
+/// # let gaddag = Lexicon::from_vec(compile::compile(&words).gaddag)?;
+/// let mut board = Board::new(15);
+/// # let a = gaddag.alphabet();
+/// board.set(7, 7, a.tile_by_label("A").unwrap());
+/// let rack = Rack::parse("CT", a)?;
+/// let mut sink = AcrossOnly(0);
+/// Generator::new(Rules::default()).generate(&gaddag, &board, &rack, &Options::default(), &mut sink);
+/// assert!(sink.0 > 0);
+/// # Ok::<(), lexgraph::Error>(())
+/// ```
 pub trait MoveSink {
+    /// A legal move, scored.
     fn push(&mut self, m: &Move);
+
+    /// Whether to search `lane` (by default, yes).
+    #[inline(always)]
+    fn lane(&mut self, lane: &Lane<'_>) -> bool {
+        let _ = lane;
+        true
+    }
+
+    /// Whether to search the moves found from the anchor on square `pos`
+    /// of `lane` (by default, yes). Each move is found from one anchor: its
+    /// leftmost (topmost) one.
+    #[inline(always)]
+    fn anchor(&mut self, lane: &Lane<'_>, pos: usize) -> bool {
+        let _ = (lane, pos);
+        true
+    }
+}
+
+/// One line of the board in one direction, as the search is about to see
+/// it: its squares (contents, premiums, cross-checks, anchors) and the
+/// rack, whole (nothing is placed yet).
+#[derive(Clone, Copy, Debug)]
+pub struct Lane<'a> {
+    dir: Dir,
+    line: usize,
+    squares: &'a [LaneSquare],
+    rack: &'a [u8; 64],
+}
+
+impl<'a> Lane<'a> {
+    /// The direction of the moves on this lane.
+    pub fn dir(&self) -> Dir {
+        self.dir
+    }
+    /// The row (across) or column (down).
+    pub fn line(&self) -> usize {
+        self.line
+    }
+    /// The squares, from the left (across) or the top (down).
+    pub fn squares(&self) -> &'a [LaneSquare] {
+        self.squares
+    }
+    /// Board coordinates (row, column) of square `pos`.
+    pub fn coordinates(&self, pos: usize) -> (usize, usize) {
+        match self.dir {
+            Dir::Across => (self.line, pos),
+            Dir::Down => (pos, self.line),
+        }
+    }
+    /// The rack: how many of each tile (index 0: blanks).
+    pub fn rack(&self) -> &'a [u8; 64] {
+        self.rack
+    }
 }
 
 impl MoveSink for Vec<Move> {
@@ -276,32 +366,34 @@ pub struct Options {
 }
 
 /// A move generator with reusable scratch space. Which algorithm runs
-/// follows the lexicon's kind: Appel & Jacobson on a DAWG, Gordon on a GADDAG.
+/// follows the lexicon's kind: Appel & Jacobson on a DAWG, Gordon on a
+/// GADDAG. Moves are scored by `R` ([`Classic`] unless another
+/// [`Scoring`] is named: see [`Generator::with_scoring`]).
 #[derive(Clone, Debug)]
-pub struct Generator {
+pub struct Generator<R: Scoring = Classic> {
     rules: Rules,
     across: Lanes,
     down: Lanes,
     /// Scan nodes with AVX-512 where the CPU has it.
     vector: bool,
+    scoring: std::marker::PhantomData<R>,
 }
 
 /// One square of the line being searched, with everything the search reads.
 pub(crate) type Sq = crate::crosscheck::LaneSquare;
 
 /// What a line search needs, shared by both algorithms.
-pub(crate) struct LineCtx<'a, S: MoveSink> {
+pub(crate) struct LineCtx<'a, S: MoveSink, R: Scoring> {
     /// The line's squares; index with `pos & 31` (`n <= 31`), which lets the
     /// compiler drop bounds checks in the recursion.
     pub sqs: [Sq; 32],
     pub line: usize,
     pub dir: Dir,
     pub n: usize,
-    pub scores: &'a [i32; 64],
+    /// Tile values and how moves add up.
+    pub scoring: &'a R,
     /// The lexicon's top nodes, indexed: every anchor's search starts there.
     pub top: &'a TopIndex,
-    pub rack_size: usize,
-    pub bingo: i32,
     pub sink: &'a mut S,
     /// Square contents being built, by position on the line.
     pub cur: [u8; 32],
@@ -324,7 +416,7 @@ pub(crate) struct LineCtx<'a, S: MoveSink> {
     pub right_free: bool,
 }
 
-impl<S: MoveSink> LineCtx<'_, S> {
+impl<S: MoveSink, R: Scoring> LineCtx<'_, S, R> {
     /// Tiles that can be placed: those on the rack, or with a blank every
     /// tile of the alphabet (a corrupt file's edges may carry others).
     #[inline]
@@ -364,19 +456,22 @@ impl<S: MoveSink> LineCtx<'_, S> {
         self.sqs[pos & 31].tile
     }
 
-    /// Score of a square's contents (blanks score 0).
+    /// Whether the sink wants the moves from anchor `a` searched.
     #[inline(always)]
-    pub fn value(&self, sq: u8) -> i32 {
-        if sq & BLANK_FLAG != 0 {
-            0
-        } else {
-            self.scores[(sq & 63) as usize]
-        }
+    pub fn wants_anchor(&mut self, a: usize) -> bool {
+        let lane = Lane {
+            dir: self.dir,
+            line: self.line,
+            squares: &self.sqs[..self.n],
+            rack: &self.rack_start,
+        };
+        self.sink.anchor(&lane, a)
     }
 
     /// Takes letter `t` for the search: the real tile while the rack has
     /// one, else a blank. Returns the slot taken (`t` or 0), for
-    /// [`put_back`] and for the letter's score (`scores[0]` is 0).
+    /// [`put_back`] and for the letter's score (`Scoring::value` of 0 is
+    /// the blank's).
     ///
     /// The search does not branch on "tile or blank": it places *letters*,
     /// each path once, paying with real tiles first, and [`record`] lists
@@ -412,7 +507,7 @@ impl<S: MoveSink> LineCtx<'_, S> {
     /// Emits the move whose main word spans `start..=end` (with blanks on
     /// the rack, every blank assignment of it: see [`LineCtx::take_letter`]).
     #[inline]
-    pub fn record(&mut self, start: usize, end: usize, mask: u32, main: i32, wm: i32, cross: i32) {
+    pub fn record(&mut self, start: usize, end: usize, mask: u32, tally: R::Tally) {
         let placed = mask.count_ones();
         if end == start {
             return; // a one-tile word is no word
@@ -424,11 +519,6 @@ impl<S: MoveSink> LineCtx<'_, S> {
                 return;
             }
         }
-        let bonus = if placed as usize == self.rack_size {
-            self.bingo
-        } else {
-            0
-        };
         let len = end - start + 1;
         let mut m = Move {
             dir: self.dir,
@@ -437,7 +527,7 @@ impl<S: MoveSink> LineCtx<'_, S> {
             len: len as u8,
             word: [0; MAX_SIZE],
             placed: mask >> start,
-            score: main * wm + cross + bonus,
+            score: self.scoring.total(&tally, placed),
         };
         m.word[..len].copy_from_slice(&self.cur[start..=end]);
         match self.dir {
@@ -453,23 +543,22 @@ impl<S: MoveSink> LineCtx<'_, S> {
         if self.rack_start[0] == 0 {
             self.sink.push(&m);
         } else {
-            self.record_blanks(&mut m, start, wm);
+            self.record_blanks(&mut m, start, &tally);
         }
     }
 
     /// What a blank instead of the real letter on word square `i` takes
     /// off the score: the letter in the main word and in its cross word.
     #[inline(always)]
-    fn blank_cut(&self, m: &Move, start: usize, i: usize, wm: i32) -> i32 {
-        let q = self.at(start + i);
-        let v = self.scores[(m.word[i % MAX_SIZE] & 63) as usize] * q.lm as i32;
-        v * wm + if q.has_cross { v * q.wm as i32 } else { 0 }
+    fn blank_cut(&self, m: &Move, start: usize, i: usize, tally: &R::Tally) -> i32 {
+        self.scoring
+            .blank_cut(tally, self.at(start + i), m.word[i % MAX_SIZE])
     }
 
     /// Emits `m`, found paying real tiles first, and every other blank
     /// assignment the starting rack can pay for.
     #[inline(never)]
-    fn record_blanks(&mut self, m: &mut Move, start: usize, wm: i32) {
+    fn record_blanks(&mut self, m: &mut Move, start: usize, tally: &R::Tally) {
         // Placed squares where the search paid with a blank (none while a
         // blank is still on the rack, with one blank).
         let greedy = |m: &Move| {
@@ -493,21 +582,21 @@ impl<S: MoveSink> LineCtx<'_, S> {
                 debug_assert!(g != 0, "blank spent but not placed");
                 let j = g.trailing_zeros() as usize;
                 m.word[j % MAX_SIZE] &= !BLANK_FLAG;
-                m.score += self.blank_cut(m, start, j, wm);
+                m.score += self.blank_cut(m, start, j, tally);
                 let letter = m.word[j % MAX_SIZE];
                 bits &= !(1 << j);
                 while bits != 0 {
                     let i = bits.trailing_zeros() as usize;
                     bits &= bits - 1;
                     if m.word[i % MAX_SIZE] == letter {
-                        self.push_blank_at(m, start, i, wm);
+                        self.push_blank_at(m, start, i, tally);
                     }
                 }
             } else {
                 while bits != 0 {
                     let i = bits.trailing_zeros() as usize;
                     bits &= bits - 1;
-                    self.push_blank_at(m, start, i, wm);
+                    self.push_blank_at(m, start, i, tally);
                 }
             }
             return;
@@ -519,7 +608,7 @@ impl<S: MoveSink> LineCtx<'_, S> {
             let j = g.trailing_zeros() as usize;
             g &= g - 1;
             m.word[j % MAX_SIZE] &= !BLANK_FLAG;
-            m.score += self.blank_cut(m, start, j, wm);
+            m.score += self.blank_cut(m, start, j, tally);
         }
         let mut at = [0u8; 32];
         let mut cut = [0i32; 32];
@@ -529,7 +618,7 @@ impl<S: MoveSink> LineCtx<'_, S> {
             let i = bits.trailing_zeros() as usize;
             bits &= bits - 1;
             at[k & 31] = i as u8;
-            cut[k & 31] = self.blank_cut(m, start, i, wm);
+            cut[k & 31] = self.blank_cut(m, start, i, tally);
             k += 1;
         }
         let mut avail = self.rack_start;
@@ -538,8 +627,8 @@ impl<S: MoveSink> LineCtx<'_, S> {
 
     /// Emits `m` with a blank on word square `i` (and leaves `m` as it was).
     #[inline(always)]
-    fn push_blank_at(&mut self, m: &mut Move, start: usize, i: usize, wm: i32) {
-        let cut = self.blank_cut(m, start, i, wm);
+    fn push_blank_at(&mut self, m: &mut Move, start: usize, i: usize, tally: &R::Tally) {
+        let cut = self.blank_cut(m, start, i, tally);
         m.word[i % MAX_SIZE] |= BLANK_FLAG;
         m.score -= cut;
         self.sink.push(m);
@@ -574,16 +663,25 @@ fn assign<S: MoveSink>(sink: &mut S, m: &mut Move, at: &[u8], cut: &[i32], avail
 }
 
 impl Generator {
-    /// A generator for these rules. Rules from user input must pass
-    /// [`Rules::validate`] first (or be built with [`Rules::new`]): scores
-    /// are computed without overflow checks, which validated rules make
-    /// unnecessary.
+    /// A generator for these rules, scoring as the crossword game does.
+    /// Rules from user input must pass [`Rules::validate`] first (or be
+    /// built with [`Rules::new`]): scores are computed without overflow
+    /// checks, which validated rules make unnecessary.
     pub fn new(rules: Rules) -> Generator {
+        Generator::with_scoring(rules)
+    }
+}
+
+impl<R: Scoring> Generator<R> {
+    /// A generator for these rules, scoring with `R`
+    /// (`Generator::<Classic>::with_scoring` is [`Generator::new`]).
+    pub fn with_scoring(rules: Rules) -> Generator<R> {
         Generator {
             rules,
             across: Lanes::default(),
             down: Lanes::default(),
             vector: true,
+            scoring: std::marker::PhantomData,
         }
     }
 
@@ -634,31 +732,22 @@ impl Generator {
             self.rules.layout.size(),
             "board and layout sizes differ"
         );
-        let alphabet = lex.alphabet();
-        let mut scores = [0i32; 64];
-        for (t, s) in scores
-            .iter_mut()
-            .enumerate()
-            .take(alphabet.len() + 1)
-            .skip(1)
-        {
-            *s = alphabet.score(t as Tile) as i32;
-        }
+        let scoring = R::new(&self.rules, lex.alphabet());
         let edges = lex.edges();
         // The same search, compiled for the file's widths where they are
         // common ones (constant shifts cut its instructions), and for
         // AVX-512 where the CPU has it (see `Widths`).
         let vector = self.vector;
         if let Some(e) = edges.fixed::<Aligned5Avx512>().filter(|_| vector) {
-            self.run(lex, e, board, rack, opts, sink, &scores);
+            self.run(lex, e, board, rack, opts, sink, &scoring);
         } else if let Some(e) = edges.fixed::<Tiles5Avx512>().filter(|_| vector) {
-            self.run(lex, e, board, rack, opts, sink, &scores);
+            self.run(lex, e, board, rack, opts, sink, &scoring);
         } else if let Some(e) = edges.fixed::<Aligned5>() {
-            self.run(lex, e, board, rack, opts, sink, &scores);
+            self.run(lex, e, board, rack, opts, sink, &scoring);
         } else if let Some(e) = edges.fixed::<Tiles5>() {
-            self.run(lex, e, board, rack, opts, sink, &scores);
+            self.run(lex, e, board, rack, opts, sink, &scoring);
         } else {
-            self.run(lex, edges, board, rack, opts, sink, &scores);
+            self.run(lex, edges, board, rack, opts, sink, &scoring);
         }
     }
 
@@ -672,7 +761,7 @@ impl Generator {
         rack: &Rack,
         opts: &Options,
         sink: &mut S,
-        scores: &[i32; 64],
+        scoring: &R,
     ) {
         let alphabet = lex.alphabet();
         let top = lex.top_index();
@@ -695,7 +784,7 @@ impl Generator {
         };
         let input = CrossInput {
             rules: &self.rules,
-            scores,
+            scoring,
             max_tile,
             structure,
             top,
@@ -724,17 +813,25 @@ impl Generator {
                 if !lanes.line_has_anchor[line] {
                     continue;
                 }
+                let squares = &lanes.squares[line * n..(line + 1) * n];
+                let lane = Lane {
+                    dir,
+                    line,
+                    squares,
+                    rack: &rack_counts,
+                };
+                if !sink.lane(&lane) {
+                    continue;
+                }
                 let mut sqs = [Sq::default(); 32];
-                sqs[..n].copy_from_slice(&lanes.squares[line * n..(line + 1) * n]);
+                sqs[..n].copy_from_slice(squares);
                 let mut ctx = LineCtx {
                     sqs,
                     line,
                     dir,
                     n,
-                    scores,
+                    scoring,
                     top,
-                    rack_size: self.rules.rack_size,
-                    bingo: self.rules.bingo_bonus,
                     sink: &mut *sink,
                     cur: [0; 32],
                     rack: rack_counts,
