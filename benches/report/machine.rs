@@ -3,13 +3,16 @@
 
 use std::process::Command;
 
+/// What the report says about the machine and the build.
 pub struct Machine {
+    /// `model name` of `/proc/cpuinfo`.
     pub cpu: String,
     pub logical: usize,
     pub available: usize,
+    /// `rustc --version`.
     pub rustc: String,
-    pub date: String,
-    pub git: String,
+    /// `git describe --always --dirty` of the crate.
+    pub git: Option<String>,
 }
 
 pub fn machine() -> Machine {
@@ -46,23 +49,21 @@ pub fn machine() -> Machine {
         .output()
         .ok()
         .filter(|o| o.status.success())
-        .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
-        .unwrap_or_else(|| "unknown".into());
+        .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string());
     Machine {
         cpu,
         logical: logical.max(1),
         available,
         rustc,
-        date: utc_now(),
         git,
     }
 }
 
-pub fn loadavg() -> String {
-    std::fs::read_to_string("/proc/loadavg")
-        .ok()
-        .map(|s| s.split_whitespace().take(3).collect::<Vec<_>>().join(" "))
-        .unwrap_or_else(|| "n/a".into())
+/// The 1, 5 and 15 minute load averages (`/proc/loadavg`).
+pub fn loadavg() -> Option<[f64; 3]> {
+    let text = std::fs::read_to_string("/proc/loadavg").ok()?;
+    let mut v = text.split_whitespace().map(|x| x.parse::<f64>().ok());
+    Some([v.next()??, v.next()??, v.next()??])
 }
 
 /// This thread's CPU time so far, µs (`CLOCK_THREAD_CPUTIME_ID`). Where the
@@ -101,28 +102,12 @@ pub fn steal_share(a: Option<(u64, u64)>, b: Option<(u64, u64)>) -> Option<f64> 
     (t1 > t0).then(|| (s1 - s0) as f64 / (t1 - t0) as f64)
 }
 
-/// The current UTC time as `YYYY-MM-DD HH:MM UTC`.
-pub fn utc_now() -> String {
-    let secs = std::time::SystemTime::now()
+/// Seconds since the Unix epoch.
+pub fn now_unix_s() -> u64 {
+    std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_secs() as i64)
-        .unwrap_or(0);
-    let (days, rem) = (secs.div_euclid(86_400), secs.rem_euclid(86_400));
-    // Days to civil date (H. Hinnant's algorithm).
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    let y = yoe + era * 400 + (m <= 2) as i64;
-    format!(
-        "{y:04}-{m:02}-{d:02} {:02}:{:02} UTC",
-        rem / 3600,
-        rem % 3600 / 60
-    )
+        .map(|d| d.as_secs())
+        .unwrap_or(0)
 }
 
 /// Peak resident set size of this process so far, in kB.

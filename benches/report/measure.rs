@@ -1,45 +1,37 @@
-//! The measurements: the plan of a run, compiling each list in a fresh
-//! process, opening files, scaling samples, lookups and queries, move
-//! generation on the position suites, self-play.
+//! `bench-report measure`: runs every measurement of the plan and returns
+//! the [`Report`] document: the word lists compiled in fresh processes,
+//! open times, scaling samples, lookups and queries, move generation
+//! ([`crate::movegen`]) and self-play. Nothing here formats a number.
 
 use std::hint::black_box;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use anyhow::{bail, Result};
-use lexgraph::board::Position;
 use lexgraph::builder::Builder;
-use lexgraph::movegen::{sort_moves, Generator, Move, Options};
 use lexgraph::selfplay::play_game;
-use lexgraph::{compile, format, Kind, Lexicon, WordList, BLANK};
+use lexgraph::{compile, format, Kind, Lexicon, WordList};
 
-use crate::common::{Compiled, Resolved, SuiteSpec};
+use crate::common::{self, Compiled, Resolved};
 use crate::compile_one::{run_child, CompileRun};
-use crate::machine::{cpu_steal, steal_share, thread_cpu_us};
+use crate::machine::{cpu_steal, loadavg, machine, now_unix_s, steal_share};
+use crate::movegen::{self, Lexicons};
+use crate::results::{
+    ns, ContainsRow, Game, List, Plan, QueryRow, Report, Run, ScalePoint, SelfPlay, SCHEMA,
+};
 use crate::stats::{stats, Stats};
-use crate::units::{int, mb, secs};
-use crate::Args;
+use crate::units::{int, mb, rfc3339, secs};
 
-// The plan
-
-pub struct Plan {
+/// What `measure` is told on the command line.
+pub struct MeasureArgs {
+    pub lexicons: PathBuf,
     pub quick: bool,
-    pub build_runs: usize,
-    pub open_iters: usize,
-    pub contains_passes: usize,
-    pub movegen_reps: usize,
-    /// Use every k-th position of the stored suites and of the blank suites.
-    pub stride_stored: usize,
-    pub stride_blank: usize,
-    pub games: usize,
-    pub scaling_runs: usize,
-    pub polish: bool,
-    pub enable_samples: Vec<usize>,
-    pub polish_samples: Vec<usize>,
+    pub games: Option<usize>,
+    pub reps: Option<usize>,
 }
 
 impl Plan {
-    pub fn new(a: &Args) -> Plan {
+    pub fn new(a: &MeasureArgs) -> Plan {
         let mut p = if a.quick {
             Plan {
                 quick: true,
@@ -54,6 +46,7 @@ impl Plan {
                 polish: false,
                 enable_samples: vec![10_000, 25_000, 50_000, 100_000, 0],
                 polish_samples: vec![],
+                query_budget_ms: 100,
             }
         } else {
             Plan {
@@ -69,6 +62,7 @@ impl Plan {
                 polish: true,
                 enable_samples: vec![10_000, 25_000, 50_000, 100_000, 0],
                 polish_samples: vec![10_000, 100_000, 1_000_000, 0],
+                query_budget_ms: 500,
             }
         };
         if let Some(g) = a.games {
@@ -81,35 +75,291 @@ impl Plan {
     }
 }
 
+/// Runs the whole plan.
+pub fn measure(args: &MeasureArgs) -> Result<Report> {
+    let plan = Plan::new(args);
+    let start_unix_s = now_unix_s();
+    let m = machine();
+    let load_start = loadavg();
+    let steal_start = cpu_steal();
+    progress!(
+        "bench-report measure{}: lexicons from {}",
+        if plan.quick { " --quick" } else { "" },
+        args.lexicons.display(),
+    );
+    if cfg!(debug_assertions) {
+        progress!("warning: built without optimizations; run with --release");
+    }
+    let mut notes: Vec<String> = Vec::new();
+    let tmp = tempfile::tempdir()?;
+
+    // --- Lexicons ---------------------------------------------------------
+    let mut specs = vec![
+        common::ENABLE,
+        common::SOWPODS,
+        common::WORDLIST_EN,
+        common::SPANISH,
+    ];
+    if plan.polish {
+        specs.push(common::POLISH);
+    }
+    let mut lists: Vec<Measured> = Vec::new();
+    for spec in specs {
+        let Some(list) = common::resolve(&args.lexicons, spec) else {
+            notes.push(format!(
+                "{} ({}) not found in {}: left out.",
+                spec.name,
+                spec.file,
+                args.lexicons.display()
+            ));
+            progress!("{} not found, skipped", spec.file);
+            continue;
+        };
+        if let Some(n) = &list.note {
+            notes.push(n.clone());
+        }
+        // One run is enough for the 4M-word Polish list.
+        let runs = if spec.file == common::POLISH.file {
+            1
+        } else {
+            plan.build_runs
+        };
+        progress!(
+            "compiling {} ({} runs, each in a fresh process)",
+            spec.name,
+            runs
+        );
+        lists.push(measure_list(list, runs, tmp.path(), plan.open_iters)?);
+    }
+    let find = |file: &str| lists.iter().find(|l| l.list.spec.file == file);
+    let Some(enable) = find(common::ENABLE.file) else {
+        bail!("ENABLE (or its stand-in) is needed");
+    };
+    let Some(sowpods) = find(common::SOWPODS.file) else {
+        bail!("SOWPODS (or its stand-in) is needed");
+    };
+
+    // --- Word lists in this process, lexicons for the rest ----------------
+    let english = common::alphabet("english");
+    let enable_words = common::read_words(&enable.list.path, &english, false);
+    let sowpods_words = common::read_words(&sowpods.list.path, &english, false);
+    let enable_lex = enable.open()?;
+    let sowpods_lex = sowpods.open()?;
+    progress!("compiling ENABLE with the super-english alphabet (21×21 suite)");
+    let super_alpha = common::alphabet(common::SUITE_SUPER21.alphabet);
+    let super_lex = common::compile_to_temp(
+        &common::read_words(&enable.list.path, &super_alpha, false),
+        "enable-super",
+    );
+
+    // --- Scaling ----------------------------------------------------------
+    progress!("scaling: samples of ENABLE");
+    let mut scaling: Vec<ScalePoint> = Vec::new();
+    for &n in &plan.enable_samples {
+        let w = common::sample(&enable_words, n);
+        scaling.push(scale_point("ENABLE", &w, plan.scaling_runs)?);
+    }
+    if let Some(polish) = find(common::POLISH.file) {
+        progress!("scaling: samples of the Polish list");
+        let pa = common::alphabet("polish");
+        let pw = common::read_words(&polish.list.path, &pa, true);
+        for &n in &plan.polish_samples {
+            if n == 0 || n >= pw.len() {
+                // The whole list: both structures from the --compile-one run.
+                let (s, bytes, nodes) = dawg_only(&pw)?;
+                let r = &polish.runs[0];
+                scaling.push(ScalePoint {
+                    list: "Polish".into(),
+                    words: r.words,
+                    dawg_bytes: bytes,
+                    dawg_nodes: nodes,
+                    gaddag_bytes: r.gaddag_bytes,
+                    gaddag_nodes: r.gaddag_nodes,
+                    dawg_s: vec![s],
+                    both_s: vec![r.compile_s],
+                });
+            } else {
+                let w = common::sample(&pw, n);
+                scaling.push(scale_point("Polish", &w, 1)?);
+            }
+            progress!("  Polish {} words done", int(scaling.last().unwrap().words));
+        }
+    }
+
+    // --- Lookups and queries ----------------------------------------------
+    progress!("contains: ENABLE and SOWPODS");
+    let mut contains: Vec<ContainsRow> = Vec::new();
+    for (name, words, lex) in [
+        ("ENABLE", &enable_words, &enable_lex),
+        ("SOWPODS", &sowpods_words, &sowpods_lex),
+    ] {
+        let text = common::spelled(words);
+        let near = common::near_miss_nonwords(words, &lex.dawg, 10_000, 1);
+        let random = common::random_nonwords(&lex.dawg, 10_000, 2);
+        for (set, items, expect) in [
+            ("all words of the list", &text, true),
+            ("10,000 near-miss non-words", &near, false),
+            ("10,000 random non-words", &random, false),
+        ] {
+            contains.push(ContainsRow {
+                lexicon: name.into(),
+                set: set.into(),
+                items: items.len(),
+                dawg_pass_s: contains_passes(&lex.dawg, items, expect, plan.contains_passes)?,
+                gaddag_pass_s: contains_passes(&lex.gaddag, items, expect, plan.contains_passes)?,
+            });
+        }
+    }
+    progress!("queries on ENABLE");
+    type Q = (&'static str, fn(&Lexicon) -> Vec<String>);
+    let queries: [Q; 5] = [
+        ("anagram AEINRST?", |l| {
+            l.anagram("AEINRST?", lexgraph::query::Partial::No)
+                .unwrap_or_default()
+        }),
+        ("anagram AEINRST --partial", |l| {
+            l.anagram("AEINRST", lexgraph::query::Partial::Yes)
+                .unwrap_or_default()
+        }),
+        ("pattern C?T*", |l| l.pattern("C?T*").unwrap_or_default()),
+        ("pattern *ING", |l| l.pattern("*ING").unwrap_or_default()),
+        ("pattern ?A?E?", |l| l.pattern("?A?E?").unwrap_or_default()),
+    ];
+    let budget = Duration::from_millis(plan.query_budget_ms);
+    let mut query_rows = Vec::new();
+    for (name, q) in queries {
+        let rd = q(&enable_lex.dawg);
+        let rg = q(&enable_lex.gaddag);
+        if rd != rg {
+            notes.push(format!(
+                "query {name}: the DAWG and the GADDAG return different words"
+            ));
+        }
+        query_rows.push(QueryRow {
+            query: name.into(),
+            words: rg.len(),
+            dawg: time_query(&enable_lex.dawg, &q, budget),
+            gaddag: time_query(&enable_lex.gaddag, &q, budget),
+        });
+    }
+
+    // --- Move generation, edge layouts, node scan ---------------------------
+    let lexicons = Lexicons {
+        enable: &enable_lex,
+        sowpods: &sowpods_lex,
+        super21: &super_lex,
+        enable_words: &enable_words,
+        sowpods_words: &sowpods_words,
+    };
+    let suites = movegen::suites(&plan, &mut notes);
+    let mg = movegen::run_suites(&suites, &lexicons, plan.movegen_reps);
+    let (edge_layouts, scan_files) = movegen::edge_layouts(&suites, &lexicons, plan.movegen_reps)?;
+    let avx512_node_scan = enable_lex
+        .gaddag
+        .edges()
+        .fixed::<format::Tiles5Avx512>()
+        .is_some();
+    let node_scan = if avx512_node_scan {
+        movegen::node_scan(&suites, &scan_files, plan.movegen_reps)
+    } else {
+        Vec::new()
+    };
+
+    // --- Self-play ----------------------------------------------------------
+    let mut self_play = Vec::new();
+    for (name, lex) in [("ENABLE", &enable_lex), ("SOWPODS", &sowpods_lex)] {
+        progress!(
+            "self-play: {} games on {name}, GADDAG checked against the DAWG",
+            plan.games
+        );
+        let sp = self_play_games(name, lex, plan.games);
+        if let Some(e) = &sp.error {
+            progress!("  self-play error: {e}");
+        }
+        self_play.push(sp);
+    }
+
+    let run = Run {
+        args: std::env::args().skip(1).collect(),
+        start_unix_s,
+        start_utc: rfc3339(start_unix_s),
+        duration_s: crate::START.get().unwrap().elapsed().as_secs_f64(),
+        cpu: m.cpu,
+        logical_cpus: m.logical,
+        available_cpus: m.available,
+        rustc: m.rustc,
+        commit: m.git,
+        optimized: !cfg!(debug_assertions),
+        load_start,
+        load_end: loadavg(),
+        steal: steal_share(steal_start, cpu_steal()),
+        avx512_node_scan,
+        lexicons: args.lexicons.display().to_string(),
+    };
+    Ok(Report {
+        schema: SCHEMA,
+        run,
+        plan,
+        lists: lists.into_iter().map(Measured::into_list).collect(),
+        scaling,
+        contains,
+        queries: query_rows,
+        movegen: mg,
+        edge_layouts,
+        node_scan,
+        self_play,
+        notes,
+    })
+}
+
 // ---------------------------------------------------------------------------
 // Lexicons: sizes, build time, memory, open time
 
-pub struct ListResult {
-    pub list: Resolved,
-    pub runs: Vec<CompileRun>,
-    /// Files written by the first run.
-    pub dawg_path: PathBuf,
-    pub gaddag_path: PathBuf,
-    pub open_dawg: Stats,
-    pub open_gaddag: Stats,
+/// A word list measured, with the files its first run wrote.
+struct Measured {
+    list: Resolved,
+    runs: Vec<CompileRun>,
+    dawg_path: PathBuf,
+    gaddag_path: PathBuf,
+    open_dawg: Stats,
+    open_gaddag: Stats,
 }
 
-impl ListResult {
-    pub fn first(&self) -> &CompileRun {
-        &self.runs[0]
+impl Measured {
+    /// Opens the files the first `--compile-one` run wrote.
+    fn open(&self) -> Result<Compiled> {
+        let first = &self.runs[0];
+        Ok(Compiled {
+            dawg: Lexicon::open(&self.dawg_path)?,
+            gaddag: Lexicon::open(&self.gaddag_path)?,
+            dawg_path: self.dawg_path.clone(),
+            gaddag_path: self.gaddag_path.clone(),
+            counts: (
+                first.dawg_nodes as usize,
+                first.dawg_edges as usize,
+                first.gaddag_nodes as usize,
+                first.gaddag_edges as usize,
+            ),
+            dir: tempfile::tempdir()?,
+        })
     }
-    pub fn build(&self) -> Stats {
-        stats(&self.runs.iter().map(|r| r.compile_s).collect::<Vec<_>>())
-    }
-    pub fn peak_kb(&self) -> Option<u64> {
-        self.runs.iter().filter_map(|r| r.hwm_kb).max()
-    }
-    pub fn read_kb(&self) -> Option<u64> {
-        self.runs.iter().filter_map(|r| r.hwm_read_kb).max()
+
+    fn into_list(self) -> List {
+        let spec = self.list.spec;
+        List {
+            name: spec.name.into(),
+            file: spec.file.into(),
+            alphabet: spec.alphabet.into(),
+            path: self.list.path.display().to_string(),
+            stand_in: self.list.note,
+            runs: self.runs,
+            open_dawg: self.open_dawg,
+            open_gaddag: self.open_gaddag,
+        }
     }
 }
 
-pub fn open_times(path: &Path, iters: usize) -> Result<Stats> {
+fn open_times(path: &Path, iters: usize) -> Result<Stats> {
     let mut v = Vec::with_capacity(iters);
     for _ in 0..iters {
         let t = Instant::now();
@@ -120,12 +370,7 @@ pub fn open_times(path: &Path, iters: usize) -> Result<Stats> {
     Ok(stats(&v))
 }
 
-pub fn measure_list(
-    list: Resolved,
-    runs: usize,
-    tmp: &Path,
-    open_iters: usize,
-) -> Result<ListResult> {
+fn measure_list(list: Resolved, runs: usize, tmp: &Path, open_iters: usize) -> Result<Measured> {
     let stem = tmp.join(list.spec.file.trim_end_matches(".txt"));
     let mut results = Vec::new();
     for i in 0..runs {
@@ -145,7 +390,7 @@ pub fn measure_list(
     let gaddag_path = stem.with_extension("gaddag");
     let open_dawg = open_times(&dawg_path, open_iters)?;
     let open_gaddag = open_times(&gaddag_path, open_iters)?;
-    Ok(ListResult {
+    Ok(Measured {
         list,
         runs: results,
         dawg_path,
@@ -158,20 +403,8 @@ pub fn measure_list(
 // ---------------------------------------------------------------------------
 // Scaling
 
-pub struct ScalePoint {
-    pub list: &'static str,
-    pub words: u64,
-    pub dawg_bytes: u64,
-    pub dawg_nodes: u64,
-    pub gaddag_bytes: u64,
-    pub gaddag_nodes: u64,
-    /// DAWG alone (build + serialize), median.
-    pub dawg_s: Option<f64>,
-    /// Both structures (`compile::compile`), median.
-    pub both_s: f64,
-}
-
-pub fn dawg_only(words: &WordList) -> Result<(f64, u64, u64)> {
+/// Builds and serializes the DAWG alone: (seconds, bytes, nodes).
+fn dawg_only(words: &WordList) -> Result<(f64, u64, u64)> {
     let t = Instant::now();
     let built = Builder::build_dawg(words);
     let bytes = format::write(
@@ -188,12 +421,8 @@ pub fn dawg_only(words: &WordList) -> Result<(f64, u64, u64)> {
     Ok((s, bytes.len() as u64, built.dawg.node_count() as u64))
 }
 
-pub fn scale_point(
-    list: &'static str,
-    words: &WordList,
-    runs: usize,
-    with_both: bool,
-) -> Result<ScalePoint> {
+/// `runs` builds of the DAWG alone and of both structures.
+fn scale_point(list: &str, words: &WordList, runs: usize) -> Result<ScalePoint> {
     let mut both = Vec::new();
     let mut d = Vec::new();
     let mut sizes = (0, 0, 0, 0);
@@ -202,44 +431,34 @@ pub fn scale_point(
         d.push(s);
         sizes.0 = bytes;
         sizes.1 = nodes;
-        if with_both {
-            let t = Instant::now();
-            let files = compile::try_compile(words)?;
-            both.push(t.elapsed().as_secs_f64());
-            sizes.2 = files.gaddag.len() as u64;
-            sizes.3 = files.counts.2 as u64;
-        }
+        let t = Instant::now();
+        let files = compile::try_compile(words)?;
+        both.push(t.elapsed().as_secs_f64());
+        sizes.2 = files.gaddag.len() as u64;
+        sizes.3 = files.counts.2 as u64;
     }
     Ok(ScalePoint {
-        list,
+        list: list.into(),
         words: words.len() as u64,
         dawg_bytes: sizes.0,
         dawg_nodes: sizes.1,
         gaddag_bytes: sizes.2,
         gaddag_nodes: sizes.3,
-        dawg_s: Some(stats(&d).median),
-        both_s: stats(&both).median,
+        dawg_s: d,
+        both_s: both,
     })
 }
 
 // ---------------------------------------------------------------------------
 // Lookups and queries
 
-pub struct ContainsRow {
-    pub lexicon: &'static str,
-    pub set: &'static str,
-    pub n: usize,
-    /// Seconds per pass, per kind.
-    pub dawg: Stats,
-    pub gaddag: Stats,
-}
-
-pub fn contains_passes(
+/// Seconds of each pass of `contains` over `items`.
+fn contains_passes(
     lex: &Lexicon,
     items: &[String],
     expect: bool,
     passes: usize,
-) -> Result<Stats> {
+) -> Result<Vec<f64>> {
     let mut v = Vec::new();
     for _ in 0..passes {
         let t = Instant::now();
@@ -254,17 +473,12 @@ pub fn contains_passes(
             );
         }
     }
-    Ok(stats(&v))
+    Ok(v)
 }
 
-pub struct QueryRow {
-    pub name: &'static str,
-    pub results: usize,
-    pub dawg: Stats,
-    pub gaddag: Stats,
-}
-
-pub fn time_query(lex: &Lexicon, q: &dyn Fn(&Lexicon) -> Vec<String>, budget: Duration) -> Stats {
+/// Seconds per query: at least 5 queries, then until `budget` is spent or
+/// 500 were timed.
+fn time_query(lex: &Lexicon, q: &dyn Fn(&Lexicon) -> Vec<String>, budget: Duration) -> Stats {
     let mut v = Vec::new();
     let start = Instant::now();
     while v.len() < 5 || (start.elapsed() < budget && v.len() < 500) {
@@ -276,209 +490,37 @@ pub fn time_query(lex: &Lexicon, q: &dyn Fn(&Lexicon) -> Vec<String>, budget: Du
 }
 
 // ---------------------------------------------------------------------------
-// Move generation
-
-/// Which compiled lexicon a suite uses.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub enum LexId {
-    Enable,
-    Sowpods,
-    Super,
-}
-
-pub struct MgSuite {
-    /// Table label.
-    pub label: String,
-    /// Criterion group of the same measurement, if any.
-    pub group: Option<String>,
-    pub spec: SuiteSpec,
-    pub lex: LexId,
-    pub positions: Vec<Position>,
-    /// Shown in the plots.
-    pub plot: bool,
-}
-
-pub struct MgResult {
-    pub positions: usize,
-    pub rack_blanks: usize,
-    pub moves: usize,
-    /// Sum over positions of the best move's score (0 with no move).
-    pub best_total: i64,
-    pub agree: bool,
-    /// µs per position, one value per repetition: [dawg, gaddag].
-    pub rep_us: [Vec<f64>; 2],
-    /// Median µs of each position over the repetitions: [dawg, gaddag].
-    pub per_pos: [Vec<f64>; 2],
-    /// Thread CPU µs per position, one value per repetition (empty where
-    /// [`thread_cpu_us`] is unavailable): [dawg, gaddag].
-    pub cpu_us: [Vec<f64>; 2],
-    /// Steal over the timed passes, as a share of all CPU time.
-    pub steal: Option<f64>,
-}
-
-impl MgResult {
-    pub fn kind(&self, k: usize) -> Stats {
-        stats(&self.rep_us[k])
-    }
-    pub fn moves_per_s(&self, k: usize) -> f64 {
-        let us = self.kind(k).median * self.positions as f64;
-        self.moves as f64 / (us / 1e6).max(1e-12)
-    }
-}
-
-pub fn run_movegen(s: &MgSuite, lex: &Compiled, reps: usize) -> MgResult {
-    run_pair(s, [&lex.dawg, &lex.gaddag], reps, [true, true])
-}
-
-/// Times two lexicons on a suite, taking turns (see the report's text);
-/// index 0 and 1 of the result are `lexes[0]` and `lexes[1]`.
-/// `vector[k]`: whether generator `k` may use the AVX-512 node scan
-/// (`Generator::set_vector_scan`).
-pub fn run_pair(s: &MgSuite, lexes: [&Lexicon; 2], reps: usize, vector: [bool; 2]) -> MgResult {
-    let rules = s.spec.rules();
-    let opts = Options::default();
-    let mut gens = [Generator::new(rules.clone()), Generator::new(rules)];
-    for (g, v) in gens.iter_mut().zip(vector) {
-        g.set_vector_scan(v);
-    }
-    let mut a: Vec<Move> = Vec::with_capacity(4096);
-    let mut b: Vec<Move> = Vec::with_capacity(4096);
-    // Untimed pass: warms caches, counts moves, checks full agreement.
-    let mut agree = true;
-    let mut moves = 0;
-    let mut best_total = 0i64;
-    for p in &s.positions {
-        a.clear();
-        b.clear();
-        gens[0].generate(lexes[0], &p.board, p.rack(), &opts, &mut a);
-        gens[1].generate(lexes[1], &p.board, p.rack(), &opts, &mut b);
-        sort_moves(&mut a);
-        sort_moves(&mut b);
-        agree &= a == b;
-        moves += b.len();
-        best_total += b.first().map_or(0, |m| m.score as i64);
-    }
-    let n = s.positions.len();
-    // times[rep][kind][position], µs.
-    let mut times = vec![[vec![0f64; n], vec![0f64; n]]; reps];
-    // Thread CPU µs of each repetition, per structure (read between blocks).
-    let mut cpu = vec![[0f64; 2]; reps];
-    let mut cpu_ok = thread_cpu_us().is_some();
-    let steal_start = cpu_steal();
-    // The two structures take turns on blocks of positions, the first one
-    // alternating, so that both see the same stretch of machine time (this
-    // shared VM's speed drifts within seconds) while each block still runs
-    // on warm caches.
-    const BLOCK: usize = 100;
-    for (rep, t) in times.iter_mut().enumerate() {
-        for (b, start) in (0..n).step_by(BLOCK).enumerate() {
-            let end = (start + BLOCK).min(n);
-            let order = if (rep + b) % 2 == 0 { [0, 1] } else { [1, 0] };
-            for k in order {
-                let c0 = thread_cpu_us();
-                for (slot, p) in t[k][start..end].iter_mut().zip(&s.positions[start..end]) {
-                    a.clear();
-                    let t0 = Instant::now();
-                    gens[k].generate(lexes[k], &p.board, p.rack(), &opts, &mut a);
-                    *slot = t0.elapsed().as_secs_f64() * 1e6;
-                    black_box(a.len());
-                }
-                match (c0, thread_cpu_us()) {
-                    (Some(c0), Some(c1)) => cpu[rep][k] += c1 - c0,
-                    _ => cpu_ok = false,
-                }
-            }
-        }
-    }
-    let rep_us = |k: usize| -> Vec<f64> {
-        times
-            .iter()
-            .map(|t| t[k].iter().sum::<f64>() / n.max(1) as f64)
-            .collect()
-    };
-    let per_pos = |k: usize| -> Vec<f64> {
-        (0..n)
-            .map(|i| stats(&times.iter().map(|t| t[k][i]).collect::<Vec<_>>()).median)
-            .collect()
-    };
-    MgResult {
-        positions: n,
-        rack_blanks: s
-            .positions
-            .iter()
-            .filter(|p| p.rack().count(BLANK) > 0)
-            .count(),
-        moves,
-        best_total,
-        agree,
-        rep_us: [rep_us(0), rep_us(1)],
-        per_pos: [per_pos(0), per_pos(1)],
-        cpu_us: [0, 1].map(|k| {
-            if cpu_ok {
-                cpu.iter().map(|c| c[k] / n.max(1) as f64).collect()
-            } else {
-                Vec::new()
-            }
-        }),
-        steal: steal_share(steal_start, cpu_steal()),
-    }
-}
-
-pub fn every(v: Vec<Position>, k: usize) -> Vec<Position> {
-    v.into_iter().step_by(k.max(1)).collect()
-}
-
-// ---------------------------------------------------------------------------
 // Self-play
 
-#[derive(Default)]
-pub struct SelfPlay {
-    pub name: &'static str,
-    pub games: usize,
-    pub turns: usize,
-    pub moves: Vec<usize>,
-    /// Score of the move played, on turns with a placement.
-    pub best: Vec<f64>,
-    /// Both players' points per game.
-    pub points: Vec<f64>,
-    /// Each player's points per game.
-    pub player_points: Vec<f64>,
-    pub bingos: usize,
-    pub gaddag_us: Vec<f64>,
-    pub dawg_us: Vec<f64>,
-    pub error: Option<String>,
-}
-
-pub fn self_play(name: &'static str, lex: &Compiled, games: usize) -> SelfPlay {
+/// Greedy games with seeds 1, 2, …, the DAWG checking the GADDAG on every
+/// turn; stops at the first failure.
+fn self_play_games(name: &str, lex: &Compiled, games: usize) -> SelfPlay {
     let rules = lexgraph::rules::Rules::default();
     let mut sp = SelfPlay {
-        name,
+        lexicon: name.into(),
         ..Default::default()
     };
     for g in 0..games {
         let seed = 1 + g as u64;
         match play_game(&lex.gaddag, Some(&lex.dawg), &rules, seed, |_| {}) {
-            Ok(res) => {
-                sp.games += 1;
-                sp.turns += res.turns;
-                for (&m, &b) in res.moves_per_turn.iter().zip(&res.best_per_turn) {
-                    sp.moves.push(m);
-                    if m > 0 {
-                        sp.best.push(b as f64);
-                    }
-                }
-                sp.points.push((res.scores[0] + res.scores[1]) as f64);
-                sp.player_points
-                    .extend(res.scores.iter().map(|&s| s as f64));
-                sp.bingos += res.bingos;
-                sp.gaddag_us
-                    .extend(res.time_per_turn.iter().map(|d| d.as_secs_f64() * 1e6));
-                sp.dawg_us.extend(
-                    res.check_time_per_turn
-                        .iter()
-                        .map(|d| d.as_secs_f64() * 1e6),
-                );
-            }
+            Ok(res) => sp.games.push(Game {
+                seed,
+                turns: res.turns,
+                scores: res.scores,
+                bingos: res.bingos,
+                moves: res.moves_per_turn,
+                best: res.best_per_turn,
+                gaddag_us: res
+                    .time_per_turn
+                    .iter()
+                    .map(|d| ns(d.as_secs_f64() * 1e6))
+                    .collect(),
+                dawg_us: res
+                    .check_time_per_turn
+                    .iter()
+                    .map(|d| ns(d.as_secs_f64() * 1e6))
+                    .collect(),
+            }),
             Err(e) => {
                 sp.error = Some(format!("game {g} (seed {seed}): {e}"));
                 break;

@@ -1,18 +1,174 @@
-//! The SVG plots (plotters): grouped bars and a scatter of move generation
-//! times, log-log scaling lines of size and build time.
+//! The SVG plots (plotters), drawn from a [`Report`] alone: grouped bars
+//! and a scatter of move generation times, log-log lines of file size and
+//! build time against the number of words.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
-use anyhow::Result;
+use anyhow::{Context, Result};
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-use crate::stats::Stats;
+use crate::common;
+use crate::results::{Report, ScalePoint, Structure, Variant};
+use crate::stats::{stats, Stats};
 use crate::units::si;
 
-pub const DAWG: RGBColor = RGBColor(31, 119, 180);
-pub const GADDAG: RGBColor = RGBColor(214, 39, 40);
-pub const PALETTE: [RGBColor; 8] = [
+/// The files [`write_all`] wrote.
+pub struct Files {
+    pub bars: PathBuf,
+    pub scatter: PathBuf,
+    pub size: PathBuf,
+    pub build: PathBuf,
+}
+
+/// Draws the four plots of `r` into `dir`.
+pub fn write_all(r: &Report, dir: &Path) -> Result<Files> {
+    std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+    let files = Files {
+        bars: dir.join("movegen-per-suite.svg"),
+        scatter: dir.join("movegen-per-position.svg"),
+        size: dir.join("size-scaling.svg"),
+        build: dir.join("build-scaling.svg"),
+    };
+    let bars = |blanks: bool| -> Vec<(String, Stats, Stats)> {
+        r.movegen
+            .iter()
+            .filter(|s| s.plotted() && matches!(s.variant, Variant::Blanks(_)) == blanks)
+            .map(|s| (s.short(), s.timing.side(0), s.timing.side(1)))
+            .collect()
+    };
+    movegen_bars(
+        &files.bars,
+        &[
+            ("Stored self-play suites".to_string(), bars(false)),
+            (
+                "Blank suites (1 or 2 blanks on the rack)".to_string(),
+                bars(true),
+            ),
+        ],
+    )?;
+    let scatter: Vec<(String, Vec<(f64, f64)>)> = r
+        .movegen
+        .iter()
+        .filter(|s| s.plotted())
+        .map(|s| {
+            let t = &s.timing;
+            // At most 300 points a suite keeps the file small.
+            let k = t.positions.div_ceil(300).max(1);
+            let pts = t.per_position_us[0]
+                .iter()
+                .zip(&t.per_position_us[1])
+                .step_by(k)
+                .map(|(&d, &g)| (d, g))
+                .collect();
+            (s.short(), pts)
+        })
+        .collect();
+    movegen_scatter(&files.scatter, &scatter)?;
+
+    let median = |v: &[f64]| stats(v).median;
+    let line = |list: &str, f: &dyn Fn(&ScalePoint) -> f64| -> Vec<(f64, f64)> {
+        r.scaling
+            .iter()
+            .filter(|p| p.list == list)
+            .map(|p| (p.words as f64, f(p)))
+            .collect()
+    };
+    let mut size_lines = Vec::new();
+    let mut build_lines = Vec::new();
+    for (list, light) in [("ENABLE", false), ("Polish", true)] {
+        if !r.scaling.iter().any(|p| p.list == list) {
+            continue;
+        }
+        size_lines.push(Line {
+            name: format!("DAWG, samples of {list}"),
+            color: DAWG,
+            light,
+            points: line(list, &|p| p.dawg_bytes as f64),
+        });
+        size_lines.push(Line {
+            name: format!("GADDAG, samples of {list}"),
+            color: GADDAG,
+            light,
+            points: line(list, &|p| p.gaddag_bytes as f64),
+        });
+        build_lines.push(Line {
+            name: format!("DAWG alone, samples of {list}"),
+            color: DAWG,
+            light,
+            points: line(list, &|p| median(&p.dawg_s)),
+        });
+        build_lines.push(Line {
+            name: format!("DAWG + GADDAG, samples of {list}"),
+            color: GADDAG,
+            light,
+            points: line(list, &|p| median(&p.both_s)),
+        });
+    }
+    // The other whole lists as single points (DAWGs first, then GADDAGs, so
+    // neighbouring lists get their labels on opposite sides).
+    let others: Vec<_> = r
+        .lists
+        .iter()
+        .filter(|l| l.file != common::ENABLE.file && l.file != common::POLISH.file)
+        .collect();
+    let mut size_points = Vec::new();
+    for (structure, color) in [(Structure::Dawg, DAWG), (Structure::Gaddag, GADDAG)] {
+        for l in &others {
+            let f = l.first();
+            let bytes = match structure {
+                Structure::Dawg => f.dawg_bytes,
+                Structure::Gaddag => f.gaddag_bytes,
+            };
+            size_points.push((
+                format!("{} {}", l.name, structure.name()),
+                color,
+                f.words as f64,
+                bytes as f64,
+            ));
+        }
+    }
+    let build_points: Vec<_> = others
+        .iter()
+        .map(|l| {
+            (
+                l.name.clone(),
+                GADDAG,
+                l.first().words as f64,
+                l.build().median,
+            )
+        })
+        .collect();
+    scaling(
+        &files.size,
+        "File size against list size (log-log; crosses: other whole lists)",
+        "file bytes",
+        &|v| format!("{}B", si(*v)),
+        &size_lines,
+        &size_points,
+    )?;
+    scaling(
+        &files.build,
+        "Build time against list size (log-log; crosses: DAWG + GADDAG)",
+        "seconds",
+        &|v| {
+            if *v >= 1.0 {
+                format!("{v:.0} s")
+            } else if *v >= 1e-3 {
+                format!("{:.0} ms", v * 1e3)
+            } else {
+                format!("{:.2} ms", v * 1e3)
+            }
+        },
+        &build_lines,
+        &build_points,
+    )?;
+    Ok(files)
+}
+
+const DAWG: RGBColor = RGBColor(31, 119, 180);
+const GADDAG: RGBColor = RGBColor(214, 39, 40);
+const PALETTE: [RGBColor; 8] = [
     RGBColor(31, 119, 180),
     RGBColor(255, 127, 14),
     RGBColor(44, 160, 44),
@@ -28,11 +184,11 @@ fn err<E: std::fmt::Display>(e: E) -> anyhow::Error {
 }
 
 /// One panel of grouped bars: (suite, DAWG stats, GADDAG stats).
-pub type Panel = (String, Vec<(String, Stats, Stats)>);
+type Panel = (String, Vec<(String, Stats, Stats)>);
 
 /// Grouped bars: median µs per position, DAWG and GADDAG, min–max
 /// whiskers; one panel per entry, each with its own linear scale.
-pub fn movegen_bars(path: &Path, panels: &[Panel]) -> Result<()> {
+fn movegen_bars(path: &Path, panels: &[Panel]) -> Result<()> {
     let root = SVGBackend::new(path, (1100, 560)).into_drawing_area();
     root.fill(&WHITE).map_err(err)?;
     let root = root
@@ -155,7 +311,7 @@ where
 }
 
 /// Per-position µs, DAWG (x) against GADDAG (y), log-log, one colour per suite.
-pub fn movegen_scatter(path: &Path, series: &[(String, Vec<(f64, f64)>)]) -> Result<()> {
+fn movegen_scatter(path: &Path, series: &[(String, Vec<(f64, f64)>)]) -> Result<()> {
     let root = SVGBackend::new(path, (800, 760)).into_drawing_area();
     root.fill(&WHITE).map_err(err)?;
     let all = series
@@ -225,7 +381,7 @@ pub fn movegen_scatter(path: &Path, series: &[(String, Vec<(f64, f64)>)]) -> Res
 }
 
 /// One line of a scaling plot.
-pub struct Line {
+struct Line {
     pub name: String,
     pub color: RGBColor,
     pub light: bool,
@@ -234,7 +390,7 @@ pub struct Line {
 
 /// Log-log lines of a quantity against the number of words, plus
 /// labelled single points.
-pub fn scaling(
+fn scaling(
     path: &Path,
     title: &str,
     y_desc: &str,

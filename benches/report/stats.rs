@@ -1,12 +1,17 @@
 //! Summary statistics of repeated measurements.
 
-#[derive(Clone, Copy, Debug, Default)]
+use serde::{Deserialize, Serialize};
+
+/// Of a sample: median, extremes, 90th percentile (the value at index
+/// round(0.9·(n−1)) of the sorted sample), mean and size.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Stats {
     pub median: f64,
     pub min: f64,
     pub max: f64,
     pub p90: f64,
     pub mean: f64,
+    pub n: usize,
 }
 
 pub fn stats(v: &[f64]) -> Stats {
@@ -27,9 +32,6 @@ pub fn stats(v: &[f64]) -> Stats {
         max: s[n - 1],
         p90: s[((n - 1) as f64 * 0.9).round() as usize],
         mean: s.iter().sum::<f64>() / n as f64,
+        n,
     }
-}
-
-pub fn median_usize(v: &[usize]) -> f64 {
-    stats(&v.iter().map(|&x| x as f64).collect::<Vec<_>>()).median
 }

@@ -69,3 +69,33 @@ pub fn ratio(a: f64, b: f64) -> String {
         "n/a".into()
     }
 }
+
+/// Seconds since the Unix epoch as (year, month, day, hour, minute,
+/// second), UTC.
+fn civil(unix_s: u64) -> (i64, i64, i64, i64, i64, i64) {
+    let secs = unix_s as i64;
+    let (days, rem) = (secs.div_euclid(86_400), secs.rem_euclid(86_400));
+    // Days to civil date (H. Hinnant's algorithm).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + (m <= 2) as i64;
+    (y, m, d, rem / 3600, rem % 3600 / 60, rem % 60)
+}
+
+/// `YYYY-MM-DD HH:MM UTC`.
+pub fn utc_minute(unix_s: u64) -> String {
+    let (y, m, d, hh, mm, _) = civil(unix_s);
+    format!("{y:04}-{m:02}-{d:02} {hh:02}:{mm:02} UTC")
+}
+
+/// `YYYY-MM-DDTHH:MM:SSZ`.
+pub fn rfc3339(unix_s: u64) -> String {
+    let (y, m, d, hh, mm, ss) = civil(unix_s);
+    format!("{y:04}-{m:02}-{d:02}T{hh:02}:{mm:02}:{ss:02}Z")
+}
