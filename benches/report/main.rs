@@ -66,6 +66,8 @@ mod render;
 mod results;
 mod stats;
 mod suites;
+#[cfg(test)]
+mod tests;
 mod units;
 
 use measure::MeasureArgs;
