@@ -740,9 +740,8 @@ pub fn markdown(r: &Report, links: &Links) -> Result<String> {
         md,
         "cargo run --release --example bench-report -- --quick        # smoke run"
     )?;
-    writeln!(md, "# the same in two steps: measure (JSON only), then render (Markdown and plots, no measuring)")?;
-    writeln!(md, "cargo run --release --example bench-report -- measure --lexicons ../shared/lexicons --json benches/results/report.json")?;
-    writeln!(md, "cargo run --release --example bench-report -- render --json benches/results/report.json -o BENCHMARKS.md --plots benches/plots")?;
+    writeln!(md, "cargo run --release --example bench-report -- measure --lexicons ../shared/lexicons --json benches/results/report.json  # measure only")?;
+    writeln!(md, "cargo run --release --example bench-report -- render --json benches/results/report.json -o BENCHMARKS.md --plots benches/plots  # render only")?;
     writeln!(md, "cargo run --release --example bench-report -- --make-suites  # regenerate the blank suites")?;
     writeln!(
         md,
