@@ -1,5 +1,5 @@
 //! Helpers shared by the criterion benches (`benches/lexicon.rs`,
-//! `benches/movegen.rs`) and the report (`benches/report.rs`): where the word
+//! `benches/movegen.rs`) and the report (`benches/report/`): where the word
 //! lists and position suites live, loading and sampling them, building
 //! lexicon files in a temporary directory, the blank position suites, and
 //! deterministic non-word generators.

@@ -1,0 +1,969 @@
+//! `bench-report render`: `BENCHMARKS.md` and the plots from a [`Report`]
+//! alone. The same document renders to the same bytes: nothing here reads
+//! the clock, the machine or the environment.
+//!
+//! The section headings are cited by the crate's docs, the format spec and
+//! the README (*Move generation*, *Edge layouts*, *Node scan*, …): keep
+//! them, or change the citations with them (`tests.rs` checks them).
+
+use std::fmt::Write as _;
+use std::path::Path;
+
+use anyhow::{Context, Result};
+
+use crate::common;
+use crate::plots;
+use crate::results::{suite_label, Pair, Report, SelfPlay, Variant};
+use crate::stats::stats;
+use crate::units::{int, mb, ratio, secs, spread, utc_minute};
+
+/// Draws the plots into `plots_dir` and writes the Markdown to `output`,
+/// with links relative to the output's directory.
+pub fn render(r: &Report, json: &Path, output: &Path, plots_dir: &Path) -> Result<()> {
+    let out_dir = output
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    progress!("plots in {}", plots_dir.display());
+    let files = plots::write_all(r, plots_dir)?;
+    let links = Links {
+        json: link(out_dir, json),
+        bars: link(out_dir, &files.bars),
+        scatter: link(out_dir, &files.scatter),
+        size: link(out_dir, &files.size),
+        build: link(out_dir, &files.build),
+    };
+    let md = markdown(r, &links)?;
+    std::fs::write(output, md).with_context(|| format!("writing {}", output.display()))?;
+    progress!("wrote {} and 4 plots", output.display());
+    Ok(())
+}
+
+/// Where the report links to, relative to its directory.
+pub struct Links {
+    pub json: String,
+    pub bars: String,
+    pub scatter: String,
+    pub size: String,
+    pub build: String,
+}
+
+/// Relative link from the report's directory to `target`.
+fn link(from_dir: &Path, target: &Path) -> String {
+    let abs = |p: &Path| p.canonicalize().unwrap_or_else(|_| p.to_path_buf());
+    let (d, t) = (abs(from_dir), abs(target));
+    t.strip_prefix(&d)
+        .map(|r| r.display().to_string())
+        .unwrap_or_else(|_| t.display().to_string())
+}
+
+/// The *Agree* cell of a timing table.
+fn agree(r: &Pair) -> &'static str {
+    if r.agree {
+        "yes"
+    } else {
+        "**no**"
+    }
+}
+
+/// `1.02 1.04 1.23`.
+fn load(l: Option<[f64; 3]>) -> String {
+    l.map_or("n/a".into(), |[a, b, c]| format!("{a:.2} {b:.2} {c:.2}"))
+}
+
+/// The report's Markdown.
+pub fn markdown(r: &Report, links: &Links) -> Result<String> {
+    let (run, plan) = (&r.run, &r.plan);
+    let mut md = String::new();
+    let find = |file: &str| r.lists.iter().find(|l| l.file == file);
+    let enable = find(common::ENABLE.file).context("the report has no ENABLE list")?;
+    let stored = |suite: &str| {
+        r.movegen
+            .iter()
+            .find(|s| s.suite == suite && s.variant == Variant::Stored)
+            .map(|s| &s.timing)
+    };
+    let label = |suite: &str| suite_label(suite, Variant::Stored);
+
+    writeln!(md, "# lexgraph benchmarks\n")?;
+    let cmd = |args: &[String]| {
+        format!(
+            "cargo run --release --example bench-report --{}{}",
+            if args.is_empty() { "" } else { " " },
+            args.join(" ")
+        )
+    };
+    let by = if run.args.first().map(String::as_str) == Some("measure") {
+        format!(
+            "Measured by `{}` and written from its results by `bench-report render`",
+            cmd(&run.args)
+        )
+    } else {
+        format!("Written by `{}`", cmd(&run.args))
+    };
+    writeln!(
+        md,
+        "{by} ({}). \
+         Every number below was measured by that run, except those marked **cited**: \
+         figures quoted from the papers and from `../shared/notes/prior-art.md` \
+         (other programs, measured by others on a comparable 2-vCPU machine, on their own \
+         position sets). The measured values, unformatted, are in [`{}`]({}).\n",
+        if plan.quick {
+            format!(
+                "**quick mode**: {} repetitions, subsampled suites, {} games, no Polish list; for checking the report works, not for quoting",
+                plan.movegen_reps, plan.games
+            )
+        } else {
+            format!(
+                "full run: {} build runs per list, {} repetitions of each suite, {} self-play games per lexicon",
+                plan.build_runs, plan.movegen_reps, plan.games
+            )
+        },
+        links.json,
+        links.json,
+    )?;
+    writeln!(
+        md,
+        "**Machine:** {} · {} logical CPUs ({} available to the process) · {} · {} · \
+         load average {} at the start, {} at the end · CPU steal {} · commit `{}`{}.\n",
+        run.cpu,
+        run.logical_cpus,
+        run.available_cpus,
+        run.rustc,
+        utc_minute(run.start_unix_s),
+        load(run.load_start),
+        load(run.load_end),
+        run.steal.map_or("n/a".into(), |x| format!(
+            "{:.1} % of all CPU time over the run (time the hypervisor ran something else)",
+            x * 100.0
+        )),
+        run.commit.as_deref().unwrap_or("unknown"),
+        if run.optimized {
+            ""
+        } else {
+            " · **built without optimizations**"
+        }
+    )?;
+    writeln!(md, "Total run time: {}.\n", secs(run.duration_s))?;
+
+    // Summary.
+    let en_rows = stored("enable");
+    let ep = enable.first();
+    writeln!(md, "## Summary\n")?;
+    writeln!(
+        md,
+        "- ENABLE ({} words): DAWG {} bytes, GADDAG {} bytes ({} the DAWG); both built in {} (median of {} fresh-process runs).",
+        int(ep.words),
+        int(ep.dawg_bytes),
+        int(ep.gaddag_bytes),
+        ratio(ep.gaddag_bytes as f64, ep.dawg_bytes as f64),
+        secs(enable.build().median),
+        enable.runs.len()
+    )?;
+    if let Some(c) = r.contains.first() {
+        writeln!(
+            md,
+            "- Opening the ENABLE GADDAG takes {} (median); `contains` on every ENABLE word takes {:.0} ns per word on the DAWG.",
+            secs(enable.open_gaddag.median),
+            stats(&c.dawg_pass_s).median / c.items as f64 * 1e9
+        )?;
+    }
+    if let Some(t) = en_rows {
+        writeln!(
+            md,
+            "- All moves of a position from the stored ENABLE suite ({} moves on average): DAWG {:.0} µs, GADDAG {:.0} µs (GADDAG {} faster), {} and {} M moves/s; {} (see *Node scan*).",
+            int(t.moves_per_position().round() as u64),
+            t.side(0).median,
+            t.side(1).median,
+            ratio(t.side(0).median, t.side(1).median),
+            format_args!("{:.2}", t.moves_per_s(0) / 1e6),
+            format_args!("{:.2}", t.moves_per_s(1) / 1e6),
+            if run.avx512_node_scan {
+                "both searches scan nodes with AVX-512"
+            } else {
+                "both searches scan nodes with scalar code (no AVX-512 here)"
+            },
+        )?;
+    }
+    let all_agree =
+        r.movegen.iter().all(|s| s.timing.agree) && r.self_play.iter().all(|s| s.error.is_none());
+    writeln!(
+        md,
+        "- DAWG and GADDAG generated {} move lists on every position of every suite and every self-play turn.\n",
+        if all_agree { "identical" } else { "**different** (see below)" }
+    )?;
+
+    // Sizes.
+    writeln!(md, "## Lexicon files\n")?;
+    writeln!(
+        md,
+        "Each list compiled by `compile::try_compile` (minimal DAWG and minimal GADDAG, bit-packed edges) \
+         in a fresh process (`bench-report --compile-one`). Bytes are whole files (64-byte header, \
+         alphabet, edges). Words are distinct words after the alphabet's folding.\n"
+    )?;
+    writeln!(
+        md,
+        "| List | Words | Tiles | DAWG bytes | DAWG nodes | DAWG edges | DAWG B/word | GADDAG bytes | GADDAG nodes | GADDAG edges | GADDAG B/word | GADDAG / DAWG bytes |"
+    )?;
+    writeln!(md, "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|")?;
+    for l in &r.lists {
+        let f = l.first();
+        let w = f.words.max(1) as f64;
+        writeln!(
+            md,
+            "| {}{} | {} | {} | {} | {} | {} | {:.2} | {} | {} | {} | {:.2} | {} |",
+            l.name,
+            if l.stand_in.is_some() {
+                " (stand-in)"
+            } else {
+                ""
+            },
+            int(f.words),
+            int(f.tiles),
+            int(f.dawg_bytes),
+            int(f.dawg_nodes),
+            int(f.dawg_edges),
+            f.dawg_bytes as f64 / w,
+            int(f.gaddag_bytes),
+            int(f.gaddag_nodes),
+            int(f.gaddag_edges),
+            f.gaddag_bytes as f64 / w,
+            ratio(f.gaddag_bytes as f64, f.dawg_bytes as f64)
+        )?;
+    }
+    writeln!(md)?;
+    writeln!(md, "### Build time and memory\n")?;
+    writeln!(
+        md,
+        "Build = `compile::try_compile` on the parsed list (both structures and their serialization; \
+         the builder sorts the GADDAG's keys on a second thread). Reading = `WordList::read` \
+         (parse, sort, dedupe). Peak RSS = `VmHWM` of the `--compile-one` process after compiling \
+         (word list included); the column before it is `VmHWM` after reading the list.\n"
+    )?;
+    writeln!(md, "| List | Runs | Build, median | Build, min–max | Reading the list | Peak RSS after reading | Peak RSS |")?;
+    writeln!(md, "|---|--:|--:|--:|--:|--:|--:|")?;
+    for l in &r.lists {
+        let b = l.build();
+        writeln!(
+            md,
+            "| {} | {} | {} | {} – {} | {} | {} | {} |",
+            l.name,
+            l.runs.len(),
+            secs(b.median),
+            secs(b.min),
+            secs(b.max),
+            secs(stats(&l.runs.iter().map(|r| r.read_s).collect::<Vec<_>>()).median),
+            mb(l.read_kb()),
+            mb(l.peak_kb())
+        )?;
+    }
+    writeln!(md)?;
+    let phase_names: Vec<String> = r
+        .lists
+        .first()
+        .map(|l| l.first().phases.iter().map(|p| p.0.clone()).collect())
+        .unwrap_or_default();
+    if !phase_names.is_empty() {
+        writeln!(
+            md,
+            "Build phases as `compile::Compiled::phases` reports them (wall time, median over the runs; \
+             phases marked parallel overlap the one before):\n"
+        )?;
+        writeln!(md, "| List | {} |", phase_names.join(" | "))?;
+        writeln!(md, "|---|{}", "--:|".repeat(phase_names.len()))?;
+        for l in &r.lists {
+            let cells: Vec<String> = phase_names
+                .iter()
+                .map(|name| {
+                    let v: Vec<f64> = l
+                        .runs
+                        .iter()
+                        .filter_map(|r| r.phases.iter().find(|p| &p.0 == name).map(|p| p.1))
+                        .collect();
+                    if v.is_empty() {
+                        "–".into()
+                    } else {
+                        secs(stats(&v).median)
+                    }
+                })
+                .collect();
+            writeln!(md, "| {} | {} |", l.name, cells.join(" | "))?;
+        }
+        writeln!(md)?;
+    }
+    let skipped: Vec<String> = r
+        .lists
+        .iter()
+        .filter(|l| l.first().skipped > 0 || l.first().duplicates > 0)
+        .map(|l| {
+            format!(
+                "{}: {} lines skipped (not spellable in the {} alphabet), {} duplicates after folding",
+                l.name,
+                int(l.first().skipped),
+                l.alphabet,
+                int(l.first().duplicates)
+            )
+        })
+        .collect();
+    if !skipped.is_empty() {
+        writeln!(md, "Input notes: {}.\n", skipped.join("; "))?;
+    }
+
+    // Open.
+    writeln!(md, "## Opening a file\n")?;
+    writeln!(
+        md,
+        "`Lexicon::open`: map the file and check the header; nothing is copied or parsed beyond the \
+         alphabet. {} opens of each file (page cache warm).\n",
+        int(plan.open_iters as u64)
+    )?;
+    writeln!(md, "| List | DAWG bytes | DAWG open, median | p90 | GADDAG bytes | GADDAG open, median | p90 |")?;
+    writeln!(md, "|---|--:|--:|--:|--:|--:|--:|")?;
+    for l in &r.lists {
+        let f = l.first();
+        writeln!(
+            md,
+            "| {} | {} | {} | {} | {} | {} | {} |",
+            l.name,
+            int(f.dawg_bytes),
+            secs(l.open_dawg.median),
+            secs(l.open_dawg.p90),
+            int(f.gaddag_bytes),
+            secs(l.open_gaddag.median),
+            secs(l.open_gaddag.p90)
+        )?;
+    }
+    writeln!(md)?;
+
+    // Lookups.
+    writeln!(md, "## Word lookups\n")?;
+    writeln!(
+        md,
+        "`Lexicon::contains(&str)` (tokenizes, then walks; a GADDAG walks the reversed word). \
+         Near-miss non-words: a random word with one tile replaced at random (seeded); random \
+         non-words: 2–15 uniformly random tiles. Median of {} passes (min–max in brackets).\n",
+        plan.contains_passes
+    )?;
+    writeln!(md, "| Lexicon | Set | Items | DAWG lookups/s | DAWG ns/lookup | GADDAG lookups/s | GADDAG ns/lookup |")?;
+    writeln!(md, "|---|---|--:|--:|--:|--:|--:|")?;
+    for c in &r.contains {
+        let n = c.items as f64;
+        let (d, g) = (stats(&c.dawg_pass_s), stats(&c.gaddag_pass_s));
+        writeln!(
+            md,
+            "| {} | {} | {} | {:.2} M | {:.0} ({:.0}–{:.0}) | {:.2} M | {:.0} ({:.0}–{:.0}) |",
+            c.lexicon,
+            c.set,
+            int(c.items as u64),
+            n / d.median / 1e6,
+            d.median / n * 1e9,
+            d.min / n * 1e9,
+            d.max / n * 1e9,
+            n / g.median / 1e6,
+            g.median / n * 1e9,
+            g.min / n * 1e9,
+            g.max / n * 1e9,
+        )?;
+    }
+    writeln!(md)?;
+    writeln!(
+        md,
+        "Queries on ENABLE (median time per query; `?` a blank in anagrams, one tile in patterns, `*` any run):\n"
+    )?;
+    writeln!(md, "| Query | Words found | DAWG | GADDAG |")?;
+    writeln!(md, "|---|--:|--:|--:|")?;
+    for q in &r.queries {
+        writeln!(
+            md,
+            "| `{}` | {} | {} | {} |",
+            q.query,
+            int(q.words as u64),
+            secs(q.dawg.median),
+            secs(q.gaddag.median)
+        )?;
+    }
+    writeln!(md)?;
+
+    // Move generation.
+    writeln!(md, "## Move generation\n")?;
+    writeln!(
+        md,
+        "Every legal placement for the position's rack (`Generator::generate` into a reused \
+         `Vec<Move>`, cross-checks computed inside each call, no sorting), one position at a time. \
+         Each suite is run {} times per structure; within a repetition the two structures take \
+         turns on blocks of 100 positions, alternating which goes first, so that both see the \
+         same stretch of this shared machine's drifting speed. The \
+         table gives the median over repetitions of the mean µs per position, with min–max. \
+         Speed-up = DAWG time / GADDAG time. Moves/s = moves generated / time. Best \
+         score/position = mean score of each position's highest-scoring move (0 with no move). \
+         Before timing, both structures' sorted move lists were compared on every position \
+         (column *Agree*).\n",
+        plan.movegen_reps
+    )?;
+    writeln!(
+        md,
+        "Suites (`benches/positions/`): *stored* = the 1,000 positions of greedy self-play \
+         (`enable.cgp`, `sowpods.cgp`: 15×15; `enable-super21.cgp`: 21×21 Super board, ENABLE in \
+         the super-english alphabet); *1 blank* / *2 blanks* = `*-blank1.cgp`, `*-blank2.cgp` \
+         (blank-free racks of the stored suite with the last 1 or 2 tiles turned into `?`, where \
+         the bag allows it); *same positions, original racks* = those positions before the \
+         change, to isolate the cost of the blanks.{}\n",
+        if plan.quick {
+            format!(
+                " Quick mode: every {}th stored position, every {}th blank-suite position.",
+                plan.stride_stored, plan.stride_blank
+            )
+        } else {
+            String::new()
+        }
+    )?;
+    writeln!(md, "| Suite | Criterion id | Positions | Racks with a blank | Moves/position | Best score/position | DAWG µs/position | GADDAG µs/position | Speed-up | DAWG M moves/s | GADDAG M moves/s | Agree |")?;
+    writeln!(md, "|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|:-:|")?;
+    for s in &r.movegen {
+        let t = &s.timing;
+        let (d, g) = (t.side(0), t.side(1));
+        writeln!(
+            md,
+            "| {} | {} | {} | {} | {:.1} | {:.1} | {} | {} | {} | {:.2} | {:.2} | {} |",
+            s.label(),
+            s.criterion_group()
+                .map(|g| format!("`{g}/*`"))
+                .unwrap_or_else(|| "–".into()),
+            int(t.positions as u64),
+            int(t.rack_blanks as u64),
+            t.moves_per_position(),
+            t.best_total as f64 / t.positions.max(1) as f64,
+            spread(&d),
+            spread(&g),
+            ratio(d.median, g.median),
+            t.moves_per_s(0) / 1e6,
+            t.moves_per_s(1) / 1e6,
+            agree(t)
+        )?;
+    }
+    writeln!(md)?;
+    writeln!(
+        md,
+        "Per-position spread (medians over repetitions of single positions):\n"
+    )?;
+    writeln!(
+        md,
+        "| Suite | DAWG median | DAWG p90 | DAWG max | GADDAG median | GADDAG p90 | GADDAG max |"
+    )?;
+    writeln!(md, "|---|--:|--:|--:|--:|--:|--:|")?;
+    for s in &r.movegen {
+        let t = &s.timing;
+        let (d, g) = (stats(&t.per_position_us[0]), stats(&t.per_position_us[1]));
+        writeln!(
+            md,
+            "| {} | {:.0} µs | {:.0} µs | {:.0} µs | {:.0} µs | {:.0} µs | {:.0} µs |",
+            s.label(),
+            d.median,
+            d.p90,
+            d.max,
+            g.median,
+            g.p90,
+            g.max
+        )?;
+    }
+    writeln!(md)?;
+    if r.movegen.iter().any(|s| !s.timing.cpu_us[1].is_empty()) {
+        writeln!(
+            md,
+            "Wall time against the thread's CPU time over the same passes (medians over \
+             repetitions, µs per position; CPU time from `clock_gettime(CLOCK_THREAD_CPUTIME_ID)`, \
+             which leaves out the time this VM's hypervisor gave the vCPU to other guests). *Not \
+             running* = the share of the GADDAG's wall time the thread did not run; *steal* = \
+             the hypervisor's share of all CPU time during the suite (`/proc/stat`). The tables \
+             above quote wall time.\n"
+        )?;
+        writeln!(md, "| Suite | DAWG wall | DAWG CPU | GADDAG wall | GADDAG CPU | GADDAG not running | Steal |")?;
+        writeln!(md, "|---|--:|--:|--:|--:|--:|--:|")?;
+        for s in &r.movegen {
+            let t = &s.timing;
+            if t.cpu_us[1].is_empty() {
+                continue;
+            }
+            let (dw, gw) = (t.side(0).median, t.side(1).median);
+            let (dc, gc) = (stats(&t.cpu_us[0]).median, stats(&t.cpu_us[1]).median);
+            writeln!(
+                md,
+                "| {} | {:.1} | {:.1} | {:.1} | {:.1} | {:.0} % | {} |",
+                s.label(),
+                dw,
+                dc,
+                gw,
+                gc,
+                (1.0 - gc / gw.max(1e-9)).max(0.0) * 100.0,
+                t.steal
+                    .map_or("n/a".into(), |x| format!("{:.1} %", x * 100.0))
+            )?;
+        }
+        writeln!(md)?;
+    }
+    writeln!(md, "![µs per position by suite]({})\n", links.bars)?;
+    writeln!(
+        md,
+        "![µs per position, DAWG against GADDAG]({})\n",
+        links.scatter
+    )?;
+
+    writeln!(md, "### Edge layouts\n")?;
+    writeln!(
+        md,
+        "The same suites on files compiled with `--edges aligned` (32-bit edges, read with \
+         one aligned load each) against the default packed files, timed the same way (the \
+         two files take turns on blocks of 100 positions). *Agree*: the same sorted move \
+         lists on every position.\n"
+    )?;
+    writeln!(md, "| Suite | Structure | Packed bytes | Aligned bytes | Packed µs/position | Aligned µs/position | Aligned speed-up | Agree |")?;
+    writeln!(md, "|---|---|--:|--:|--:|--:|--:|:-:|")?;
+    for l in &r.edge_layouts {
+        let (p, a) = (l.timing.side(0), l.timing.side(1));
+        let (pb, ab) = (l.packed_bytes, l.aligned_bytes);
+        writeln!(
+            md,
+            "| {} | {} | {} | {} (+{:.0} %) | {} | {} | {} | {} |",
+            label(&l.suite),
+            l.structure.name(),
+            int(pb),
+            int(ab),
+            (ab as f64 / pb.max(1) as f64 - 1.0) * 100.0,
+            spread(&p),
+            spread(&a),
+            ratio(p.median, a.median),
+            agree(&l.timing)
+        )?;
+    }
+    writeln!(md)?;
+
+    writeln!(md, "### Node scan\n")?;
+    if r.node_scan.is_empty() {
+        writeln!(
+            md,
+            "This CPU lacks the AVX-512 instructions (BW, VL, VBMI, BITALG) of the vector node \
+             scan, so every number above is the scalar scan's.\n"
+        )?;
+    } else {
+        writeln!(
+            md,
+            "Every move generation number above, DAWG and GADDAG alike, scans a node's edges \
+             16 at a time with AVX-512 (the default where the CPU has it). Here the same files \
+             with the scalar scan (`Generator::set_vector_scan(false)`, the code every other \
+             CPU runs) against the vector one, taking turns as above. *Agree*: the same sorted \
+             move lists on every position.\n"
+        )?;
+        writeln!(md, "| Suite | Structure | Edges | Scalar µs/position | AVX-512 µs/position | AVX-512 speed-up | Agree |")?;
+        writeln!(md, "|---|---|---|--:|--:|--:|:-:|")?;
+        for s in &r.node_scan {
+            let (a, v) = (s.timing.side(0), s.timing.side(1));
+            writeln!(
+                md,
+                "| {} | {} | {} | {} | {} | {} | {} |",
+                label(&s.suite),
+                s.structure.name(),
+                s.edges.name(),
+                spread(&a),
+                spread(&v),
+                ratio(a.median, v.median),
+                agree(&s.timing)
+            )?;
+        }
+        writeln!(md)?;
+    }
+
+    // Scaling.
+    let median_s = |v: &[f64]| {
+        if v.is_empty() {
+            "–".into()
+        } else {
+            secs(stats(v).median)
+        }
+    };
+    writeln!(md, "## Scaling\n")?;
+    writeln!(
+        md,
+        "A sample of n words of a list of N takes word ⌊i·N/n⌋ of the sorted list for i < n \
+         (every k-th word, k = N/n), so samples are deterministic and spread over the alphabet. Build times in this process: DAWG alone \
+         (`Builder::build_dawg` + `format::write`) and both structures (`compile::try_compile`), \
+         median of {} runs ({}); the whole Polish list's combined build time is its \
+         `--compile-one` run. Builds here run in a process that has built before (warm \
+         allocator and thread pool), so they can differ from the fresh-process times above.\n",
+        plan.scaling_runs,
+        if plan.polish {
+            "1 run for Polish samples"
+        } else {
+            "Polish left out in quick mode"
+        }
+    )?;
+    writeln!(md, "| List | Words | DAWG bytes | DAWG nodes | DAWG B/word | GADDAG bytes | GADDAG nodes | GADDAG B/word | GADDAG / DAWG | DAWG build | DAWG + GADDAG build |")?;
+    writeln!(md, "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|")?;
+    for p in &r.scaling {
+        let w = p.words.max(1) as f64;
+        writeln!(
+            md,
+            "| {} | {} | {} | {} | {:.2} | {} | {} | {:.2} | {} | {} | {} |",
+            p.list,
+            int(p.words),
+            int(p.dawg_bytes),
+            int(p.dawg_nodes),
+            p.dawg_bytes as f64 / w,
+            int(p.gaddag_bytes),
+            int(p.gaddag_nodes),
+            p.gaddag_bytes as f64 / w,
+            ratio(p.gaddag_bytes as f64, p.dawg_bytes as f64),
+            median_s(&p.dawg_s),
+            median_s(&p.both_s),
+        )?;
+    }
+    writeln!(md)?;
+    writeln!(md, "![file size against list size]({})\n", links.size)?;
+    writeln!(md, "![build time against list size]({})\n", links.build)?;
+
+    // Self-play.
+    writeln!(md, "## Self-play\n")?;
+    writeln!(
+        md,
+        "`selfplay::play_game`: greedy players (always the top-scoring move), seeds 1–{}, \
+         standard 15×15 board, GADDAG as the primary generator and the DAWG generating every turn \
+         again as a check (identical sorted move lists required). Moves/turn counts every legal \
+         placement on every turn (0 on a pass or exchange); best move = score of the move played, \
+         over turns with a placement. Generation time per turn includes the cross-checks.\n",
+        plan.games
+    )?;
+    let sps = &r.self_play;
+    writeln!(
+        md,
+        "| | {} | Cited |",
+        sps.iter()
+            .map(|s| s.lexicon.as_str())
+            .collect::<Vec<_>>()
+            .join(" | ")
+    )?;
+    writeln!(md, "|---|{}---|", "--:|".repeat(sps.len()))?;
+    type Cell = (&'static str, fn(&SelfPlay) -> String, &'static str);
+    let cells: [Cell; 12] = [
+        ("Games played", |s| int(s.games.len() as u64), ""),
+        (
+            "Turns per game",
+            |s| format!("{:.1}", s.turns() as f64 / s.games.len().max(1) as f64),
+            "",
+        ),
+        (
+            "Moves per turn, mean",
+            |s| format!("{:.1}", stats(&s.moves()).mean),
+            "~450 (Appel & Jacobson 1988, their lexicon); 304 (2015 Java thesis)",
+        ),
+        (
+            "Moves per turn, median",
+            |s| format!("{:.0}", stats(&s.moves()).median),
+            "",
+        ),
+        (
+            "Moves per turn, max",
+            |s| int(stats(&s.moves()).max as u64),
+            "",
+        ),
+        (
+            "Best move, mean points",
+            |s| format!("{:.1}", stats(&s.best()).mean),
+            "34.6 (2015 thesis)",
+        ),
+        (
+            "Points per game, both players",
+            |s| format!("{:.1}", stats(&s.points()).mean),
+            "",
+        ),
+        (
+            "Points per game, per player",
+            |s| format!("{:.1}", stats(&s.player_points()).mean),
+            "377 (Appel & Jacobson, self-play, their lexicon)",
+        ),
+        (
+            "Bingos per game",
+            |s| format!("{:.2}", s.bingos() as f64 / s.games.len().max(1) as f64),
+            "",
+        ),
+        (
+            "GADDAG µs per turn, mean (median)",
+            |s| {
+                let t = stats(&s.gaddag_us());
+                format!("{:.0} ({:.0})", t.mean, t.median)
+            },
+            "26.67 ms per search (2015 thesis, Java)",
+        ),
+        (
+            "DAWG µs per turn, mean (median)",
+            |s| {
+                let t = stats(&s.dawg_us());
+                format!("{:.0} ({:.0})", t.mean, t.median)
+            },
+            "",
+        ),
+        (
+            "DAWG and GADDAG agree",
+            |s| match &s.error {
+                None => format!("all {} turns", int(s.turns() as u64)),
+                Some(e) => format!("**no**: {e}"),
+            },
+            "",
+        ),
+    ];
+    for (name, f, cited) in cells {
+        writeln!(
+            md,
+            "| {name} | {} | {} |",
+            sps.iter().map(f).collect::<Vec<_>>().join(" | "),
+            if cited.is_empty() {
+                String::new()
+            } else {
+                format!("**cited:** {cited}")
+            }
+        )?;
+    }
+    writeln!(md)?;
+
+    literature(&mut md, r, en_rows, stored("sowpods"))?;
+
+    // Notes and reproduction.
+    if !r.notes.is_empty() {
+        writeln!(md, "## Notes\n")?;
+        for n in &r.notes {
+            writeln!(md, "- {n}")?;
+        }
+        writeln!(md)?;
+    }
+    writeln!(md, "## Reproducing\n")?;
+    writeln!(md, "```sh")?;
+    writeln!(md, "cargo run --release --example bench-report -- --lexicons ../shared/lexicons -o BENCHMARKS.md")?;
+    writeln!(
+        md,
+        "cargo run --release --example bench-report -- --quick        # smoke run"
+    )?;
+    writeln!(md, "cargo run --release --example bench-report -- measure --lexicons ../shared/lexicons --json benches/results/report.json  # measure only")?;
+    writeln!(md, "cargo run --release --example bench-report -- render --json benches/results/report.json -o BENCHMARKS.md --plots benches/plots  # render only")?;
+    writeln!(md, "cargo run --release --example bench-report -- --make-suites  # regenerate the blank suites")?;
+    writeln!(
+        md,
+        "cargo bench --bench lexicon    # criterion: compile, open, contains, queries"
+    )?;
+    writeln!(
+        md,
+        "cargo bench --bench movegen    # criterion: movegen/<suite>/blank<k>/<dawg|gaddag>"
+    )?;
+    writeln!(md, "```")?;
+    Ok(md)
+}
+
+/// *Against the literature and prior art*: this run's figures beside the
+/// cited ones.
+fn literature(
+    md: &mut String,
+    r: &Report,
+    enable_stored: Option<&Pair>,
+    sowpods_stored: Option<&Pair>,
+) -> Result<()> {
+    let find = |file: &str| r.lists.iter().find(|l| l.file == file);
+    let enable = find(common::ENABLE.file).context("the report has no ENABLE list")?;
+    let sowpods = find(common::SOWPODS.file).context("the report has no SOWPODS list")?;
+    let (ep, sr) = (enable.first(), sowpods.first());
+    writeln!(md, "## Against the literature and prior art\n")?;
+    writeln!(
+        md,
+        "Left: measured by this run. Right: **cited** figures (papers; `../shared/notes/prior-art.md`, \
+         whose measurements are of other programs on their own 1,000-position self-play suites, so \
+         per-position figures compare workloads of the same kind, not the same positions).\n"
+    )?;
+    writeln!(md, "| Quantity | This run | Cited |")?;
+    writeln!(md, "|---|---|---|")?;
+    let lit = |md: &mut String, q: &str, ours: String, cited: &str| -> std::fmt::Result {
+        writeln!(md, "| {q} | {ours} | {cited} |")
+    };
+    lit(
+        md,
+        "GADDAG size / DAWG size",
+        format!(
+            "ENABLE {}, SOWPODS {}",
+            ratio(ep.gaddag_bytes as f64, ep.dawg_bytes as f64),
+            ratio(sr.gaddag_bytes as f64, sr.dawg_bytes as f64)
+        ),
+        "Gordon 1994: nearly 5×. wolges KWG (DAWG and GADDAG in one array): ENABLE 3,233,088 B vs DAWG alone 467,520 B",
+    )?;
+    if let Some(t) = enable_stored {
+        lit(
+            md,
+            "GADDAG speed-up over the DAWG, all moves",
+            format!(
+                "ENABLE {}{}",
+                ratio(t.side(0).median, t.side(1).median),
+                sowpods_stored
+                    .map(|s| format!(", SOWPODS {}", ratio(s.side(0).median, s.side(1).median)))
+                    .unwrap_or_default()
+            ),
+            "Gordon 1994: more than 2×",
+        )?;
+        lit(
+            md,
+            "All moves, µs per position (ENABLE)",
+            format!(
+                "GADDAG {:.0}, DAWG {:.0} (stored suite, {:.0} moves/position)",
+                t.side(1).median,
+                t.side(0).median,
+                t.moves_per_position()
+            ),
+            "wolges 240 (629 moves/position), MAGPIE 238",
+        )?;
+        if let Some(s) = sowpods_stored {
+            lit(
+                md,
+                "All moves, µs per position (SOWPODS)",
+                format!(
+                    "GADDAG {:.0}, DAWG {:.0} (stored suite, {:.0} moves/position)",
+                    s.side(1).median,
+                    s.side(0).median,
+                    s.moves_per_position()
+                ),
+                "wolges 316 (942 moves/position), MAGPIE 387",
+            )?;
+            lit(
+                md,
+                "Moves per second, all moves",
+                format!(
+                    "GADDAG {:.2} M (ENABLE), {:.2} M (SOWPODS)",
+                    t.moves_per_s(1) / 1e6,
+                    s.moves_per_s(1) / 1e6
+                ),
+                "wolges ≈ 2.9–3.0 M",
+            )?;
+        }
+    }
+    lit(
+        md,
+        "ENABLE file bytes",
+        format!(
+            "DAWG {}, GADDAG {}",
+            int(ep.dawg_bytes),
+            int(ep.gaddag_bytes)
+        ),
+        "KWG DAWG alone 467,520; KWG DAWG + GADDAG 3,233,088 (a lexgraph GADDAG file also reads every word forwards, so it compares with KWG's combined array); fst set 508,190",
+    )?;
+    lit(
+        md,
+        "SOWPODS file bytes",
+        format!(
+            "DAWG {}, GADDAG {}",
+            int(sr.dawg_bytes),
+            int(sr.gaddag_bytes)
+        ),
+        "KWG DAWG alone 706,348; KWG DAWG + GADDAG 4,656,156; fst set 800,446",
+    )?;
+    if let Some(p) = find(common::POLISH.file) {
+        let f = p.first();
+        lit(
+            md,
+            "Polish 4M: file bytes, build, peak RSS",
+            format!(
+                "DAWG {}, GADDAG {}; {} ({} edges in the GADDAG); {}",
+                int(f.dawg_bytes),
+                int(f.gaddag_bytes),
+                secs(f.compile_s),
+                int(f.gaddag_edges),
+                mb(f.hwm_kb)
+            ),
+            "KWG needs 4.7M arcs, over its 22-bit limit; 'big' variant 18,980,916 B in 11.1 s, 0.5 GB",
+        )?;
+    }
+    lit(
+        md,
+        "Build time, ENABLE",
+        format!(
+            "{} both structures; {} DAWG alone",
+            secs(enable.build().median),
+            r.scaling
+                .iter()
+                .find(|p| p.list == "ENABLE" && p.words == ep.words && !p.dawg_s.is_empty())
+                .map(|p| secs(stats(&p.dawg_s).median))
+                .unwrap_or_else(|| "–".into())
+        ),
+        "KWG 0.4–0.6 s; fst set 38–60 ms",
+    )?;
+    lit(
+        md,
+        "Build time, SOWPODS",
+        format!("{} both structures", secs(sowpods.build().median)),
+        "KWG 0.6–1.1 s",
+    )?;
+    lit(
+        md,
+        "Peak RSS while building, ENABLE / SOWPODS",
+        format!("{} / {}", mb(enable.peak_kb()), mb(sowpods.peak_kb())),
+        "KWG 47 / 85 MB",
+    )?;
+    if let Some(c) = r.contains.first() {
+        let per = |v: &[f64]| stats(v).median / c.items as f64 * 1e9;
+        lit(
+            md,
+            "`contains`, ns per lookup (ENABLE words)",
+            format!(
+                "DAWG {:.0}, GADDAG {:.0}",
+                per(&c.dawg_pass_s),
+                per(&c.gaddag_pass_s)
+            ),
+            "fst ≈ 140–370",
+        )?;
+    }
+    if let Some(p) = r
+        .scaling
+        .iter()
+        .filter(|p| p.list == "ENABLE")
+        .min_by_key(|p| p.words.abs_diff(94_000))
+    {
+        lit(
+            md,
+            "DAWG of a ~100k-word list",
+            format!(
+                "ENABLE sample of {} words: {} nodes, {} bytes",
+                int(p.words),
+                int(p.dawg_nodes),
+                int(p.dawg_bytes)
+            ),
+            "Appel & Jacobson: 94k words, 19,853 nodes, 175 KB (from a 117,150-node trie)",
+        )?;
+    }
+    lit(
+        md,
+        "GADDAG of a ~270k-word list",
+        format!(
+            "SOWPODS ({} words): {} nodes, {} bytes; peak RSS {}",
+            int(sr.words),
+            int(sr.gaddag_nodes),
+            int(sr.gaddag_bytes),
+            mb(sowpods.peak_kb())
+        ),
+        "2015 thesis: unminimized Java GADDAG, 2.5M nodes, 38.6 MB; out of memory on a 270k list with a 256 MB heap",
+    )?;
+    for s in &r.self_play {
+        lit(
+            md,
+            &format!(
+                "Self-play on {}: moves per turn, best move, points per player",
+                s.lexicon
+            ),
+            format!(
+                "{:.1}; {:.1}; {:.1}",
+                stats(&s.moves()).mean,
+                stats(&s.best()).mean,
+                stats(&s.player_points()).mean
+            ),
+            "Appel & Jacobson ~450 moves/turn, 377 points/game per player; 2015 thesis 304 moves/turn, 34.6-point best move",
+        )?;
+        lit(
+            md,
+            &format!("Self-play on {}: generation time per turn", s.lexicon),
+            format!("GADDAG {} (mean)", secs(stats(&s.gaddag_us()).mean / 1e6)),
+            "2015 thesis: 26.67 ms per search",
+        )?;
+    }
+    writeln!(md)?;
+    Ok(())
+}

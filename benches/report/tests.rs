@@ -1,0 +1,390 @@
+//! Rendering a made-up document (no measuring): the headings the docs cite,
+//! well-formed tables, the same bytes from the same document, and the
+//! command line.
+
+use std::path::{Path, PathBuf};
+
+use crate::compile_one::CompileRun;
+use crate::render::{markdown, render, Links};
+use crate::results::*;
+use crate::stats::stats;
+use crate::{parse_args, Mode};
+
+/// The headings every report has, in order (a `## Notes` section comes
+/// before *Reproducing* when the run left something out).
+const HEADINGS: [&str; 13] = [
+    "# lexgraph benchmarks",
+    "## Summary",
+    "## Lexicon files",
+    "### Build time and memory",
+    "## Opening a file",
+    "## Word lookups",
+    "## Move generation",
+    "### Edge layouts",
+    "### Node scan",
+    "## Scaling",
+    "## Self-play",
+    "## Against the literature and prior art",
+    "## Reproducing",
+];
+
+fn run(words: u64, scale: f64) -> CompileRun {
+    CompileRun {
+        words,
+        skipped: 3,
+        duplicates: 2,
+        tiles: words * 8,
+        read_s: 0.02 * scale,
+        compile_s: 0.11 * scale,
+        dawg_bytes: words * 2,
+        dawg_nodes: words / 4,
+        dawg_edges: words / 2,
+        gaddag_bytes: words * 16,
+        gaddag_nodes: words * 2,
+        gaddag_edges: words * 4,
+        hwm_start_kb: Some(2_000),
+        hwm_read_kb: Some(9_000),
+        hwm_kb: Some(37_000),
+        phases: vec![("read".into(), 0.01 * scale), ("sort".into(), 0.03 * scale)],
+    }
+}
+
+fn list(name: &str, file: &str, words: u64) -> List {
+    let open = stats(&[8e-6, 9e-6, 7e-6]);
+    List {
+        name: name.into(),
+        file: file.into(),
+        alphabet: "english".into(),
+        path: format!("/lists/{file}"),
+        stand_in: None,
+        runs: vec![run(words, 1.0), run(words, 1.1), run(words, 0.9)],
+        open_dawg: open,
+        open_gaddag: open,
+    }
+}
+
+fn pair(n: usize, first_us: f64, second_us: f64) -> Pair {
+    let per = |base: f64| {
+        (0..n)
+            .map(|i| ns(base * (0.5 + i as f64 / n as f64)))
+            .collect()
+    };
+    Pair {
+        positions: n,
+        rack_blanks: n / 3,
+        moves: n * 500,
+        best_total: n as i64 * 40,
+        agree: true,
+        rep_us: [
+            vec![first_us, first_us * 1.01],
+            vec![second_us, second_us * 0.99],
+        ],
+        per_position_us: [per(first_us), per(second_us)],
+        cpu_us: [vec![first_us * 0.98], vec![second_us * 0.97]],
+        steal: Some(0.001),
+    }
+}
+
+fn game(seed: u64) -> Game {
+    Game {
+        seed,
+        turns: 3,
+        scores: [350, 370 + seed as i32],
+        bingos: 1,
+        moves: vec![400, 0, 620],
+        best: vec![30, 0, 44],
+        gaddag_us: vec![95.5, 1.25, 130.0],
+        dawg_us: vec![230.0, 2.5, 300.125],
+    }
+}
+
+/// A document with every section filled.
+pub fn sample() -> Report {
+    let scale_point = |list: &str, words: u64| ScalePoint {
+        list: list.into(),
+        words,
+        dawg_bytes: words * 2,
+        dawg_nodes: words / 4,
+        gaddag_bytes: words * 16,
+        gaddag_nodes: words * 2,
+        dawg_s: vec![words as f64 * 1e-7],
+        both_s: vec![words as f64 * 6e-7],
+    };
+    let mut movegen = Vec::new();
+    for suite in ["enable", "sowpods", "enable-super21"] {
+        movegen.push(SuiteRun {
+            suite: suite.into(),
+            variant: Variant::Stored,
+            timing: pair(40, 240.0, 100.0),
+        });
+        if suite != "enable-super21" {
+            for k in [1, 2] {
+                movegen.push(SuiteRun {
+                    suite: suite.into(),
+                    variant: Variant::Blanks(k),
+                    timing: pair(12, 500.0 * k as f64, 200.0 * k as f64),
+                });
+                movegen.push(SuiteRun {
+                    suite: suite.into(),
+                    variant: Variant::OriginalRacks(k),
+                    timing: pair(12, 240.0, 100.0),
+                });
+            }
+        }
+    }
+    let mut edge_layouts = Vec::new();
+    let mut node_scan = Vec::new();
+    for suite in ["enable", "sowpods"] {
+        for structure in [Structure::Gaddag, Structure::Dawg] {
+            edge_layouts.push(LayoutRun {
+                suite: suite.into(),
+                structure,
+                packed_bytes: 2_816_950,
+                aligned_bytes: 3_338_564,
+                timing: pair(40, 100.0, 93.0),
+            });
+            node_scan.push(ScanRun {
+                suite: suite.into(),
+                structure,
+                edges: Edges::Packed,
+                timing: pair(40, 111.0, 99.0),
+            });
+        }
+    }
+    Report {
+        schema: SCHEMA,
+        run: Run {
+            args: vec!["--quick".into(), "-o".into(), "BENCHMARKS.md".into()],
+            start_unix_s: 1_795_368_240,
+            start_utc: "2026-11-22T17:24:00Z".into(),
+            duration_s: 80.64,
+            cpu: "Test CPU".into(),
+            logical_cpus: 2,
+            available_cpus: 2,
+            rustc: "rustc 1.95.0".into(),
+            commit: Some("0e44b03".into()),
+            optimized: true,
+            load_start: Some([1.02, 1.04, 1.23]),
+            load_end: Some([1.0, 1.03, 1.21]),
+            steal: Some(0.0),
+            avx512_node_scan: true,
+            lexicons: "../shared/lexicons".into(),
+        },
+        plan: Plan::new(&crate::measure::MeasureArgs {
+            lexicons: PathBuf::from("../shared/lexicons"),
+            quick: true,
+            games: None,
+            reps: None,
+        }),
+        lists: vec![
+            list("ENABLE", "enable1.txt", 172_820),
+            list("SOWPODS", "sowpods.txt", 267_751),
+            list("wordlist-en", "wordlist-en.txt", 10_000),
+            list("Spanish", "spanish.txt", 80_000),
+        ],
+        scaling: vec![
+            scale_point("ENABLE", 10_000),
+            scale_point("ENABLE", 100_000),
+            scale_point("ENABLE", 172_820),
+            scale_point("Polish", 10_000),
+            scale_point("Polish", 4_000_000),
+        ],
+        contains: ["all words of the list", "10,000 random non-words"]
+            .iter()
+            .map(|set| ContainsRow {
+                lexicon: "ENABLE".into(),
+                set: set.to_string(),
+                items: 10_000,
+                dawg_pass_s: vec![0.0019, 0.0018],
+                gaddag_pass_s: vec![0.0026, 0.0025],
+            })
+            .collect(),
+        queries: vec![QueryRow {
+            query: "pattern C?T*".into(),
+            words: 120,
+            dawg: stats(&[1e-4, 2e-4]),
+            gaddag: stats(&[3e-4]),
+        }],
+        movegen,
+        edge_layouts,
+        node_scan,
+        self_play: ["ENABLE", "SOWPODS"]
+            .iter()
+            .map(|l| SelfPlay {
+                lexicon: l.to_string(),
+                games: vec![game(1), game(2)],
+                error: None,
+            })
+            .collect(),
+        notes: Vec::new(),
+    }
+}
+
+fn links() -> Links {
+    Links {
+        json: "benches/results/report.json".into(),
+        bars: "benches/plots/movegen-per-suite.svg".into(),
+        scatter: "benches/plots/movegen-per-position.svg".into(),
+        size: "benches/plots/size-scaling.svg".into(),
+        build: "benches/plots/build-scaling.svg".into(),
+    }
+}
+
+fn headings(md: &str) -> Vec<&str> {
+    let mut fenced = false;
+    md.lines()
+        .filter(|l| {
+            if l.starts_with("```") {
+                fenced = !fenced;
+            }
+            !fenced && l.starts_with('#')
+        })
+        .collect()
+}
+
+/// Checks that every table's rows have as many cells as its header.
+fn check_tables(md: &str) {
+    let cells = |l: &str| l.trim().trim_matches('|').split('|').count();
+    let mut header: Option<(usize, &str)> = None;
+    for line in md.lines() {
+        if !line.starts_with('|') {
+            header = None;
+            continue;
+        }
+        assert!(line.ends_with('|'), "table row without a closing |: {line}");
+        match header {
+            None => header = Some((cells(line), line)),
+            Some((n, h)) => assert_eq!(cells(line), n, "row {line:?} of the table {h:?}"),
+        }
+    }
+}
+
+#[test]
+fn headings_are_the_cited_ones() {
+    let md = markdown(&sample(), &links()).unwrap();
+    assert_eq!(headings(&md), HEADINGS);
+    let mut with_notes = sample();
+    with_notes.notes.push("a note".into());
+    let md = markdown(&with_notes, &links()).unwrap();
+    let h = headings(&md);
+    assert_eq!(h[h.len() - 2..], ["## Notes", "## Reproducing"]);
+}
+
+#[test]
+fn the_committed_report_has_the_same_headings() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("BENCHMARKS.md");
+    let text = std::fs::read_to_string(path).unwrap();
+    let h: Vec<&str> = headings(&text)
+        .into_iter()
+        .filter(|h| *h != "## Notes")
+        .collect();
+    assert_eq!(h, HEADINGS);
+}
+
+#[test]
+fn tables_are_well_formed() {
+    let mut r = sample();
+    check_tables(&markdown(&r, &links()).unwrap());
+    // No AVX-512, no CPU clock, a self-play failure, a stand-in list.
+    r.node_scan.clear();
+    r.run.avx512_node_scan = false;
+    for s in &mut r.movegen {
+        s.timing.cpu_us = [Vec::new(), Vec::new()];
+    }
+    r.self_play[1].error = Some("game 1 (seed 2): lists differ".into());
+    r.lists[2].stand_in = Some("stood in".into());
+    let md = markdown(&r, &links()).unwrap();
+    check_tables(&md);
+    assert!(md.contains("This CPU lacks the AVX-512 instructions"));
+    assert!(md.contains("**different** (see below)"));
+    assert!(md.contains("wordlist-en (stand-in)"));
+}
+
+#[test]
+fn the_document_renders_to_the_same_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let json = dir.path().join("benches/results/report.json");
+    let r = sample();
+    r.write(&json).unwrap();
+    let text = std::fs::read_to_string(&json).unwrap();
+    // Arrays of numbers on one line.
+    assert!(text.contains("\"rep_us\": [\n"));
+    assert!(!text
+        .lines()
+        .any(|l| l.trim().trim_end_matches(',').parse::<f64>().is_ok()));
+    let back = Report::read(&json).unwrap();
+    assert_eq!(
+        markdown(&back, &links()).unwrap(),
+        markdown(&r, &links()).unwrap()
+    );
+    // Every number reads back exactly.
+    back.write(&json).unwrap();
+    assert!(std::fs::read_to_string(&json).unwrap() == text);
+
+    let md = dir.path().join("BENCHMARKS.md");
+    let plots = dir.path().join("benches/plots");
+    let files = [
+        "BENCHMARKS.md",
+        "benches/plots/movegen-per-suite.svg",
+        "benches/plots/movegen-per-position.svg",
+        "benches/plots/size-scaling.svg",
+        "benches/plots/build-scaling.svg",
+    ];
+    let read_all = || files.map(|f| std::fs::read(dir.path().join(f)).unwrap());
+    render(&back, &json, &md, &plots).unwrap();
+    let first = read_all();
+    render(&Report::read(&json).unwrap(), &json, &md, &plots).unwrap();
+    assert!(first == read_all(), "rendering twice gave different files");
+    let text = String::from_utf8(first[0].clone()).unwrap();
+    assert!(text.contains("](benches/plots/movegen-per-suite.svg)"));
+    assert!(text.contains("[`benches/results/report.json`](benches/results/report.json)"));
+}
+
+#[test]
+fn another_schema_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let json = dir.path().join("r.json");
+    std::fs::write(&json, "{\"schema\": 999}").unwrap();
+    let e = Report::read(&json).unwrap_err().to_string();
+    assert!(e.contains("schema Some(999)"), "{e}");
+}
+
+fn parse(args: &str) -> anyhow::Result<Mode> {
+    parse_args(
+        &args
+            .split_whitespace()
+            .map(String::from)
+            .collect::<Vec<_>>(),
+    )
+}
+
+#[test]
+fn command_line() {
+    match parse("--quick -o out/B.md").unwrap() {
+        Mode::Both { measure, out } => {
+            assert!(measure.quick);
+            assert_eq!(out.markdown, Path::new("out/B.md"));
+            assert_eq!(out.json, Path::new("out/benches/results/report.json"));
+            assert_eq!(out.plots, Path::new("out/benches/plots"));
+        }
+        _ => panic!("not both"),
+    }
+    match parse("measure --lexicons L --json r.json").unwrap() {
+        Mode::Measure { measure, json } => {
+            assert_eq!(measure.lexicons, Path::new("L"));
+            assert_eq!(json, Path::new("r.json"));
+        }
+        _ => panic!("not measure"),
+    }
+    match parse("render --json r.json -o B.md --plots p").unwrap() {
+        Mode::Render(out) => {
+            assert_eq!(out.json, Path::new("r.json"));
+            assert_eq!(out.markdown, Path::new("B.md"));
+            assert_eq!(out.plots, Path::new("p"));
+        }
+        _ => panic!("not render"),
+    }
+    assert!(parse("render --quick").is_err());
+    assert!(parse("measure -o B.md").is_err());
+    assert!(parse("--bogus").is_err());
+}
