@@ -71,7 +71,7 @@ pub(crate) enum Structure<'a, W: Widths = AnyWidths> {
 
 /// One square of a line of the board, as move generation reads it: its
 /// contents, its premiums, and what the words across it allow. A
-/// [`Scoring`](crate::scoring::Scoring) reads these; a search policy sees
+/// [`Scoring`] reads these; a search policy sees
 /// them in each [`Lane`](crate::movegen::Lane) before it is searched.
 #[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
 pub struct LaneSquare {

@@ -69,6 +69,15 @@ pub trait Scoring: Clone + std::fmt::Debug {
     /// word: `q.has_cross()`).
     fn place(&self, t: Self::Tally, q: &LaneSquare, value: i32) -> Self::Tally;
 
+    /// A tile worth `value` placed on `q`, a square the search knows forms
+    /// no perpendicular word: as [`Scoring::place`], which it defaults to,
+    /// with the test left out (the DAWG search's left parts, placed on
+    /// squares with no tile beside them, are scored this way).
+    #[inline(always)]
+    fn place_alone(&self, t: Self::Tally, q: &LaneSquare, value: i32) -> Self::Tally {
+        self.place(t, q, value)
+    }
+
     /// The move's score, with `placed` tiles placed.
     fn total(&self, t: &Self::Tally, placed: u32) -> i32;
 
@@ -160,6 +169,16 @@ impl Scoring for Classic {
             main: t.main + lv,
             wm: t.wm * q.wm as i32,
             cross: t.cross + cross,
+        }
+    }
+
+    #[inline(always)]
+    fn place_alone(&self, t: ClassicTally, q: &LaneSquare, value: i32) -> ClassicTally {
+        debug_assert!(!q.has_cross);
+        ClassicTally {
+            main: t.main + value * q.lm as i32,
+            wm: t.wm * q.wm as i32,
+            cross: t.cross,
         }
     }
 

@@ -116,9 +116,10 @@ fn left_part_body<S: MoveSink, R: Scoring, W: Widths>(
     for (k, &sq) in left[..len].iter().enumerate() {
         let p = start + k;
         ctx.cur[p & 31] = sq;
+        // Left of the anchor, squares are empty non-anchors: no cross word.
         acc.tally = ctx
             .scoring
-            .place(acc.tally, ctx.at(p), ctx.scoring.square_value(sq));
+            .place_alone(acc.tally, ctx.at(p), ctx.scoring.square_value(sq));
         acc.mask |= 1 << p;
     }
     extend_right(ctx, e, node, a, start, acc);

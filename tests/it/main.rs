@@ -21,3 +21,4 @@ mod movegen_bruteforce;
 mod movegen_cases;
 mod movegen_cli;
 mod movegen_reference;
+mod movegen_seams;
