@@ -520,6 +520,88 @@ fn parse_label(s: &str) -> Option<String> {
     }
 }
 
+/// How plain characters (outside brackets) of a text are read as tiles.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Spelling {
+    /// As a word is spelled: the alphabet's longest-match rule (`CHASCAS`
+    /// starts with the CH tile in Spanish). Word lists, `contains`, prefixes.
+    Word,
+    /// One character, one tile, as CGP writes racks and board rows (`LL` is
+    /// two L tiles; the LL tile is written `[LL]`). Racks and patterns.
+    Tiles,
+}
+
+/// Whether a text of tiles may hold blanks (`?`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Blanks {
+    /// `?` is a blank (racks, anagram queries).
+    Allowed,
+    /// `?` is an error (words, prefixes, pattern letters).
+    Refused,
+}
+
+impl Alphabet {
+    /// Parses tiles written as text: bracketed labels (`[CH]`), `?` for a
+    /// blank where `blanks` allows one, other characters as `spelling` says.
+    ///
+    /// ```
+    /// use lexgraph::alphabet::{Blanks, Spelling};
+    /// let es = lexgraph::Alphabet::builtin("spanish").unwrap();
+    /// let word = es.parse_tiles("CHASCAS", Spelling::Word, Blanks::Refused).unwrap();
+    /// let rack = es.parse_tiles("CH?", Spelling::Tiles, Blanks::Allowed).unwrap();
+    /// assert_eq!((word.len(), rack.len()), (6, 3));
+    /// ```
+    pub fn parse_tiles(&self, text: &str, spelling: Spelling, blanks: Blanks) -> Result<Vec<Tile>> {
+        let alphabet = self;
+        let mut out = Vec::new();
+        let mut plain = String::new();
+        let not_a_tile = |what: String| {
+            Error::Query(format!(
+                "{what} in {text:?} is not a tile of the {} alphabet",
+                alphabet.name()
+            ))
+        };
+        let flush = |plain: &mut String, out: &mut Vec<Tile>| -> Result<()> {
+            if !plain.is_empty() {
+                let t = alphabet
+                    .tokenize(plain)
+                    .map_err(|c| not_a_tile(format!("{c:?}")))?;
+                out.extend(t);
+                plain.clear();
+            }
+            Ok(())
+        };
+        let mut chars = text.chars();
+        let mut one = [0u8; 4];
+        while let Some(c) = chars.next() {
+            match c {
+                '?' if blanks == Blanks::Allowed => {
+                    flush(&mut plain, &mut out)?;
+                    out.push(BLANK);
+                }
+                '[' => {
+                    flush(&mut plain, &mut out)?;
+                    let label: String = chars.by_ref().take_while(|&c| c != ']').collect();
+                    let t = alphabet
+                        .tile_by_label(&label)
+                        .ok_or_else(|| not_a_tile(format!("[{label}]")))?;
+                    out.push(t);
+                }
+                c if c.is_whitespace() => {}
+                c if spelling == Spelling::Tiles => {
+                    let t = alphabet
+                        .tile_by_label(c.encode_utf8(&mut one))
+                        .ok_or_else(|| not_a_tile(format!("{c:?}")))?;
+                    out.push(t);
+                }
+                _ => plain.push(c),
+            }
+        }
+        flush(&mut plain, &mut out)?;
+        Ok(out)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

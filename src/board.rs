@@ -20,8 +20,8 @@
 //! ```
 
 use crate::alphabet::{Alphabet, Tile, BLANK};
+use crate::alphabet::{Blanks, Spelling};
 use crate::error::{Error, Result};
-use crate::query::{parse_tiles, Spelling};
 use crate::rules::MAX_SIZE;
 
 /// Set on a square whose tile is a blank played as that letter.
@@ -383,7 +383,8 @@ impl Rack {
 
     /// Parses a rack (`?` = blank, `[CH]` for multi-character tiles).
     pub fn parse(text: &str, alphabet: &Alphabet) -> Result<Rack> {
-        let tiles = parse_tiles(alphabet, text, true, Spelling::Tiles)
+        let tiles = alphabet
+            .parse_tiles(text, Spelling::Tiles, Blanks::Allowed)
             .map_err(|e| Error::Position(format!("rack {text:?}: {e}")))?;
         if tiles.len() > 63 {
             return Err(Error::Position(format!(

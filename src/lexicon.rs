@@ -37,7 +37,7 @@ use std::fmt;
 use std::ops::Deref;
 use std::path::Path;
 
-use crate::alphabet::{Alphabet, Tile};
+use crate::alphabet::{Alphabet, Blanks, Spelling, Tile};
 use crate::error::{Corruption, Error, Result};
 use crate::format::{self, Edges, Header, Kind, TopIndex};
 
@@ -277,7 +277,10 @@ impl Lexicon {
     /// Whether `word` (text in the lexicon's alphabet, spelled as word lists
     /// are, `[CH]` brackets allowed) is a word.
     pub fn contains(&self, word: &str) -> bool {
-        match crate::query::parse_tiles(&self.alphabet, word, false, crate::query::Spelling::Word) {
+        match self
+            .alphabet
+            .parse_tiles(word, Spelling::Word, Blanks::Refused)
+        {
             Ok(t) => self.contains_tiles(&t),
             Err(_) => false,
         }

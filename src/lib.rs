@@ -7,24 +7,34 @@
 //!
 //! ## A map of the crate
 //!
-//! Read it bottom-up: each layer uses only the ones above it in this list.
+//! Five layers, bottom first; a module uses only its own layer and those
+//! below it (`tests/it/architecture.rs` checks every `crate::` path).
 //!
-//! - **Tiles and games** — [`alphabet`] (tiles, their labels, values and
-//!   counts; how text becomes tiles), [`board`] (squares, racks, positions,
-//!   CGP), [`rules`] (premium layouts, rack size, bingo bonus), [`play`]
-//!   (players' notation, and why a play is illegal), [`text`] (bounded
-//!   reading of text input).
-//! - **Lexicons** — [`format`](mod@format) (the file's bytes: header, alphabet section,
-//!   packed edges; specified in `formats/lexicon.md`), [`lexicon`] (a mapped
-//!   or owned file: [`Lexicon`], [`Dawg`], [`Gaddag`]), [`query`] (`contains`,
-//!   word streams, anagrams, patterns).
+//! - **Core** — [`alphabet`] (tiles, their labels, values and counts; how
+//!   text becomes tiles), [`board`] (squares, racks, positions, CGP),
+//!   [`rules`] (premium layouts, rack size, bingo bonus), [`text`] (bounded
+//!   reading of text input), [`error`].
+//! - **Lexicons** — [`format`](mod@format) (the file's bytes: header,
+//!   alphabet section, packed edges; specified in `formats/lexicon.md`),
+//!   [`lexicon`] (a mapped or owned file: [`Lexicon`], [`Dawg`],
+//!   [`Gaddag`]; [`Lexicon::root`] walks it node by node), [`query`]
+//!   (`contains`, word streams, anagrams, patterns).
 //! - **Building** — [`wordlist`] (reading word lists), and with the
 //!   feature `build`, `builder` (the minimal automata, built incrementally)
-//!   and `compile` (both files from one list, written atomically).
+//!   and `compile` (both files from one list, written atomically through
+//!   `format::write`, which takes any `format::Automaton`).
 //! - **Move generation** — [`crosscheck`] (which tiles each square accepts,
-//!   from the words across it) and [`movegen`] (anchors, Appel & Jacobson's
-//!   search on the DAWG, Gordon's on the GADDAG, scoring).
+//!   from the words across it), [`scoring`] (what a move is worth:
+//!   [`scoring::Scoring`], the crossword game's rule [`scoring::Classic`]),
+//!   [`movegen`] (anchors, Appel & Jacobson's search on the DAWG, Gordon's
+//!   on the GADDAG; a [`MoveSink`] receives the moves and may skip lanes
+//!   and anchors before they are searched), [`play`] (players' notation,
+//!   and why a play is illegal).
 //! - **Games** (feature `game`) — `selfplay` (seeded greedy games).
+//!
+//! The types most programs need are at the root: [`Lexicon`], [`Dawg`],
+//! [`Gaddag`], [`Alphabet`], [`Board`], [`Rack`], [`Position`], [`Rules`],
+//! [`Generator`], [`Move`], [`MoveSink`], [`Error`].
 //!
 //! ## The idea in one example
 //!
@@ -37,10 +47,7 @@
 //! and read in place:
 //!
 //! ```
-//! use lexgraph::{Alphabet, Lexicon, Partial, WordList, compile};
-//! use lexgraph::board::Position;
-//! use lexgraph::movegen::{Generator, Options};
-//! use lexgraph::rules::Rules;
+//! use lexgraph::{compile, Alphabet, Generator, Lexicon, Options, Partial, Position, Rules, WordList};
 //!
 //! let a = Alphabet::english();
 //! let words = WordList::parse(b"car\ncare\ncars\nscar\narc\n", "inline", &a, lexgraph::Invalid::Refuse)?;

@@ -23,7 +23,7 @@
 //! # Ok::<(), lexgraph::Error>(())
 //! ```
 
-use crate::alphabet::{Alphabet, Tile, BLANK};
+use crate::alphabet::{Alphabet, Blanks, Spelling, Tile, BLANK};
 use crate::error::{Corruption, Error, Result};
 use crate::format::{Arc, Children, Edges, Kind};
 use crate::lexicon::Lexicon;
@@ -215,7 +215,9 @@ impl Lexicon {
 
     /// Words starting with `prefix` (text in the lexicon's alphabet), sorted.
     pub fn words_with_prefix(&self, prefix: &str) -> Result<Words<'_>> {
-        let tiles = parse_tiles(self.alphabet(), prefix, false, Spelling::Word)?;
+        let tiles = self
+            .alphabet()
+            .parse_tiles(prefix, Spelling::Word, Blanks::Refused)?;
         let fwd = self.forward();
         let mut at = At::Root;
         let mut terminal = false;
@@ -259,7 +261,9 @@ impl Lexicon {
     /// blanks are lower case.
     pub fn anagram(&self, rack: &str, partial: Partial) -> Result<Vec<String>> {
         let partial = partial == Partial::Yes;
-        let tiles = parse_tiles(self.alphabet(), rack, true, Spelling::Tiles)?;
+        let tiles = self
+            .alphabet()
+            .parse_tiles(rack, Spelling::Tiles, Blanks::Allowed)?;
         if tiles.len() > 64 {
             return Err(Error::Query(format!(
                 "rack of {} tiles: at most 64",
@@ -379,7 +383,7 @@ fn parse_pattern(alphabet: &Alphabet, pattern: &str) -> Result<Vec<Tok>> {
     let mut rest = String::new();
     let flush = |rest: &mut String, toks: &mut Vec<Tok>| -> Result<()> {
         if !rest.is_empty() {
-            for t in parse_tiles(alphabet, rest, false, Spelling::Tiles)? {
+            for t in alphabet.parse_tiles(rest, Spelling::Tiles, Blanks::Refused)? {
                 toks.push(Tok::Tile(t));
             }
             rest.clear();
@@ -485,71 +489,4 @@ pub enum Partial {
     No,
     /// Every word the tiles make, using some or all of them.
     Yes,
-}
-
-/// How plain characters (outside brackets) of a text are read as tiles.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Spelling {
-    /// As a word is spelled: the alphabet's longest-match rule (`CHASCAS`
-    /// starts with the CH tile in Spanish). Word lists, `contains`, prefixes.
-    Word,
-    /// One character, one tile, as CGP writes racks and board rows (`LL` is
-    /// two L tiles; the LL tile is written `[LL]`). Racks and patterns.
-    Tiles,
-}
-
-/// Parses tiles written as text: bracketed labels (`[CH]`), `?` for a blank
-/// when `blanks` is allowed, other characters as `spelling` says.
-pub fn parse_tiles(
-    alphabet: &Alphabet,
-    text: &str,
-    blanks: bool,
-    spelling: Spelling,
-) -> Result<Vec<Tile>> {
-    let mut out = Vec::new();
-    let mut plain = String::new();
-    let not_a_tile = |what: String| {
-        Error::Query(format!(
-            "{what} in {text:?} is not a tile of the {} alphabet",
-            alphabet.name()
-        ))
-    };
-    let flush = |plain: &mut String, out: &mut Vec<Tile>| -> Result<()> {
-        if !plain.is_empty() {
-            let t = alphabet
-                .tokenize(plain)
-                .map_err(|c| not_a_tile(format!("{c:?}")))?;
-            out.extend(t);
-            plain.clear();
-        }
-        Ok(())
-    };
-    let mut chars = text.chars();
-    let mut one = [0u8; 4];
-    while let Some(c) = chars.next() {
-        match c {
-            '?' if blanks => {
-                flush(&mut plain, &mut out)?;
-                out.push(BLANK);
-            }
-            '[' => {
-                flush(&mut plain, &mut out)?;
-                let label: String = chars.by_ref().take_while(|&c| c != ']').collect();
-                let t = alphabet
-                    .tile_by_label(&label)
-                    .ok_or_else(|| not_a_tile(format!("[{label}]")))?;
-                out.push(t);
-            }
-            c if c.is_whitespace() => {}
-            c if spelling == Spelling::Tiles => {
-                let t = alphabet
-                    .tile_by_label(c.encode_utf8(&mut one))
-                    .ok_or_else(|| not_a_tile(format!("{c:?}")))?;
-                out.push(t);
-            }
-            _ => plain.push(c),
-        }
-    }
-    flush(&mut plain, &mut out)?;
-    Ok(out)
 }

@@ -211,6 +211,11 @@ pub fn alphabet_section(
 /// Tiles of an ASCII word in an alphabet (panics if it cannot be spelled).
 pub fn tiles(alphabet: &Alphabet, word: &str) -> Vec<Tile> {
     // Words as printed carry multi-character tiles in brackets ([CH]ORRO).
-    lexgraph::query::parse_tiles(alphabet, word, false, lexgraph::query::Spelling::Word)
+    alphabet
+        .parse_tiles(
+            word,
+            lexgraph::alphabet::Spelling::Word,
+            lexgraph::alphabet::Blanks::Refused,
+        )
         .unwrap_or_else(|e| panic!("{word:?}: {e}"))
 }
