@@ -33,6 +33,37 @@ pub fn tile_of(sq: u8) -> Tile {
     sq & !BLANK_FLAG
 }
 
+/// Direction of a move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Dir {
+    Across,
+    Down,
+}
+
+impl Dir {
+    /// The other direction: that of the cross words a move forms.
+    pub fn cross(self) -> Dir {
+        match self {
+            Dir::Across => Dir::Down,
+            Dir::Down => Dir::Across,
+        }
+    }
+
+    /// `across` or `down`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Dir::Across => "across",
+            Dir::Down => "down",
+        }
+    }
+}
+
+impl std::fmt::Display for Dir {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
 /// A square board of tiles.
 ///
 /// A square holds a tile (its top tile, in games where tiles stack) and,

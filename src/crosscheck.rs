@@ -26,119 +26,17 @@
 use crate::alphabet::Tile;
 #[cfg(doc)]
 use crate::board::BLANK_FLAG;
-use crate::board::{tile_of, Board};
+use crate::board::{tile_of, Board, Dir};
 use crate::format::{AnyWidths, Arc, Edges, Level1, NodeIndex, TopIndex, Widths};
+use crate::lane::LaneSquare;
 use crate::rules::{Rules, MAX_SIZE};
 use crate::scoring::Scoring;
-
-/// Direction of a move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Dir {
-    Across,
-    Down,
-}
-
-impl Dir {
-    /// The other direction: that of the cross words a move forms.
-    pub fn cross(self) -> Dir {
-        match self {
-            Dir::Across => Dir::Down,
-            Dir::Down => Dir::Across,
-        }
-    }
-
-    /// `across` or `down`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Dir::Across => "across",
-            Dir::Down => "down",
-        }
-    }
-}
-
-impl std::fmt::Display for Dir {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.name())
-    }
-}
 
 /// How a square's cross-check set is computed: with a DAWG or a GADDAG.
 #[derive(Clone, Copy, Debug)]
 pub(crate) enum Structure<'a, W: Widths = AnyWidths> {
     Dawg(Edges<'a, W>),
     Gaddag(Edges<'a, W>),
-}
-
-/// One square of a line of the board, as move generation reads it: its
-/// contents, its premiums, and what the words across it allow. A
-/// [`Scoring`] reads these; a search policy sees
-/// them in each [`Lane`](crate::movegen::Lane) before it is searched.
-#[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
-pub struct LaneSquare {
-    /// Tiles allowed here (bit `t` for tile `t`), from the cross-check.
-    pub(crate) cross: u64,
-    /// Score of the perpendicular tiles next to the square.
-    pub(crate) csum: i32,
-    /// Square contents: 0 empty, else tile (with [`BLANK_FLAG`]).
-    pub(crate) tile: u8,
-    /// Tiles stacked on the square (0 empty; 1 in games without stacking).
-    pub(crate) height: u8,
-    /// Empty and next to a tile (or the start square on an empty board).
-    pub(crate) anchor: bool,
-    /// A tile placed here forms a perpendicular word.
-    pub(crate) has_cross: bool,
-    /// Letter multiplier.
-    pub(crate) lm: u8,
-    /// Word multiplier.
-    pub(crate) wm: u8,
-}
-
-impl LaneSquare {
-    /// An empty square with these premiums, next to nothing.
-    pub fn empty(letter_mult: u8, word_mult: u8) -> LaneSquare {
-        LaneSquare {
-            cross: !1,
-            lm: letter_mult,
-            wm: word_mult,
-            ..LaneSquare::default()
-        }
-    }
-    /// The contents: 0 when empty, else the tile, with [`BLANK_FLAG`] for
-    /// a blank.
-    pub fn tile(&self) -> u8 {
-        self.tile
-    }
-    /// Tiles stacked here: 0 when empty, 1 for a tile in games without
-    /// stacking.
-    pub fn height(&self) -> u8 {
-        self.height
-    }
-    /// Whether a move may start its search here: empty, next to a tile (or
-    /// the start square of an empty board).
-    pub fn is_anchor(&self) -> bool {
-        self.anchor
-    }
-    /// Whether a tile placed here forms a perpendicular word.
-    pub fn has_cross(&self) -> bool {
-        self.has_cross
-    }
-    /// The tiles that may be placed here (bit `t` for tile `t`): those the
-    /// perpendicular word allows, among those worth checking (the rack's).
-    pub fn allowed(&self) -> u64 {
-        self.cross
-    }
-    /// Points of the perpendicular word's tiles already on the board.
-    pub fn cross_sum(&self) -> i32 {
-        self.csum
-    }
-    /// Letter premium.
-    pub fn letter_mult(&self) -> u8 {
-        self.lm
-    }
-    /// Word premium.
-    pub fn word_mult(&self) -> u8 {
-        self.wm
-    }
 }
 
 /// Bit `t` set for every tile `t` in `1..=max_tile` (not the blank).

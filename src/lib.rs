@@ -96,6 +96,7 @@ pub mod compile;
 pub mod crosscheck;
 pub mod error;
 pub mod format;
+pub mod lane;
 pub mod lexicon;
 pub mod movegen;
 pub mod play;

@@ -17,7 +17,8 @@
 //! covers the centre star (a double word): (3 + 1 + 1) × 2 = 10.
 //!
 //! ```
-//! use lexgraph::scoring::{Classic, LaneSquare, Scoring};
+//! use lexgraph::lane::LaneSquare;
+//! use lexgraph::scoring::{Classic, Scoring};
 //! use lexgraph::{Alphabet, Rules};
 //!
 //! let a = Alphabet::english();
@@ -40,7 +41,7 @@
 
 use crate::alphabet::{Alphabet, Tile};
 use crate::board::BLANK_FLAG;
-pub use crate::crosscheck::LaneSquare;
+use crate::lane::LaneSquare;
 use crate::rules::Rules;
 
 /// How moves are scored (see the [module](self) docs).

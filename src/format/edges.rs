@@ -10,7 +10,6 @@
 //! file (and, for AVX-512, the CPU).
 
 use crate::alphabet::Tile;
-use crate::format::index::NodeIndex;
 use crate::simd;
 
 /// One decoded edge.
@@ -458,29 +457,6 @@ impl<'a, W: Widths> Edges<'a, W> {
             });
         }
         found
-    }
-
-    /// [`Edges::select`] on node `first`, through its index if given.
-    #[inline(always)]
-    pub fn select_ix(&self, ix: Option<&NodeIndex>, first: u32, tiles: u64) -> u64 {
-        match ix {
-            #[cfg(target_arch = "x86_64")]
-            // SAFETY: `W::AVX512` views exist only on CPUs with BMI2
-            // (`Edges::fixed` checks). Run by every move generation test on
-            // such a CPU; `node_index_matches_the_scan` compares the two.
-            Some(ix) if W::AVX512 => unsafe { ix.select_bmi2(tiles) },
-            Some(ix) => ix.select(tiles),
-            None => self.select(first, tiles),
-        }
-    }
-
-    /// [`Edges::child`] of node `first`, through its index if given.
-    #[inline(always)]
-    pub fn child_ix(&self, ix: Option<&NodeIndex>, first: u32, tile: Tile) -> Option<Arc> {
-        match ix {
-            Some(ix) => ix.child(self, first, tile),
-            None => self.child(first, tile),
-        }
     }
 }
 

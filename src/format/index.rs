@@ -168,6 +168,33 @@ impl TopIndex {
     }
 }
 
+/// Scans through an index where there is one (the index's module owns
+/// these, so the edge reader does not depend on it).
+impl<W: Widths> Edges<'_, W> {
+    /// [`Edges::select`] on node `first`, through its index if given.
+    #[inline(always)]
+    pub fn select_ix(&self, ix: Option<&NodeIndex>, first: u32, tiles: u64) -> u64 {
+        match ix {
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: `W::AVX512` views exist only on CPUs with BMI2
+            // (`Edges::fixed` checks). Run by every move generation test on
+            // such a CPU; `node_index_matches_the_scan` compares the two.
+            Some(ix) if W::AVX512 => unsafe { ix.select_bmi2(tiles) },
+            Some(ix) => ix.select(tiles),
+            None => self.select(first, tiles),
+        }
+    }
+
+    /// [`Edges::child`] of node `first`, through its index if given.
+    #[inline(always)]
+    pub fn child_ix(&self, ix: Option<&NodeIndex>, first: u32, tile: Tile) -> Option<Arc> {
+        match ix {
+            Some(ix) => ix.child(self, first, tile),
+            None => self.child(first, tile),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -74,13 +74,13 @@ pub mod gaddag;
 use std::cmp::Ordering;
 
 use crate::alphabet::{Alphabet, Tile};
+pub use crate::board::Dir;
 use crate::board::{tile_of, Board, Rack, BLANK_FLAG};
-pub use crate::crosscheck::Dir;
-pub use crate::crosscheck::LaneSquare;
 use crate::crosscheck::{CrossInput, Lanes, Structure};
 use crate::format::{
     Aligned5, Aligned5Avx512, Edges, Kind, Tiles5, Tiles5Avx512, TopIndex, Widths,
 };
+pub use crate::lane::{Lane, LaneSquare};
 use crate::lexicon::Lexicon;
 use crate::rules::{Rules, MAX_SIZE};
 use crate::scoring::{Classic, Scoring};
@@ -263,43 +263,6 @@ pub trait MoveSink {
     }
 }
 
-/// One line of the board in one direction, as the search is about to see
-/// it: its squares (contents, premiums, cross-checks, anchors) and the
-/// rack, whole (nothing is placed yet).
-#[derive(Clone, Copy, Debug)]
-pub struct Lane<'a> {
-    dir: Dir,
-    line: usize,
-    squares: &'a [LaneSquare],
-    rack: &'a [u8; 64],
-}
-
-impl<'a> Lane<'a> {
-    /// The direction of the moves on this lane.
-    pub fn dir(&self) -> Dir {
-        self.dir
-    }
-    /// The row (across) or column (down).
-    pub fn line(&self) -> usize {
-        self.line
-    }
-    /// The squares, from the left (across) or the top (down).
-    pub fn squares(&self) -> &'a [LaneSquare] {
-        self.squares
-    }
-    /// Board coordinates (row, column) of square `pos`.
-    pub fn coordinates(&self, pos: usize) -> (usize, usize) {
-        match self.dir {
-            Dir::Across => (self.line, pos),
-            Dir::Down => (pos, self.line),
-        }
-    }
-    /// The rack: how many of each tile (index 0: blanks).
-    pub fn rack(&self) -> &'a [u8; 64] {
-        self.rack
-    }
-}
-
 impl MoveSink for Vec<Move> {
     fn push(&mut self, m: &Move) {
         Vec::push(self, *m);
@@ -380,7 +343,7 @@ pub struct Generator<R: Scoring = Classic> {
 }
 
 /// One square of the line being searched, with everything the search reads.
-pub(crate) type Sq = crate::crosscheck::LaneSquare;
+pub(crate) type Sq = crate::lane::LaneSquare;
 
 /// What a line search needs, shared by both algorithms.
 pub(crate) struct LineCtx<'a, S: MoveSink, R: Scoring> {

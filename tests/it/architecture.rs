@@ -6,7 +6,7 @@
 //! Read from the sources: every `crate::MODULE` path outside comments and
 //! outside `#[cfg(test)]` modules.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
 /// Each module of `src/` and its layer, bottom first.
@@ -17,7 +17,10 @@ const LAYERS: &[(&str, &[&str])] = &[
     ),
     ("lexicon", &["format", "lexicon", "query"]),
     ("build", &["wordlist", "builder", "compile"]),
-    ("movegen", &["crosscheck", "scoring", "movegen", "play"]),
+    (
+        "movegen",
+        &["lane", "scoring", "crosscheck", "movegen", "play"],
+    ),
     ("game", &["selfplay"]),
 ];
 
@@ -82,6 +85,38 @@ fn uses(code: &str) -> Vec<String> {
     out
 }
 
+/// A cycle of `graph` (module -> modules it uses), if there is one.
+fn find_cycle(graph: &BTreeMap<String, BTreeSet<String>>) -> Option<Vec<String>> {
+    fn visit(
+        m: &str,
+        graph: &BTreeMap<String, BTreeSet<String>>,
+        path: &mut Vec<String>,
+        done: &mut BTreeSet<String>,
+    ) -> Option<Vec<String>> {
+        if let Some(i) = path.iter().position(|p| p == m) {
+            let mut cycle = path[i..].to_vec();
+            cycle.push(m.to_string());
+            return Some(cycle);
+        }
+        if done.contains(m) {
+            return None;
+        }
+        path.push(m.to_string());
+        for next in graph.get(m).into_iter().flatten() {
+            if let Some(c) = visit(next, graph, path, done) {
+                return Some(c);
+            }
+        }
+        path.pop();
+        done.insert(m.to_string());
+        None
+    }
+    let mut done = BTreeSet::new();
+    graph
+        .keys()
+        .find_map(|m| visit(m, graph, &mut Vec::new(), &mut done))
+}
+
 #[test]
 fn every_module_uses_only_its_layer_and_those_below() {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
@@ -98,6 +133,7 @@ fn every_module_uses_only_its_layer_and_those_below() {
     }
     let mut seen = BTreeMap::new();
     let mut wrong = Vec::new();
+    let mut graph: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
     for path in files {
         let rel = path
             .strip_prefix(&src)
@@ -117,6 +153,12 @@ fn every_module_uses_only_its_layer_and_those_below() {
             let Some(there) = layer_of(&used) else {
                 continue; // a root re-export, such as crate::Lexicon
             };
+            if used != module {
+                graph
+                    .entry(module.clone())
+                    .or_default()
+                    .insert(used.clone());
+            }
             if there > here {
                 wrong.push(format!(
                     "src/{rel} ({}) uses crate::{used} ({})",
@@ -130,6 +172,10 @@ fn every_module_uses_only_its_layer_and_those_below() {
         "layers crossed upwards:\n{}",
         wrong.join("\n")
     );
+    // No cycle between modules either, within a layer or across.
+    if let Some(cycle) = find_cycle(&graph) {
+        panic!("modules use each other in a cycle: {}", cycle.join(" -> "));
+    }
     // Every layer's modules exist: the table is not stale.
     for (_, modules) in LAYERS {
         for m in *modules {
@@ -147,6 +193,18 @@ fn the_layer_scan_skips_comments_and_test_modules() {
     let c = code(text);
     assert!(c.contains("crate::alphabet") && c.contains("crate::board"));
     assert!(!c.contains("selfplay") && !c.contains("compile"), "{c}");
+    let g = |pairs: &[(&str, &str)]| {
+        let mut g: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+        for (a, b) in pairs {
+            g.entry(a.to_string()).or_default().insert(b.to_string());
+        }
+        g
+    };
+    assert_eq!(find_cycle(&g(&[("a", "b"), ("b", "c")])), None);
+    assert_eq!(
+        find_cycle(&g(&[("a", "b"), ("b", "c"), ("c", "a")])),
+        Some(vec!["a".into(), "b".into(), "c".into(), "a".into()])
+    );
     let found = uses("use crate::{format::Kind, movegen};\nlet x = crate::board::tile_of(1);");
     assert_eq!(found, ["format", "movegen", "board"]);
 }

@@ -11,8 +11,9 @@
 use std::collections::BTreeSet;
 
 use crate::common;
-use lexgraph::movegen::{cross_words, sort_moves, Best, Lane, MoveSink};
-use lexgraph::scoring::{LaneSquare, Scoring};
+use lexgraph::lane::{Lane, LaneSquare};
+use lexgraph::movegen::{cross_words, sort_moves, Best, MoveSink};
+use lexgraph::scoring::Scoring;
 use lexgraph::{
     compile, Alphabet, Board, Dir, Generator, Invalid, Lexicon, Move, Options, Position, Rules,
     WordList,

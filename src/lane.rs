@@ -1,0 +1,123 @@
+//! Lanes: the board as move generation reads it, one line at a time.
+//!
+//! Moves are searched along one line of the board in one direction (down
+//! lines are the board transposed). Before the search, every square of the
+//! line is summed up as a [`LaneSquare`]: its contents, its premiums, and
+//! what the perpendicular words across it allow (the cross-checks of
+//! Appel & Jacobson). A [`Lane`] is one line of such squares with the rack,
+//! as a search policy ([`MoveSink::lane`](crate::MoveSink::lane)) sees it
+//! before the search, and a [`Scoring`](crate::scoring::Scoring) reads the
+//! squares to score moves.
+
+use crate::board::Dir;
+#[cfg(doc)]
+use crate::board::BLANK_FLAG;
+
+/// One square of a line of the board, as move generation reads it: its
+/// contents, its premiums, and what the words across it allow. A
+/// [`Scoring`](crate::scoring::Scoring) reads these; a search policy sees
+/// them in each [`Lane`] before it is searched.
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
+pub struct LaneSquare {
+    /// Tiles allowed here (bit `t` for tile `t`), from the cross-check.
+    pub(crate) cross: u64,
+    /// Score of the perpendicular tiles next to the square.
+    pub(crate) csum: i32,
+    /// Square contents: 0 empty, else tile (with [`BLANK_FLAG`]).
+    pub(crate) tile: u8,
+    /// Tiles stacked on the square (0 empty; 1 in games without stacking).
+    pub(crate) height: u8,
+    /// Empty and next to a tile (or the start square on an empty board).
+    pub(crate) anchor: bool,
+    /// A tile placed here forms a perpendicular word.
+    pub(crate) has_cross: bool,
+    /// Letter multiplier.
+    pub(crate) lm: u8,
+    /// Word multiplier.
+    pub(crate) wm: u8,
+}
+
+impl LaneSquare {
+    /// An empty square with these premiums, next to nothing.
+    pub fn empty(letter_mult: u8, word_mult: u8) -> LaneSquare {
+        LaneSquare {
+            cross: !1,
+            lm: letter_mult,
+            wm: word_mult,
+            ..LaneSquare::default()
+        }
+    }
+    /// The contents: 0 when empty, else the tile, with [`BLANK_FLAG`] for
+    /// a blank.
+    pub fn tile(&self) -> u8 {
+        self.tile
+    }
+    /// Tiles stacked here: 0 when empty, 1 for a tile in games without
+    /// stacking.
+    pub fn height(&self) -> u8 {
+        self.height
+    }
+    /// Whether a move may start its search here: empty, next to a tile (or
+    /// the start square of an empty board).
+    pub fn is_anchor(&self) -> bool {
+        self.anchor
+    }
+    /// Whether a tile placed here forms a perpendicular word.
+    pub fn has_cross(&self) -> bool {
+        self.has_cross
+    }
+    /// The tiles that may be placed here (bit `t` for tile `t`): those the
+    /// perpendicular word allows, among those worth checking (the rack's).
+    pub fn allowed(&self) -> u64 {
+        self.cross
+    }
+    /// Points of the perpendicular word's tiles already on the board.
+    pub fn cross_sum(&self) -> i32 {
+        self.csum
+    }
+    /// Letter premium.
+    pub fn letter_mult(&self) -> u8 {
+        self.lm
+    }
+    /// Word premium.
+    pub fn word_mult(&self) -> u8 {
+        self.wm
+    }
+}
+
+/// One line of the board in one direction, as the search is about to see
+/// it: its squares (contents, premiums, cross-checks, anchors) and the
+/// rack, whole (nothing is placed yet).
+#[derive(Clone, Copy, Debug)]
+pub struct Lane<'a> {
+    pub(crate) dir: Dir,
+    pub(crate) line: usize,
+    pub(crate) squares: &'a [LaneSquare],
+    pub(crate) rack: &'a [u8; 64],
+}
+
+impl<'a> Lane<'a> {
+    /// The direction of the moves on this lane.
+    pub fn dir(&self) -> Dir {
+        self.dir
+    }
+    /// The row (across) or column (down).
+    pub fn line(&self) -> usize {
+        self.line
+    }
+    /// The squares, from the left (across) or the top (down).
+    pub fn squares(&self) -> &'a [LaneSquare] {
+        self.squares
+    }
+    /// Board coordinates (row, column) of square `pos`.
+    pub fn coordinates(&self, pos: usize) -> (usize, usize) {
+        match self.dir {
+            Dir::Across => (self.line, pos),
+            Dir::Down => (pos, self.line),
+        }
+    }
+    /// The rack: how many of each tile (index 0: blanks).
+    pub fn rack(&self) -> &'a [u8; 64] {
+        self.rack
+    }
+}
