@@ -46,6 +46,15 @@ pub struct Notation {
     pub word: Vec<u8>,
 }
 
+/// How [`Notation::matches`] reads the case of a written play's letters.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Blanks {
+    /// Lower case is a blank, capitals a real tile.
+    AsWritten,
+    /// Capitals also match blanks placed for those letters.
+    Any,
+}
+
 impl Notation {
     /// Parses `8D QUIRE` / `D8 QUIRE` (see the module docs).
     pub fn parse(text: &str, alphabet: &Alphabet) -> Result<Notation> {
@@ -74,9 +83,11 @@ impl Notation {
 
     /// Whether `m` is this play: the same first square, direction and word,
     /// with `.` standing for a tile on the board. A square written in
-    /// capitals that `m` fills with a blank matches only with `any_blanks`
-    /// (a play written in capitals only may stand for its blank versions).
-    pub fn matches(&self, m: &Move, any_blanks: bool) -> bool {
+    /// capitals that `m` fills with a blank matches only with
+    /// [`Blanks::Any`] (a play written in capitals only may stand for its
+    /// blank versions).
+    pub fn matches(&self, m: &Move, blanks: Blanks) -> bool {
+        let any_blanks = blanks == Blanks::Any;
         // A lone tile (`8J S`) names the one-tile play that places it,
         // whichever direction its words run.
         if let [w] = self.word[..] {
@@ -114,9 +125,8 @@ impl Notation {
     /// Whether `m`, a move on `board`, is this play: as [`Notation::matches`],
     /// or, for a one-tile play, written along its other word (`J8 SO` for
     /// the S of `8E QUIRES` with an O below it).
-    pub fn names(&self, board: &Board, m: &Move, any_blanks: bool) -> bool {
-        self.matches(m, any_blanks)
-            || cross_move(board, m).is_some_and(|o| self.matches(&o, any_blanks))
+    pub fn names(&self, board: &Board, m: &Move, blanks: Blanks) -> bool {
+        self.matches(m, blanks) || cross_move(board, m).is_some_and(|o| self.matches(&o, blanks))
     }
 
     /// True when no square is written in lower case (as a blank).
@@ -397,25 +407,25 @@ mod tests {
         let mut moves = Vec::new();
         let rack = Rack::parse("S?", &a).unwrap();
         gen.generate(&lex, &b, &rack, &Default::default(), &mut moves);
-        let find = |text: &str, loose: bool| -> Vec<String> {
+        let find = |text: &str, blanks: Blanks| -> Vec<String> {
             let n = Notation::parse(text, &a).unwrap();
             let mut v: Vec<String> = moves
                 .iter()
-                .filter(|m| n.matches(m, loose))
+                .filter(|m| n.matches(m, blanks))
                 .map(|m| m.notation(&a))
                 .collect();
             v.sort();
             v
         };
-        assert_eq!(find("8E QUIRES", false), ["8E QUIRES"]);
-        assert_eq!(find("8e quireS", false), ["8E QUIRES"]);
-        assert_eq!(find("8E .....S", false), ["8E QUIRES"]);
-        assert_eq!(find("8E QUIREs", false), ["8E QUIREs"]);
-        assert_eq!(find("8E QUIRES", true), ["8E QUIRES", "8E QUIREs"]);
+        assert_eq!(find("8E QUIRES", Blanks::AsWritten), ["8E QUIRES"]);
+        assert_eq!(find("8e quireS", Blanks::AsWritten), ["8E QUIRES"]);
+        assert_eq!(find("8E .....S", Blanks::AsWritten), ["8E QUIRES"]);
+        assert_eq!(find("8E QUIREs", Blanks::AsWritten), ["8E QUIREs"]);
+        assert_eq!(find("8E QUIRES", Blanks::Any), ["8E QUIRES", "8E QUIREs"]);
         // One tile, written alone: the play that places it, by either word.
-        assert_eq!(find("8J S", false), ["8E QUIRES"]);
-        assert_eq!(find("J8 S", false), ["8E QUIRES"]);
-        assert!(find("8E QUIRE", true).is_empty());
+        assert_eq!(find("8J S", Blanks::AsWritten), ["8E QUIRES"]);
+        assert_eq!(find("J8 S", Blanks::AsWritten), ["8E QUIRES"]);
+        assert!(find("8E QUIRE", Blanks::Any).is_empty());
         assert!(Notation::parse("8E QUIRES", &a).unwrap().is_capitals());
         assert!(!Notation::parse("8E QUIREs", &a).unwrap().is_capitals());
     }

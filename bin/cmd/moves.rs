@@ -10,7 +10,7 @@ use anyhow::{bail, Context, Result};
 
 use lexgraph::board::{parse_text_positions, text_tiles, Board, Position, Rack, BLANK_FLAG};
 use lexgraph::movegen::{cross_words, sort_moves, squares_text, Counter, Generator, Move, Options};
-use lexgraph::play::{parse_square, Notation};
+use lexgraph::play::{parse_square, Blanks, Notation};
 use lexgraph::rules::{Layout, Rules, MAX_BINGO_BONUS};
 use lexgraph::{Alphabet, Kind, Lexicon};
 use serde::Serialize;
@@ -743,9 +743,12 @@ impl<'a> Run<'a> {
             // A one-tile play is listed under one of its two words; either
             // names it. Written in capitals only, the play also stands for
             // its versions with blanks when it has none without.
-            let is = |m: &Move, loose: bool| n.names(&p.board, m, loose);
-            let loose = n.is_capitals() && !moves.iter().any(|m| is(m, false));
-            moves.retain(|m| is(m, loose));
+            let is = |m: &Move, blanks| n.names(&p.board, m, blanks);
+            let blanks = match n.is_capitals() && !moves.iter().any(|m| is(m, Blanks::AsWritten)) {
+                true => Blanks::Any,
+                false => Blanks::AsWritten,
+            };
+            moves.retain(|m| is(m, blanks));
             if moves.is_empty() {
                 let why = n.why_illegal(lex, g.rules(), &p.board, p.rack());
                 let why = match why.is_empty() {
