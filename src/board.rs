@@ -824,6 +824,7 @@ pub fn parse_text_positions(
 /// Squares written in a board row or rack: characters, a bracketed
 /// multi-character tile (`[CH]`) counting once. Tells a rack line from a
 /// board row, and a text board's size from its first row.
+#[doc(hidden)] // for the command line
 pub fn text_tiles(s: &str) -> usize {
     let mut n = 0;
     let mut open = false;

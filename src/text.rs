@@ -19,9 +19,11 @@ pub const MAX_LINE_BYTES: usize = 4096;
 pub const MAX_SMALL_FILE_BYTES: usize = 1 << 20;
 
 /// Characters of offending text an error message repeats.
+#[doc(hidden)] // for the command line
 pub const SNIPPET_CHARS: usize = 40;
 
 /// At most [`SNIPPET_CHARS`] characters of `s`, with `…` when cut.
+#[doc(hidden)] // for the command line
 pub fn snippet(s: &str) -> String {
     match s.char_indices().nth(SNIPPET_CHARS) {
         Some((at, _)) => format!("{}…", &s[..at]),
