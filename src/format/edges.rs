@@ -46,6 +46,7 @@ mod sealed {
 /// over the stored suites (interleaved runs of `movegen_timing`): 1 line as
 /// the base, 2 lines -6 %, 3 lines -8 %, 4 lines -10 % on ENABLE and -16 %
 /// on SOWPODS; 6 and 8 lines no better than 4.
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))] // prefetches only on x86-64
 pub const PREFETCH_LINES: usize = 4;
 
 /// Field widths a reader is compiled for. The widths of a file are known
