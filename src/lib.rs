@@ -97,6 +97,7 @@ pub mod crosscheck;
 pub mod error;
 pub mod format;
 pub mod lane;
+pub mod leave;
 pub mod lexicon;
 pub mod movegen;
 pub mod play;
