@@ -29,7 +29,8 @@
 //!   [`movegen`] (anchors, Appel & Jacobson's search on the DAWG, Gordon's
 //!   on the GADDAG; a [`MoveSink`] receives the moves and may skip lanes
 //!   and anchors before they are searched), [`play`] (players' notation,
-//!   and why a play is illegal).
+//!   and why a play is illegal), [`leave`] (what the tiles kept are worth)
+//!   and [`equity`] (the best plays by score plus leave).
 //! - **Games** (feature `game`) — `selfplay` (seeded greedy games).
 //!
 //! The types most programs need are at the root: [`Lexicon`], [`Dawg`],
@@ -94,6 +95,7 @@ pub mod builder;
 #[cfg(feature = "build")]
 pub mod compile;
 pub mod crosscheck;
+pub mod equity;
 pub mod error;
 pub mod format;
 pub mod lane;

@@ -246,6 +246,21 @@ pub trait MoveSink {
     /// A legal move, scored.
     fn push(&mut self, m: &Move);
 
+    /// Whether the generator asks [`MoveSink::lane_rank`] for each lane
+    /// and searches the lanes in that order (by default, no: board order,
+    /// across lines first).
+    const RANKS_LANES: bool = false;
+
+    /// Where `lane` goes in the search order when [`MoveSink::RANKS_LANES`]
+    /// is set: higher first, ties in board order. A best-move search ranks
+    /// lanes by the most they can score, so that the best moves come early
+    /// and later lanes can be skipped.
+    #[inline(always)]
+    fn lane_rank(&mut self, lane: &Lane<'_>) -> i64 {
+        let _ = lane;
+        0
+    }
+
     /// Whether to search `lane` (by default, yes).
     #[inline(always)]
     fn lane(&mut self, lane: &Lane<'_>) -> bool {
@@ -767,49 +782,73 @@ impl<R: Scoring> Generator<R> {
             .iter()
             .enumerate()
             .fold(0u64, |m, (t, &c)| m | ((c != 0) as u64) << t);
+        // The lanes to search, in board order unless the sink ranks them
+        // (`MoveSink::RANKS_LANES`: decided at compile time, so the default
+        // costs nothing).
+        let mut order = [(Dir::Across, 0u8, 0i64); 2 * MAX_SIZE];
+        let mut count = 0;
         for (dir, lanes) in [(Dir::Across, &self.across), (Dir::Down, &self.down)] {
             if dir == Dir::Down && !both {
                 continue;
             }
+            for line in 0..lanes.n {
+                if lanes.line_has_anchor[line] && count < order.len() {
+                    order[count] = (dir, line as u8, 0);
+                    count += 1;
+                }
+            }
+        }
+        let lanes_of = |dir: Dir| match dir {
+            Dir::Across => &self.across,
+            Dir::Down => &self.down,
+        };
+        let lane_at = |dir: Dir, line: usize| {
+            let lanes = lanes_of(dir);
             let n = lanes.n;
-            for line in 0..n {
-                if !lanes.line_has_anchor[line] {
-                    continue;
-                }
-                let squares = &lanes.squares[line * n..(line + 1) * n];
-                let lane = Lane {
-                    dir,
-                    line,
-                    squares,
-                    rack: &rack_counts,
-                };
-                if !sink.lane(&lane) {
-                    continue;
-                }
-                let mut sqs = [Sq::default(); 32];
-                sqs[..n].copy_from_slice(squares);
-                let mut ctx = LineCtx {
-                    sqs,
-                    line,
-                    dir,
-                    n,
-                    scoring,
-                    top,
-                    sink: &mut *sink,
-                    cur: [0; 32],
-                    rack: rack_counts,
-                    rack_start: rack_counts,
-                    alphabet_mask: all_tiles,
-                    present,
-                    tiles_total,
-                    anchor: 0,
-                    run_end: 0,
-                    right_free: false,
-                };
-                match structure {
-                    Structure::Dawg(e) => dawg::gen_line(&mut ctx, &e),
-                    Structure::Gaddag(e) => gaddag::gen_line(&mut ctx, &e),
-                }
+            Lane {
+                dir,
+                line,
+                squares: &lanes.squares[line * n..(line + 1) * n],
+                rack: &rack_counts,
+            }
+        };
+        if S::RANKS_LANES {
+            for entry in &mut order[..count] {
+                entry.2 = sink.lane_rank(&lane_at(entry.0, entry.1 as usize));
+            }
+            // Highest first; ties in board order.
+            order[..count].sort_by_key(|e| std::cmp::Reverse(e.2));
+        }
+        for &(dir, line, _) in &order[..count] {
+            let line = line as usize;
+            let lane = lane_at(dir, line);
+            if !sink.lane(&lane) {
+                continue;
+            }
+            let n = lane.squares.len();
+            let mut sqs = [Sq::default(); 32];
+            sqs[..n].copy_from_slice(lane.squares);
+            let mut ctx = LineCtx {
+                sqs,
+                line,
+                dir,
+                n,
+                scoring,
+                top,
+                sink: &mut *sink,
+                cur: [0; 32],
+                rack: rack_counts,
+                rack_start: rack_counts,
+                alphabet_mask: all_tiles,
+                present,
+                tiles_total,
+                anchor: 0,
+                run_end: 0,
+                right_free: false,
+            };
+            match structure {
+                Structure::Dawg(e) => dawg::gen_line(&mut ctx, &e),
+                Structure::Gaddag(e) => gaddag::gen_line(&mut ctx, &e),
             }
         }
     }

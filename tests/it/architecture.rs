@@ -19,7 +19,15 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("build", &["wordlist", "builder", "compile"]),
     (
         "movegen",
-        &["lane", "scoring", "crosscheck", "movegen", "play"],
+        &[
+            "lane",
+            "scoring",
+            "crosscheck",
+            "movegen",
+            "play",
+            "leave",
+            "equity",
+        ],
     ),
     ("game", &["selfplay"]),
 ];

@@ -21,5 +21,6 @@ mod lexicon_roundtrip;
 mod movegen_bruteforce;
 mod movegen_cases;
 mod movegen_cli;
+mod movegen_equity;
 mod movegen_reference;
 mod movegen_seams;
