@@ -175,6 +175,11 @@ impl<'a, L: LeaveValue> TopN<'a, L> {
         if self.n == 0 {
             return;
         }
+        if self.n > 64 {
+            // Many wanted (every play, say): keep them all and sort once.
+            self.best.push(r);
+            return;
+        }
         if self.best.len() == self.n && r.rank_cmp(self.best.last().unwrap()) != Ordering::Less {
             return;
         }
@@ -304,7 +309,7 @@ impl<L: LeaveValue> TopN<'_, L> {
     /// Ties could: a move of equal equity may come first in the order.
     fn could_rank(&self, score: i64) -> bool {
         match self.best.last() {
-            Some(worst) if self.best.len() == self.n => {
+            Some(worst) if self.best.len() == self.n && self.n <= 64 => {
                 score as f64 + self.leave_bound as f64 >= worst.equity as f64
             }
             _ => true,
@@ -384,7 +389,7 @@ impl<R: Scoring> Generator<R> {
                 alphabet,
             },
             n,
-            best: Vec::with_capacity(n + 1),
+            best: Vec::with_capacity(n.min(64) + 1),
             values,
             rack_size: rules.rack_size,
             bingo: rules.bingo_bonus as i64,
@@ -402,6 +407,10 @@ impl<R: Scoring> Generator<R> {
         let r = top.cx.rank(Play::Pass, *rack);
         top.offer(r);
         self.generate(lex, &pos.board, rack, opts, &mut top);
+        if n > 64 {
+            top.best.sort_by(|a, b| a.rank_cmp(b));
+            top.best.truncate(n);
+        }
         (top.best, top.stats)
     }
 }

@@ -9,6 +9,8 @@ use std::process::ExitCode;
 use anyhow::{bail, Context, Result};
 
 use lexgraph::board::{parse_text_positions, text_tiles, Board, Position, Rack, BLANK_FLAG};
+use lexgraph::equity::Play;
+use lexgraph::leave::{Gordon, LeaveTable, LeaveValue};
 use lexgraph::movegen::{cross_words, sort_moves, squares_text, Counter, Generator, Move, Options};
 use lexgraph::play::{parse_square, Blanks, Notation};
 use lexgraph::rules::{Layout, Rules, MAX_BINGO_BONUS};
@@ -64,6 +66,11 @@ pub struct Args {
     /// Output format: text, or JSON Lines
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
+    /// Rank plays by equity (score plus the value of the tiles kept): `gordon1`,
+    /// `gordon2` (Gordon's heuristics) or a `leave,value` CSV file. Exchanges and
+    /// the pass are ranked too; each play is printed with its equity and leave
+    #[arg(long, value_name = "gordon1|gordon2|FILE", conflicts_with_all = ["count", "play"])]
+    leaves: Option<String>,
     /// Also list exchanges and pass. Exchanging needs at least a rack's worth
     /// of tiles in the bag: the tiles the mover cannot see, less the
     /// opponent's rack (as the CGP gives it, else a full rack)
@@ -152,6 +159,12 @@ struct JsonMove<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     exchange: Option<String>,
     score: i32,
+    /// With `--leaves`: score plus the leave's value.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    equity: Option<f32>,
+    /// With `--leaves`: the tiles kept (empty string: none).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    leave: Option<String>,
 }
 
 #[derive(Serialize)]
@@ -162,11 +175,42 @@ struct JsonCount<'a> {
     moves: usize,
 }
 
-/// A placement, exchange or pass, for output.
-enum Play {
-    Place(Move),
-    Exchange(Rack),
-    Pass,
+/// A placement, exchange or pass, and with `--leaves` its equity and leave.
+struct Listed {
+    play: Play,
+    ranked: Option<(f32, Rack)>,
+}
+
+/// The leave values of `--leaves`.
+enum Leaves {
+    Gordon(Box<Gordon>),
+    Table(LeaveTable),
+}
+
+impl LeaveValue for Leaves {
+    fn value(&self, counts: &[u8; 64]) -> f32 {
+        match self {
+            Leaves::Gordon(g) => g.value(counts),
+            Leaves::Table(t) => t.value(counts),
+        }
+    }
+}
+
+impl Leaves {
+    /// `gordon1`, `gordon2`, or a `leave,value` CSV file.
+    fn parse(spec: &str, alphabet: &Alphabet) -> std::result::Result<Leaves, String> {
+        Ok(match spec {
+            "gordon1" => Leaves::Gordon(Box::new(Gordon::heuristic1(alphabet))),
+            "gordon2" => Leaves::Gordon(Box::new(Gordon::heuristic2(alphabet))),
+            file => Leaves::Table(LeaveTable::read(Path::new(file), alphabet).map_err(|e| {
+                // The file's name, then why (an I/O error keeps it as its source).
+                match std::error::Error::source(&e) {
+                    Some(why) => format!("--leaves {e}: {why}"),
+                    None => format!("--leaves {e}"),
+                }
+            })?),
+        })
+    }
 }
 
 /// The longest CGP line read (a 21x21 board of bracketed tiles and its
@@ -494,6 +538,8 @@ struct Run<'a> {
     /// Layouts already picked, by name (`None`: by board size) and size.
     layouts: Vec<(LayoutKey, std::result::Result<Layout, String>)>,
     gen: Option<Generator>,
+    /// `--leaves`, read once per lexicon (its alphabet).
+    leaves: HashMap<usize, Leaves>,
     moves: Vec<Move>,
     out: BufWriter<std::io::StdoutLock<'static>>,
     /// Positions that could not be answered (exit 3), and plays that were
@@ -534,6 +580,7 @@ impl<'a> Run<'a> {
             },
             layouts: Vec::new(),
             gen: None,
+            leaves: HashMap::new(),
             moves: Vec::new(),
             out: BufWriter::new(std::io::stdout().lock()),
             bad: 0,
@@ -709,6 +756,11 @@ impl<'a> Run<'a> {
             )
             .into());
         }
+        if let Some(spec) = &args.leaves {
+            if let std::collections::hash_map::Entry::Vacant(e) = self.leaves.entry(li) {
+                e.insert(Leaves::parse(spec, &alphabet)?);
+            }
+        }
         // Checked: no score under these rules can overflow.
         let rules = Rules::new(layout, args.rack_size, bingo).map_err(|e| e.to_string())?;
         if self.gen.as_ref().is_none_or(|g| *g.rules() != rules) {
@@ -728,6 +780,26 @@ impl<'a> Run<'a> {
         } else {
             Vec::new()
         };
+        if let Some(leaves) = self.leaves.get(&li) {
+            // By equity: the best plays (exchanges and the pass among them).
+            let n = args.top.unwrap_or(usize::MAX);
+            let plays: Vec<Listed> = g
+                .best(lex, &p, leaves, n, &self.opts)
+                .into_iter()
+                .map(|r| Listed {
+                    play: r.play,
+                    ranked: Some((r.equity, r.leave)),
+                })
+                .collect();
+            return Ok((
+                p,
+                Plays::List {
+                    total: plays.len(),
+                    plays,
+                },
+                li,
+            ));
+        }
         if args.count {
             // Counted as found: no list, no sorting.
             let mut n = Counter::default();
@@ -766,8 +838,13 @@ impl<'a> Run<'a> {
             moves.truncate(top);
         }
         sort_moves(moves);
-        let mut plays: Vec<Play> = moves.iter().copied().map(Play::Place).collect();
-        plays.extend(others);
+        let mut plays: Vec<Listed> = moves
+            .iter()
+            .copied()
+            .map(Play::Place)
+            .chain(others)
+            .map(|play| Listed { play, ranked: None })
+            .collect();
         plays.truncate(top);
         Ok((p, Plays::List { total, plays }, li))
     }
@@ -878,20 +955,34 @@ enum Plays {
     /// there are in all.
     List {
         total: usize,
-        plays: Vec<Play>,
+        plays: Vec<Listed>,
     },
 }
 
-fn text_play(play: &Play, alphabet: &Alphabet) -> String {
-    match play {
+/// `8D QUIRE 30`, `exchange AEI 0`, `pass 0`; ranked by equity, the
+/// equity and the leave follow (`8G QI 22 29.5 S`, `-` for no tile kept).
+fn text_play(listed: &Listed, alphabet: &Alphabet) -> String {
+    let play = match &listed.play {
         Play::Place(m) => format!("{} {}", m.notation(alphabet), m.score),
         Play::Exchange(r) => format!("exchange {} 0", r.to_text(alphabet)),
         Play::Pass => "pass 0".to_string(),
+    };
+    match &listed.ranked {
+        Some((equity, leave)) => format!("{play} {equity} {}", leave_text(leave, alphabet)),
+        None => play,
+    }
+}
+
+/// A leave as text, `-` when empty.
+fn leave_text(leave: &Rack, alphabet: &Alphabet) -> String {
+    match leave.is_empty() {
+        true => "-".to_string(),
+        false => leave.to_text(alphabet),
     }
 }
 
 fn json_play<'a>(
-    play: &Play,
+    listed: &Listed,
     position: Option<usize>,
     lexicon: &'a str,
     alphabet: &Alphabet,
@@ -910,8 +1001,10 @@ fn json_play<'a>(
         cross_words: None,
         exchange: None,
         score: 0,
+        equity: listed.ranked.as_ref().map(|r| r.0),
+        leave: listed.ranked.as_ref().map(|r| r.1.to_text(alphabet)),
     };
-    match play {
+    match &listed.play {
         Play::Place(m) => JsonMove {
             kind: "place",
             row: Some(m.row as usize),

@@ -759,3 +759,43 @@ fn selfplay_checks_both_structures_and_writes_positions() {
     };
     assert_eq!(head(&stdout(&again)), head(&s));
 }
+
+/// `--leaves` ranks plays by equity and prints each with its equity and
+/// leave; the first is the best play by equity as the library finds it.
+#[test]
+fn leaves_rank_plays_by_equity() {
+    let rack = format!("{QUIRE} UUVWIE/ 0/0 0");
+    let o = moves(&["--cgp", &rack, "--top", "3", "--leaves", "gordon1"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let lines: Vec<String> = stdout(&o).lines().map(str::to_string).collect();
+    assert_eq!(lines.len(), 3, "{lines:?}");
+    // notation, score, equity, leave: equity = score + Gordon's values.
+    let fields: Vec<Vec<&str>> = lines.iter().map(|l| l.split(' ').collect()).collect();
+    let equity: Vec<f32> = fields.iter().map(|f| f[3].parse().unwrap()).collect();
+    assert!(equity.windows(2).all(|w| w[0] >= w[1]), "{lines:?}");
+    let value = |t: char| match t {
+        'U' => -4.5,
+        'V' => -6.5,
+        'W' => -4.0,
+        'I' => -1.5,
+        'E' => 4.0,
+        _ => panic!("{t}"),
+    };
+    for f in &fields {
+        let leave: f32 = f[4].chars().filter(|&c| c != '-').map(value).sum();
+        assert_eq!(
+            f[2].parse::<f32>().unwrap() + leave,
+            f[3].parse::<f32>().unwrap(),
+            "{f:?}"
+        );
+    }
+    // JSON carries them as fields; a bad file is named.
+    let o = moves(&[
+        "--cgp", &rack, "--top", "1", "--leaves", "gordon2", "--format", "json",
+    ]);
+    let j: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert!(j["equity"].is_number() && j["leave"].is_string(), "{j}");
+    let o = moves(&["--cgp", &rack, "--leaves", "no-such-leaves.csv"]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("no-such-leaves.csv"), "{}", stderr(&o));
+}
