@@ -75,6 +75,14 @@ pub enum Error {
     /// A lexicon too large for the file format.
     #[error("lexicon too large: {0}")]
     TooLarge(String),
+    /// A binary file other than a lexicon (a KLV leave file) that is not
+    /// well formed, with the byte offset of the fault.
+    #[error("{origin} (byte offset {offset}): {msg}")]
+    BadFile {
+        origin: String,
+        offset: u64,
+        msg: String,
+    },
 }
 
 /// What is wrong with a lexicon file's bytes, with the byte offset where known.

@@ -241,9 +241,8 @@ impl LeaveTable {
         file.take(MAX_TABLE_BYTES + 1)
             .read_to_end(&mut bytes)
             .map_err(|e| Error::io(path, e))?;
-        let fault = |offset: u64, msg: String| Error::Input {
+        let fault = |offset: u64, msg: String| Error::BadFile {
             origin: origin.clone(),
-            line: 0,
             offset,
             msg,
         };

@@ -41,14 +41,15 @@ use crate::alphabet::{Alphabet, Blanks, Spelling, Tile};
 use crate::error::{Corruption, Error, Result};
 use crate::format::{self, Edges, Header, Kind, TopIndex};
 
-enum Data {
+/// File bytes: mapped, static or owned.
+pub(crate) enum Data {
     Mmap(memmap2::Mmap),
     Static(&'static [u8]),
     Owned(Vec<u8>),
 }
 
 impl Data {
-    fn bytes(&self) -> &[u8] {
+    pub(crate) fn bytes(&self) -> &[u8] {
         match self {
             Data::Mmap(m) => m,
             Data::Static(s) => s,
@@ -90,24 +91,8 @@ impl Lexicon {
     /// command turns the signal into an error message.
     pub fn open(path: impl AsRef<Path>) -> Result<Lexicon> {
         let path = path.as_ref();
-        let (file, len) = open_file(path)?;
         let origin = path.display().to_string();
-        let data = if len == 0 {
-            // Mapping an empty file fails on some platforms; report it as truncated.
-            Data::Owned(Vec::new())
-        } else {
-            // SAFETY: the map is read-only and we never hand out `&mut`. The
-            // usual caveat of file maps applies: another process truncating or
-            // rewriting the file in place while it is mapped could change
-            // bytes under us. lexgraph itself never does that (outputs are
-            // replaced by rename, which leaves a mapped inode intact), and every
-            // read stays within the length taken at map time (edge loads by
-            // the count `Edges::new` keeps, the rest by checked slices). A
-            // file shrunk under the map is SIGBUS, which the CLI reports.
-            let map = unsafe { memmap2::Mmap::map(&file) }.map_err(|e| Error::io(path, e))?;
-            Data::Mmap(map)
-        };
-        Lexicon::from_data(data, origin)
+        Lexicon::from_data(map_file(path)?, origin)
     }
 
     /// Reads a whole file into memory and checks its header: for programs
@@ -558,6 +543,26 @@ pub fn find_named(
         }
     }
     None
+}
+
+/// Maps a file read-only (an empty file is read, not mapped: mapping one
+/// fails on some platforms).
+pub(crate) fn map_file(path: &Path) -> Result<Data> {
+    let (file, len) = open_file(path)?;
+    if len == 0 {
+        return Ok(Data::Owned(Vec::new()));
+    }
+    // SAFETY: the map is read-only and we never hand out `&mut`. The usual
+    // caveat of file maps applies: another process truncating or rewriting
+    // the file in place while it is mapped could change bytes under us.
+    // lexgraph itself never does that (outputs are replaced by rename, which
+    // leaves a mapped inode intact), and every read stays within the length
+    // taken at map time (lexicon edge loads by the count `Edges::new` keeps,
+    // the rest, and every read of a leave file, by checked slices). A file
+    // shrunk under the map is SIGBUS, which the CLI reports. Exercised by
+    // every test that opens a file.
+    let map = unsafe { memmap2::Mmap::map(&file) }.map_err(|e| Error::io(path, e))?;
+    Ok(Data::Mmap(map))
 }
 
 /// Opens a lexicon file for reading: the file and its length. A directory

@@ -29,7 +29,8 @@
 //!   [`movegen`] (anchors, Appel & Jacobson's search on the DAWG, Gordon's
 //!   on the GADDAG; a [`MoveSink`] receives the moves and may skip lanes
 //!   and anchors before they are searched), [`play`] (players' notation,
-//!   and why a play is illegal), [`leave`] (what the tiles kept are worth)
+//!   and why a play is illegal), [`leave`] (what the tiles kept are worth;
+//!   [`klv`] reads learned values from KLV files)
 //!   and [`equity`] (the best plays by score plus leave).
 //! - **Games** (feature `game`) — `selfplay` (seeded greedy games).
 //!
@@ -98,6 +99,7 @@ pub mod crosscheck;
 pub mod equity;
 pub mod error;
 pub mod format;
+pub mod klv;
 pub mod lane;
 pub mod leave;
 pub mod lexicon;

@@ -10,6 +10,7 @@ use anyhow::{bail, Context, Result};
 
 use lexgraph::board::{parse_text_positions, text_tiles, Board, Position, Rack, BLANK_FLAG};
 use lexgraph::equity::Play;
+use lexgraph::klv::Klv;
 use lexgraph::leave::{Gordon, LeaveTable, LeaveValue};
 use lexgraph::movegen::{cross_words, sort_moves, squares_text, Counter, Generator, Move, Options};
 use lexgraph::play::{parse_square, Blanks, Notation};
@@ -67,9 +68,10 @@ pub struct Args {
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
     /// Rank plays by equity (score plus the value of the tiles kept): `gordon1`,
-    /// `gordon2` (Gordon's heuristics) or a `leave,value` CSV file. Exchanges and
-    /// the pass are ranked too; each play is printed with its equity and leave
-    #[arg(long, value_name = "gordon1|gordon2|FILE", conflicts_with_all = ["count", "play"])]
+    /// `gordon2` (Gordon's heuristics), a KLV file of learned values (`.klv2`,
+    /// `.klv`) or a `leave,value` CSV file. Exchanges and the pass are ranked too;
+    /// each play is printed with its equity and leave
+    #[arg(long, value_name = "gordon1|gordon2|FILE.klv2|FILE.csv", conflicts_with_all = ["count", "play"])]
     leaves: Option<String>,
     /// Also list exchanges and pass. Exchanging needs at least a rack's worth
     /// of tiles in the bag: the tiles the mover cannot see, less the
@@ -185,6 +187,7 @@ struct Listed {
 enum Leaves {
     Gordon(Box<Gordon>),
     Table(LeaveTable),
+    Klv(Klv),
 }
 
 impl LeaveValue for Leaves {
@@ -192,23 +195,26 @@ impl LeaveValue for Leaves {
         match self {
             Leaves::Gordon(g) => g.value(counts),
             Leaves::Table(t) => t.value(counts),
+            Leaves::Klv(k) => k.value(counts),
         }
     }
 }
 
 impl Leaves {
-    /// `gordon1`, `gordon2`, or a `leave,value` CSV file.
+    /// `gordon1`, `gordon2`, a KLV file (`.klv2`, `.klv`), or a
+    /// `leave,value` CSV file.
     fn parse(spec: &str, alphabet: &Alphabet) -> std::result::Result<Leaves, String> {
+        let why = |e: lexgraph::Error| match std::error::Error::source(&e) {
+            Some(why) => format!("--leaves {e}: {why}"),
+            None => format!("--leaves {e}"),
+        };
         Ok(match spec {
+            klv if klv.ends_with(".klv2") || klv.ends_with(".klv") => {
+                Leaves::Klv(Klv::open(klv).map_err(why)?)
+            }
             "gordon1" => Leaves::Gordon(Box::new(Gordon::heuristic1(alphabet))),
             "gordon2" => Leaves::Gordon(Box::new(Gordon::heuristic2(alphabet))),
-            file => Leaves::Table(LeaveTable::read(Path::new(file), alphabet).map_err(|e| {
-                // The file's name, then why (an I/O error keeps it as its source).
-                match std::error::Error::source(&e) {
-                    Some(why) => format!("--leaves {e}: {why}"),
-                    None => format!("--leaves {e}"),
-                }
-            })?),
+            file => Leaves::Table(LeaveTable::read(Path::new(file), alphabet).map_err(why)?),
         })
     }
 }

@@ -26,6 +26,7 @@ const LAYERS: &[(&str, &[&str])] = &[
             "movegen",
             "play",
             "leave",
+            "klv",
             "equity",
         ],
     ),

@@ -122,3 +122,45 @@ fn the_best_plays_by_equity_with_blanks() {
         .join("benches/positions/enable-blank1.cgp");
     check(&path, 10);
 }
+
+/// The learned leave files of `../shared/leaves` read as their README says.
+#[test]
+#[ignore = "needs ../shared/leaves (run by .ci/run)"]
+fn klv2_files_give_the_published_values() {
+    use lexgraph::klv::Klv;
+    let a = Alphabet::english();
+    let dir = common::shared_dir().join("leaves");
+    for (file, leaves, count) in [
+        (
+            "CSW21.klv2",
+            &[
+                ("?", 28.291),
+                ("S", 9.106),
+                ("Q", -7.653),
+                ("ERST", 22.710),
+                ("IIII", -34.669),
+                ("?S", 35.059),
+            ][..],
+            Some(914_624),
+        ),
+        (
+            "NWL20.klv2",
+            &[("?", 24.505), ("S", 7.570), ("Q", -6.793), ("ERST", 19.639)][..],
+            None,
+        ),
+    ] {
+        let k = Klv::open(dir.join(file)).unwrap();
+        if let Some(n) = count {
+            assert_eq!(k.len(), n, "{file}");
+        }
+        for (leave, want) in leaves {
+            let got = k.value(Rack::parse(leave, &a).unwrap().counts());
+            assert!(
+                (got - want).abs() < 0.0006,
+                "{file} {leave}: {got}, want {want}"
+            );
+        }
+        // A leave of seven tiles has no value (leaves are 1 to 6 tiles).
+        assert_eq!(k.value(Rack::parse("AEINRST", &a).unwrap().counts()), 0.0);
+    }
+}

@@ -1,0 +1,376 @@
+//! KLV leave files (the wolges / MAGPIE / Macondo format): learned leave
+//! values, mapped and read in place.
+//!
+//! A KLV file holds a DAWG whose words are leaves (tiles in order, the
+//! blank first as tile 0) as a KWG node array, then one value per leave in
+//! the DAWG's word order: `f32` in KLV2, `i16` in 256ths in KLV1. The value
+//! of a leave is the value at its rank among the DAWG's words; a leave not
+//! in the file, and the empty leave, is worth 0. Facts from the format's
+//! documentation, restated in `../shared/notes/kwg-klv.md`:
+//!
+//! ```text
+//! u32 n | n × u32 node | u32 m | m × f32 (KLV2) or m × i16 (KLV1)
+//! node: bits 31..24 tile | bit 23 accepts | bit 22 is_end | bits 21..0 arc_index
+//! ```
+//!
+//! Opening checks the sizes, every node's `arc_index`, that the sibling
+//! lists end, and counts the words below each node once (a table of `n`
+//! numbers, the only thing built); a file whose graph loops or whose words
+//! outnumber its values is refused. Lookups then read the mapped bytes.
+
+use std::path::Path;
+
+use crate::error::{Error, Result};
+use crate::leave::LeaveValue;
+use crate::lexicon::{map_file, Data};
+
+/// A KLV1 or KLV2 file, mapped.
+pub struct Klv {
+    data: Data,
+    origin: String,
+    nodes: usize,
+    /// Byte offset of the values.
+    values_at: usize,
+    /// `f32` values (KLV2) or `i16` in 256ths (KLV1).
+    wide: bool,
+    /// Words in the sibling list starting at each node, that list's arcs
+    /// and everything below them.
+    words: Vec<u32>,
+}
+
+const TILE_SHIFT: u32 = 24;
+const ACCEPTS: u32 = 1 << 23;
+const IS_END: u32 = 1 << 22;
+const ARC_MASK: u32 = (1 << 22) - 1;
+
+impl Klv {
+    /// Maps and checks a KLV file.
+    pub fn open(path: impl AsRef<Path>) -> Result<Klv> {
+        let path = path.as_ref();
+        Klv::from_data(map_file(path)?, path.display().to_string())
+    }
+
+    /// Checks KLV bytes held in memory.
+    pub fn from_vec(bytes: Vec<u8>, origin: &str) -> Result<Klv> {
+        Klv::from_data(Data::Owned(bytes), origin.to_string())
+    }
+
+    fn from_data(data: Data, origin: String) -> Result<Klv> {
+        let bad = |offset: usize, msg: String| Error::BadFile {
+            origin: origin.clone(),
+            offset: offset as u64,
+            msg,
+        };
+        let b = data.bytes();
+        let u32_at = |at: usize| -> Option<u32> {
+            b.get(at..at + 4)
+                .map(|s| u32::from_le_bytes(s.try_into().unwrap()))
+        };
+        let n = u32_at(0).ok_or_else(|| bad(0, "too short for a KLV file".into()))? as usize;
+        let m_at = 4usize.saturating_add(n.saturating_mul(4));
+        let m = u32_at(m_at).ok_or_else(|| {
+            bad(
+                b.len(),
+                format!("{n} nodes need {} bytes before the value count", m_at),
+            )
+        })? as usize;
+        let values_at = m_at + 4;
+        let rest = b.len() - values_at;
+        let wide = if rest == m * 4 {
+            true
+        } else if rest == m * 2 {
+            false
+        } else {
+            return Err(bad(
+                values_at,
+                format!("{m} values in {rest} bytes (4 each in KLV2, 2 in KLV1)"),
+            ));
+        };
+        if n == 0 {
+            return Err(bad(0, "no nodes (node 0 holds the root)".into()));
+        }
+        let node = |i: usize| u32_at(4 + 4 * i).unwrap();
+        // Every arc index inside the array; every sibling list ends.
+        for i in 0..n {
+            let arc = (node(i) & ARC_MASK) as usize;
+            if arc >= n {
+                return Err(bad(
+                    4 + 4 * i,
+                    format!("node {i} points to node {arc} of {n}"),
+                ));
+            }
+        }
+        if node(n - 1) & IS_END == 0 {
+            return Err(bad(
+                4 + 4 * (n - 1),
+                "the last sibling list does not end".into(),
+            ));
+        }
+        // Words per sibling list, from the end of the array back where the
+        // graph allows (children after parents, as writers lay them out),
+        // else by a walk that refuses loops.
+        let mut words = vec![u32::MAX; n];
+        let mut state = vec![0u8; n]; // 0 new, 1 in progress, 2 done
+        for start in 0..n {
+            count(start, &node, n, &mut words, &mut state)
+                .map_err(|at| bad(4 + 4 * at, format!("the graph loops through node {at}")))?;
+        }
+        let total = words[(node(0) & ARC_MASK) as usize] as usize;
+        let root = (node(0) & ARC_MASK) as usize;
+        let total = if root == 0 { 0 } else { total };
+        if total > m {
+            return Err(bad(m_at, format!("{total} leaves but {m} values")));
+        }
+        Ok(Klv {
+            data,
+            origin,
+            nodes: n,
+            values_at,
+            wide,
+            words,
+        })
+    }
+
+    fn node(&self, i: usize) -> u32 {
+        let b = self.data.bytes();
+        u32::from_le_bytes(b[4 + 4 * i..8 + 4 * i].try_into().unwrap())
+    }
+
+    /// Where the file came from.
+    pub fn origin(&self) -> &str {
+        &self.origin
+    }
+
+    /// Leaves with a value.
+    pub fn len(&self) -> usize {
+        let root = (self.node(0) & ARC_MASK) as usize;
+        if root == 0 {
+            0
+        } else {
+            self.words[root] as usize
+        }
+    }
+
+    /// True when the file values no leave.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The rank of the leave `tiles` (ascending) among the file's words.
+    fn rank(&self, tiles: &[u8]) -> Option<usize> {
+        let mut list = (self.node(0) & ARC_MASK) as usize;
+        let mut rank = 0usize;
+        for (k, &t) in tiles.iter().enumerate() {
+            if list == 0 {
+                return None;
+            }
+            let mut i = list;
+            loop {
+                let v = self.node(i);
+                let tile = (v >> TILE_SHIFT) as u8;
+                if tile == t {
+                    let last = k + 1 == tiles.len();
+                    if last {
+                        return (v & ACCEPTS != 0).then_some(rank);
+                    }
+                    rank += (v & ACCEPTS != 0) as usize;
+                    list = (v & ARC_MASK) as usize;
+                    break;
+                }
+                if tile > t || v & IS_END != 0 {
+                    return None;
+                }
+                // Every word through this arc sorts before the leave.
+                rank += (v & ACCEPTS != 0) as usize + below(&self.words, v);
+                i += 1;
+                if i >= self.nodes {
+                    return None;
+                }
+            }
+        }
+        None
+    }
+
+    fn value_at(&self, i: usize) -> f32 {
+        let b = self.data.bytes();
+        if self.wide {
+            let at = self.values_at + 4 * i;
+            f32::from_le_bytes(b[at..at + 4].try_into().unwrap())
+        } else {
+            let at = self.values_at + 2 * i;
+            i16::from_le_bytes(b[at..at + 2].try_into().unwrap()) as f32 / 256.0
+        }
+    }
+}
+
+/// Words in the subtree below arc `v` (not counting the arc's own word).
+fn below(words: &[u32], v: u32) -> usize {
+    match (v & ARC_MASK) as usize {
+        0 => 0,
+        c => words[c] as usize,
+    }
+}
+
+/// Counts the words of the sibling list starting at `start` (see
+/// [`Klv::words`]); `Err(node)` on a loop.
+fn count(
+    start: usize,
+    node: &impl Fn(usize) -> u32,
+    n: usize,
+    words: &mut [u32],
+    state: &mut [u8],
+) -> std::result::Result<u32, usize> {
+    // An explicit stack: a corrupt file may nest deeply.
+    let mut stack = vec![(start, false)];
+    while let Some((s, expanded)) = stack.pop() {
+        if state[s] == 2 {
+            continue;
+        }
+        if !expanded {
+            if state[s] == 1 {
+                return Err(s);
+            }
+            state[s] = 1;
+            stack.push((s, true));
+            let mut i = s;
+            loop {
+                let c = (node(i) & ARC_MASK) as usize;
+                if c != 0 && state[c] != 2 {
+                    if state[c] == 1 {
+                        return Err(c);
+                    }
+                    stack.push((c, false));
+                }
+                if node(i) & IS_END != 0 || i + 1 >= n {
+                    break;
+                }
+                i += 1;
+            }
+        } else {
+            let mut total = 0u32;
+            let mut i = s;
+            loop {
+                let v = node(i);
+                total = total
+                    .saturating_add((v & ACCEPTS != 0) as u32)
+                    .saturating_add(below(words, v) as u32);
+                if v & IS_END != 0 || i + 1 >= n {
+                    break;
+                }
+                i += 1;
+            }
+            words[s] = total;
+            state[s] = 2;
+        }
+    }
+    Ok(words[start])
+}
+
+impl LeaveValue for Klv {
+    fn value(&self, counts: &[u8; 64]) -> f32 {
+        let mut tiles = [0u8; 64];
+        let mut len = 0;
+        for (t, &c) in counts.iter().enumerate() {
+            for _ in 0..c {
+                if len == tiles.len() {
+                    return 0.0;
+                }
+                tiles[len] = t as u8;
+                len += 1;
+            }
+        }
+        if len == 0 {
+            return 0.0;
+        }
+        match self.rank(&tiles[..len]) {
+            Some(i) => self.value_at(i),
+            None => 0.0,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A KLV2 of the leaves A, AB, B (tiles 1, 2) with values 1, 2, 3.
+    fn tiny(values_f32: bool) -> Vec<u8> {
+        let node = |tile: u32, accepts: bool, end: bool, arc: u32| {
+            tile << 24 | (accepts as u32) << 23 | (end as u32) << 22 | arc
+        };
+        let nodes = [
+            node(0, false, true, 1), // root pointer
+            node(1, true, false, 3), // A -> list at 3
+            node(2, true, true, 0),  // B
+            node(2, true, true, 0),  // A B
+        ];
+        let mut v = (nodes.len() as u32).to_le_bytes().to_vec();
+        for n in nodes {
+            v.extend(n.to_le_bytes());
+        }
+        v.extend(3u32.to_le_bytes());
+        for x in [1.0f32, 2.0, 3.0] {
+            if values_f32 {
+                v.extend(x.to_le_bytes());
+            } else {
+                v.extend(((x * 256.0) as i16).to_le_bytes());
+            }
+        }
+        v
+    }
+
+    fn leave(tiles: &[usize]) -> [u8; 64] {
+        let mut c = [0u8; 64];
+        for &t in tiles {
+            c[t] += 1;
+        }
+        c
+    }
+
+    #[test]
+    fn values_by_rank_in_both_versions() {
+        for wide in [true, false] {
+            let k = Klv::from_vec(tiny(wide), "tiny").unwrap();
+            assert_eq!(k.len(), 3);
+            assert_eq!(k.value(&leave(&[1])), 1.0);
+            assert_eq!(k.value(&leave(&[1, 2])), 2.0);
+            assert_eq!(k.value(&leave(&[2])), 3.0);
+            assert_eq!(k.value(&leave(&[2, 2])), 0.0);
+            assert_eq!(k.value(&leave(&[])), 0.0);
+        }
+    }
+
+    #[test]
+    fn corrupt_files_are_refused_with_the_offset() {
+        let good = tiny(true);
+        // Truncated anywhere: an error, never a panic; except where the
+        // values left are exactly 2 bytes each, which is a KLV1 file (the
+        // versions differ only in the values' size).
+        let values_at = good.len() - 12;
+        for len in 0..good.len() {
+            let r = Klv::from_vec(good[..len].to_vec(), "t");
+            assert_eq!(r.is_ok(), len == values_at + 6, "{len}");
+        }
+        // An arc out of the array.
+        let mut b = good.clone();
+        b[8..12].copy_from_slice(&(1u32 << 23 | 1 << 24 | 99).to_le_bytes());
+        let e = Klv::from_vec(b, "t").err().unwrap().to_string();
+        assert!(e.contains("points to node 99"), "{e}");
+        // A loop: B's list points back to the root's list.
+        let mut b = good.clone();
+        b[12..16].copy_from_slice(&(2u32 << 24 | 1 << 23 | 1 << 22 | 1).to_le_bytes());
+        let e = Klv::from_vec(b, "t").err().unwrap().to_string();
+        assert!(e.contains("loops"), "{e}");
+        // Every single-bit flip: an error or a file that answers without
+        // panicking.
+        for i in 0..good.len() * 8 {
+            let mut b = good.clone();
+            b[i / 8] ^= 1 << (i % 8);
+            if let Ok(k) = Klv::from_vec(b, "t") {
+                for l in [&[1usize][..], &[1, 2], &[2], &[0, 1, 2, 3]] {
+                    let _ = k.value(&leave(l));
+                }
+            }
+        }
+    }
+}
