@@ -3,8 +3,9 @@
 //! `cargo run --release --example movegen_timing -- LEXICON CGPFILE [PASSES] [LAYOUT]`.
 //! With `SCALAR=1` in the environment the search scans nodes with scalar
 //! code even where the CPU has AVX-512 (`Generator::set_vector_scan`).
-//! With `BEST=N` it times `Generator::best` (the N best plays by equity,
-//! Gordon's Heuristic 2) instead of generating every move.
+//! With `BEST=N` it times `Generator::best` (the N best plays by equity)
+//! instead of generating every move: with the KLV file named by `LEAVES`,
+//! else Gordon's Heuristic 2.
 use std::time::Instant;
 
 use lexgraph::board::Position;
@@ -35,14 +36,23 @@ fn main() {
     let mut times = Vec::new();
     let mut total = 0usize;
     let best: Option<usize> = std::env::var("BEST").ok().map(|n| n.parse().unwrap());
-    let leaves = lexgraph::leave::Gordon::heuristic2(&a);
+    let gordon = lexgraph::leave::Gordon::heuristic2(&a);
+    let klv = std::env::var_os("LEAVES").map(|p| lexgraph::klv::Klv::open(p).unwrap());
+    let leaves: &dyn lexgraph::leave::LeaveValue = match &klv {
+        Some(k) => k,
+        None => &gordon,
+    };
     for _ in 0..passes {
         total = 0;
         let t = Instant::now();
         for p in &ps {
             v.clear();
             match best {
-                Some(n) => total += gen.best(&lex, p, &leaves, n, &Options::default()).len(),
+                Some(n) => {
+                    total += gen
+                        .best(&lex, p, &Dyn(leaves), n, &Options::default())
+                        .len()
+                }
                 None => {
                     gen.generate(&lex, &p.board, p.rack(), &Options::default(), &mut v);
                     total += v.len();
@@ -62,4 +72,13 @@ fn main() {
         times[times.len() / 2],
         total as f64 / n / times[0]
     );
+}
+
+/// A leave evaluator chosen at run time.
+struct Dyn<'a>(&'a dyn lexgraph::leave::LeaveValue);
+
+impl lexgraph::leave::LeaveValue for Dyn<'_> {
+    fn value(&self, counts: &[u8; 64]) -> f32 {
+        self.0.value(counts)
+    }
 }
