@@ -335,6 +335,16 @@ impl Alphabet {
         self.tiles[t as usize].score
     }
 
+    /// Every tile's score as a table indexed by tile: 0 for the blank
+    /// (index 0) and past the alphabet.
+    pub fn values(&self) -> [i32; 64] {
+        let mut v = [0i32; 64];
+        for (t, x) in v.iter_mut().enumerate().take(self.len() + 1).skip(1) {
+            *x = self.score(t as Tile) as i32;
+        }
+        v
+    }
+
     /// The tile with exactly this (case-insensitive, folded) label.
     pub fn tile_by_label(&self, label: &str) -> Option<Tile> {
         let up = self.fold(label);

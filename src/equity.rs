@@ -40,7 +40,7 @@
 
 use std::cmp::Ordering;
 
-use crate::alphabet::{Alphabet, Tile};
+use crate::alphabet::Alphabet;
 use crate::board::{tile_of, Position, Rack, BLANK_FLAG};
 use crate::lane::Lane;
 use crate::leave::{equity, LeaveValue};
@@ -159,6 +159,14 @@ pub struct TopN<'a, L: LeaveValue> {
     /// The most any leave of a move can add to its equity.
     leave_bound: f32,
     stats: Stats,
+    /// Each lane's bound, from `lane_rank`, for `lane` to reuse: index
+    /// `dir * 32 + line`.
+    bounds: [i64; 64],
+}
+
+/// Where a lane's bound is kept in [`TopN::bounds`].
+fn slot(lane: &Lane<'_>) -> usize {
+    (lane.dir() as usize * 32 + lane.line()) & 63
 }
 
 /// How much of the board a best-play search looked at.
@@ -290,11 +298,14 @@ impl<L: LeaveValue> MoveSink for TopN<'_, L> {
     const RANKS_LANES: bool = true;
 
     fn lane_rank(&mut self, lane: &Lane<'_>) -> i64 {
-        self.score_bound(lane)
+        let bound = self.score_bound(lane);
+        self.bounds[slot(lane)] = bound;
+        bound
     }
 
     fn lane(&mut self, lane: &Lane<'_>) -> bool {
-        let keep = self.could_rank(self.score_bound(lane));
+        // Ranked just before the search began: the bound is known.
+        let keep = self.could_rank(self.bounds[slot(lane)]);
         if keep {
             self.stats.searched += 1;
         } else {
@@ -352,15 +363,7 @@ impl<R: Scoring> Generator<R> {
         } else {
             *pos.racks[1].counts()
         };
-        let mut values = [0i32; 64];
-        for (t, v) in values
-            .iter_mut()
-            .enumerate()
-            .take(alphabet.len() + 1)
-            .skip(1)
-        {
-            *v = alphabet.score(t as Tile) as i32;
-        }
+        let values = alphabet.values();
         let opp_value = crate::leave::tiles_value(alphabet, &opponent) as f32;
         // What each play but the pass puts down (a move's tiles, or an
         // exchange's), and so what it can keep: one pass over the rack's
@@ -395,6 +398,7 @@ impl<R: Scoring> Generator<R> {
             bingo: rules.bingo_bonus as i64,
             leave_bound,
             stats: Stats::default(),
+            bounds: [0; 64],
         };
         // Exchanges and the pass first: they set a floor that lets the
         // search skip lanes from the start.

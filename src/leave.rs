@@ -276,9 +276,8 @@ impl LeaveValue for LeaveTable {
 
 /// The sum of the tile values of `counts` (blanks 0).
 pub fn tiles_value(alphabet: &Alphabet, counts: &[u8; 64]) -> i32 {
-    (1..=alphabet.len().min(63))
-        .map(|t| counts[t] as i32 * alphabet.score(t as Tile) as i32)
-        .sum()
+    let values = alphabet.values();
+    counts.iter().zip(values).map(|(&c, v)| c as i32 * v).sum()
 }
 
 /// A move's equity (see the [module](self) docs): `score` plus the value

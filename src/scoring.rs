@@ -39,7 +39,7 @@
 //! interface. Each search is compiled for its `Scoring` type, so the
 //! classic rules cost what hand-written arithmetic would.
 
-use crate::alphabet::{Alphabet, Tile};
+use crate::alphabet::Alphabet;
 use crate::board::BLANK_FLAG;
 use crate::lane::LaneSquare;
 use crate::rules::Rules;
@@ -111,15 +111,7 @@ impl Scoring for Classic {
     type Tally = ClassicTally;
 
     fn new(rules: &Rules, alphabet: &Alphabet) -> Classic {
-        let mut values = [0i32; 64];
-        for (t, v) in values
-            .iter_mut()
-            .enumerate()
-            .take(alphabet.len() + 1)
-            .skip(1)
-        {
-            *v = alphabet.score(t as Tile) as i32;
-        }
+        let values = alphabet.values();
         Classic {
             values,
             rack_size: rules.rack_size as u32,
