@@ -40,6 +40,12 @@ enum Cmd {
     Moves(cmd::moves::Args),
     /// Seeded greedy self-play games, with move-generation statistics
     Selfplay(cmd::selfplay::Args),
+    /// Play many games between two strategies: win rate with its 95 % confidence
+    /// interval, scores, bingos (all cores; the same seed gives the same games)
+    Match(cmd::matchplay::Args),
+    /// Play a game against the engine in the terminal (or scripted, from standard
+    /// input); the game is saved as GCG
+    Play(cmd::play::Args),
     /// Print a shell completion script (e.g. `lexgraph completions bash > /etc/bash_completion.d/lexgraph`)
     Completions(cmd::docs::CompletionsArgs),
     /// Write the man pages: lexgraph.1 and one per subcommand (lexgraph-compile.1, ...)
@@ -168,6 +174,8 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Cmd::Pattern(args) => cmd::pattern::run(args),
         Cmd::Moves(args) => cmd::moves::run(args),
         Cmd::Selfplay(args) => cmd::selfplay::run(args),
+        Cmd::Match(args) => cmd::matchplay::run(args),
+        Cmd::Play(args) => cmd::play::run(args),
         Cmd::Completions(args) => cmd::docs::completions(args),
         Cmd::Man(args) => cmd::docs::man(args),
     }

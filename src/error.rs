@@ -69,6 +69,10 @@ pub enum Error {
     /// make a score overflow ([`crate::rules::Rules::validate`]).
     #[error("{0}")]
     Rules(String),
+    /// A play the game does not allow now (tiles not on the rack, an
+    /// exchange with too few tiles in the bag, a play after the end).
+    #[error("{0}")]
+    Play(String),
     /// A malformed query (pattern, rack).
     #[error("{0}")]
     Query(String),

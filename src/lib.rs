@@ -31,8 +31,12 @@
 //!   and anchors before they are searched), [`play`] (players' notation,
 //!   and why a play is illegal), [`leave`] (what the tiles kept are worth;
 //!   [`klv`] reads learned values from KLV files)
-//!   and [`equity`] (the best plays by score plus leave).
-//! - **Games** (feature `game`) — `selfplay` (seeded greedy games).
+//!   [`equity`] (the best plays by score plus leave) and [`strategy`]
+//!   (players: greedy, Gordon's heuristics, leave files).
+//! - **Games** (feature `game`) — `game` (a two-player game: bag, racks,
+//!   turns, the end), `gcg` (game records), `matchplay` (many games between
+//!   two strategies on all cores) and `selfplay` (seeded greedy games that
+//!   measure move generation).
 //!
 //! The types most programs need are at the root: [`Lexicon`], [`Dawg`],
 //! [`Gaddag`], [`Alphabet`], [`Board`], [`Rack`], [`Position`], [`Rules`],
@@ -99,10 +103,16 @@ pub mod crosscheck;
 pub mod equity;
 pub mod error;
 pub mod format;
+#[cfg(feature = "game")]
+pub mod game;
+#[cfg(feature = "game")]
+pub mod gcg;
 pub mod klv;
 pub mod lane;
 pub mod leave;
 pub mod lexicon;
+#[cfg(feature = "game")]
+pub mod matchplay;
 pub mod movegen;
 pub mod play;
 pub mod query;
@@ -111,6 +121,7 @@ pub mod scoring;
 #[cfg(feature = "game")]
 pub mod selfplay;
 mod simd;
+pub mod strategy;
 pub mod text;
 pub mod wordlist;
 

@@ -52,6 +52,18 @@ impl Layout {
         Layout::parse(n, text)
     }
 
+    /// A layout named on a command line: a file when the name exists as one
+    /// (a FIFO or device too, so that its fault is reported as the file's)
+    /// or looks like a path, else a built-in name.
+    pub fn named(spec: &str) -> Result<Layout> {
+        let path = std::path::Path::new(spec);
+        if path.exists() || spec.contains(['/', std::path::MAIN_SEPARATOR]) {
+            Layout::from_file(path)
+        } else {
+            Layout::builtin(spec)
+        }
+    }
+
     /// The built-in layout a CGP `bdn NAME;` opcode names: the ecosystem's
     /// `CrosswordGame` and `SuperCrosswordGame`, or lexgraph's own names.
     ///

@@ -2,13 +2,10 @@
 //! move. Used to measure move generation on realistic positions, to build
 //! benchmark suites, and to check that the DAWG and GADDAG generators agree.
 //!
-//! Rules followed: a real bag drawn from the alphabet's distribution (seeded
-//! ChaCha8, so a seed replays the same games on every machine); a player with
-//! no legal placement exchanges the whole rack when the bag holds at least a
-//! rack's worth of tiles, else passes; the game ends when a player empties
-//! the rack with the bag empty (that player gains the value of the
-//! opponent's rack, which the opponent loses) or after six consecutive
-//! scoreless turns (each player loses the value of the tiles left on the rack).
+//! The games follow [`crate::game`]'s rules (a seeded bag, so a seed
+//! replays the same games on every machine; the tournament end); a player
+//! with no legal placement exchanges the whole rack when the bag holds at
+//! least a rack's worth of tiles, else passes.
 //!
 //! ```
 //! use lexgraph::{Alphabet, Lexicon, WordList, compile};
@@ -23,13 +20,11 @@
 
 use std::time::{Duration, Instant};
 
-use rand::seq::SliceRandom;
-use rand::SeedableRng;
-use rand_chacha::ChaCha8Rng;
-
-use crate::alphabet::{Alphabet, Tile, BLANK};
-use crate::board::{Board, Position, Rack};
+use crate::alphabet::Alphabet;
+use crate::board::Position;
+use crate::equity::Play;
 use crate::error::{Error, Result};
+use crate::game::Game;
 use crate::movegen::{sort_moves, Generator, Move, Options};
 use crate::rules::Rules;
 
@@ -80,46 +75,34 @@ pub fn play_game(
 ) -> Result<GameResult> {
     rules.validate()?;
     let alphabet = lex.alphabet().clone();
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut bag: Vec<Tile> = Vec::new();
-    for (t, info) in alphabet.tiles().iter().enumerate() {
-        bag.extend(std::iter::repeat_n(t as Tile, info.count as usize));
-    }
-    bag.shuffle(&mut rng);
-    let n = rules.layout.size();
-    let mut board = Board::new(n);
-    let mut racks = [Rack::default(), Rack::default()];
-    for r in &mut racks {
-        refill(r, &mut bag, rules.rack_size);
-    }
+    let mut game = Game::new(alphabet.clone(), rules.clone(), seed);
     let mut gen = Generator::new(rules.clone());
     let mut check_gen = Generator::new(rules.clone());
     let opts = Options::default();
     let mut res = GameResult::default();
-    let mut scores = [0i32; 2];
-    let mut zero_turns = 0u32;
-    let mut player = 0usize;
     let mut moves: Vec<Move> = Vec::new();
     let mut other: Vec<Move> = Vec::new();
-    loop {
+    while !game.is_over() {
+        let player = game.to_move();
+        let racks = game.racks();
+        let rack = racks[player];
+        let scores = game.scores();
+        // Both racks: a written position is complete.
         let position = Position {
-            board: board.clone(),
-            racks: [racks[player], racks[1 - player]],
+            racks: [rack, racks[1 - player]],
             scores: [scores[player], scores[1 - player]],
-            zero_turns,
-            lexicon: None,
-            opcodes: Vec::new(),
+            ..game.position()
         };
         moves.clear();
         let t0 = Instant::now();
-        gen.generate(lex, &board, &racks[player], &opts, &mut moves);
+        gen.generate(lex, game.board(), &rack, &opts, &mut moves);
         let time = t0.elapsed();
         sort_moves(&mut moves);
         let mut check_time = None;
         if let Some(c) = check {
             other.clear();
             let t1 = Instant::now();
-            check_gen.generate(c, &board, &racks[player], &opts, &mut other);
+            check_gen.generate(c, game.board(), &rack, &opts, &mut other);
             check_time = Some(t1.elapsed());
             sort_moves(&mut other);
             if moves != other {
@@ -128,7 +111,6 @@ pub fn play_game(
                 )));
             }
         }
-        let bag_before = bag.len();
         let played = moves.first().copied();
         on_turn(&Turn {
             player,
@@ -137,7 +119,7 @@ pub fn play_game(
             played: played.as_ref(),
             time,
             check_time,
-            bag: bag_before,
+            bag: game.bag_len(),
         });
         res.turns += 1;
         res.moves_per_turn.push(moves.len());
@@ -145,70 +127,21 @@ pub fn play_game(
         if let Some(ct) = check_time {
             res.check_time_per_turn.push(ct);
         }
-        match played {
+        let play = match played {
             Some(m) => {
-                m.apply(&mut board);
-                m.take_from(&mut racks[player]);
-                scores[player] = scores[player].saturating_add(m.score);
-                res.best_per_turn.push(m.score);
                 if m.tiles_placed() as usize == rules.rack_size {
                     res.bingos += 1;
                 }
-                zero_turns = if m.score == 0 { zero_turns + 1 } else { 0 };
-                refill(&mut racks[player], &mut bag, rules.rack_size);
-                if racks[player].is_empty() {
-                    // Out: the opponent's tiles count for the mover and against the opponent.
-                    let left = rack_value(&racks[1 - player], &alphabet);
-                    scores[player] = scores[player].saturating_add(left);
-                    scores[1 - player] = scores[1 - player].saturating_sub(left);
-                    break;
-                }
+                Play::Place(m)
             }
-            None => {
-                res.best_per_turn.push(0);
-                if bag.len() >= rules.rack_size {
-                    // Exchange the whole rack.
-                    let old = racks[player].tiles();
-                    racks[player] = Rack::default();
-                    refill(&mut racks[player], &mut bag, rules.rack_size);
-                    bag.extend(old);
-                    bag.shuffle(&mut rng);
-                }
-                zero_turns += 1;
-            }
-        }
-        if zero_turns >= 6 {
-            for p in 0..2 {
-                scores[p] = scores[p].saturating_sub(rack_value(&racks[p], &alphabet));
-            }
-            break;
-        }
-        player = 1 - player;
+            None if game.can_exchange() => Play::Exchange(rack),
+            None => Play::Pass,
+        };
+        res.best_per_turn.push(play.score());
+        game.play(&play)?;
     }
-    res.scores = scores;
+    res.scores = game.scores();
     Ok(res)
-}
-
-fn refill(rack: &mut Rack, bag: &mut Vec<Tile>, size: usize) {
-    while rack.len() < size {
-        match bag.pop() {
-            Some(t) => rack.add(t),
-            None => break,
-        }
-    }
-}
-
-fn rack_value(rack: &Rack, alphabet: &Alphabet) -> i32 {
-    rack.tiles()
-        .iter()
-        .map(|&t| {
-            if t == BLANK {
-                0
-            } else {
-                alphabet.score(t) as i32
-            }
-        })
-        .sum()
 }
 
 fn mismatch(

@@ -10,11 +10,10 @@ use anyhow::{bail, Context, Result};
 
 use lexgraph::board::{parse_text_positions, text_tiles, Board, Position, Rack, BLANK_FLAG};
 use lexgraph::equity::Play;
-use lexgraph::klv::Klv;
-use lexgraph::leave::{Gordon, LeaveTable, LeaveValue};
 use lexgraph::movegen::{cross_words, sort_moves, squares_text, Counter, Generator, Move, Options};
 use lexgraph::play::{parse_square, Blanks, Notation};
 use lexgraph::rules::{Layout, Rules, MAX_BINGO_BONUS};
+use lexgraph::strategy::Leaves;
 use lexgraph::{Alphabet, Kind, Lexicon};
 use serde::Serialize;
 
@@ -181,42 +180,6 @@ struct JsonCount<'a> {
 struct Listed {
     play: Play,
     ranked: Option<(f32, Rack)>,
-}
-
-/// The leave values of `--leaves`.
-enum Leaves {
-    Gordon(Box<Gordon>),
-    Table(LeaveTable),
-    Klv(Klv),
-}
-
-impl LeaveValue for Leaves {
-    fn value(&self, counts: &[u8; 64]) -> f32 {
-        match self {
-            Leaves::Gordon(g) => g.value(counts),
-            Leaves::Table(t) => t.value(counts),
-            Leaves::Klv(k) => k.value(counts),
-        }
-    }
-}
-
-impl Leaves {
-    /// `gordon1`, `gordon2`, a KLV file (`.klv2`, `.klv`), or a
-    /// `leave,value` CSV file.
-    fn parse(spec: &str, alphabet: &Alphabet) -> std::result::Result<Leaves, String> {
-        let why = |e: lexgraph::Error| match std::error::Error::source(&e) {
-            Some(why) => format!("--leaves {e}: {why}"),
-            None => format!("--leaves {e}"),
-        };
-        Ok(match spec {
-            klv if klv.ends_with(".klv2") || klv.ends_with(".klv") => {
-                Leaves::Klv(Klv::open(klv).map_err(why)?)
-            }
-            "gordon1" => Leaves::Gordon(Box::new(Gordon::heuristic1(alphabet))),
-            "gordon2" => Leaves::Gordon(Box::new(Gordon::heuristic2(alphabet))),
-            file => Leaves::Table(LeaveTable::read(Path::new(file), alphabet).map_err(why)?),
-        })
-    }
 }
 
 /// The longest CGP line read (a 21x21 board of bracketed tiles and its
@@ -764,7 +727,11 @@ impl<'a> Run<'a> {
         }
         if let Some(spec) = &args.leaves {
             if let std::collections::hash_map::Entry::Vacant(e) = self.leaves.entry(li) {
-                e.insert(Leaves::parse(spec, &alphabet)?);
+                let why = |e: lexgraph::Error| match std::error::Error::source(&e) {
+                    Some(why) => format!("--leaves {e}: {why}"),
+                    None => format!("--leaves {e}"),
+                };
+                e.insert(Leaves::parse(spec, &alphabet).map_err(why)?);
             }
         }
         // Checked: no score under these rules can overflow.
@@ -1078,12 +1045,7 @@ fn cgp_opcode_of(p: &Position, name: &str) -> Option<String> {
 /// The layout: the flag (built-in name or file), else the built-in one whose size matches.
 fn pick_layout(flag: Option<&str>, size: usize) -> Result<Layout> {
     match flag {
-        // Anything that exists (a FIFO, a device) is read as a file, so that
-        // its fault is reported as the file's, not as an unknown name.
-        Some(f) if Path::new(f).exists() || f.contains(['/', std::path::MAIN_SEPARATOR]) => {
-            Ok(Layout::from_file(Path::new(f))?)
-        }
-        Some(name) => Ok(Layout::builtin(name)?),
+        Some(spec) => Ok(Layout::named(spec)?),
         None => match size {
             21 => Ok(Layout::builtin("super")?),
             15 => Ok(Layout::standard()),

@@ -82,11 +82,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         // Both structures must hold the same words, or they disagree on moves.
         lexgraph::lexicon::check_pair(c, &lex)?;
     }
-    let layout = if std::path::Path::new(&args.layout).is_file() {
-        Layout::from_file(std::path::Path::new(&args.layout))?
-    } else {
-        Layout::builtin(&args.layout)?
-    };
+    let layout = Layout::named(&args.layout)?;
     let rules = Rules::with_layout(layout);
     rules.validate()?;
     let lex_name = args.lex_name.clone().unwrap_or_else(|| {

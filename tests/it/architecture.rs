@@ -28,9 +28,10 @@ const LAYERS: &[(&str, &[&str])] = &[
             "leave",
             "klv",
             "equity",
+            "strategy",
         ],
     ),
-    ("game", &["selfplay"]),
+    ("game", &["game", "gcg", "matchplay", "selfplay"]),
 ];
 
 fn layer_of(module: &str) -> Option<usize> {

@@ -2,7 +2,6 @@
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
-use std::sync::OnceLock;
 
 const EMPTY15: &str = "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15";
 const QUIRE: &str = "15/15/15/15/15/15/15/4QUIRE6/15/15/15/15/15/15/15";
@@ -13,27 +12,9 @@ fn bin() -> Command {
     c
 }
 
-/// A temp dir with the project's English list compiled once, as `en.*`.
+/// The project's English list compiled once, as `en.*`.
 fn scratch() -> &'static Path {
-    static DIR: OnceLock<tempfile::TempDir> = OnceLock::new();
-    DIR.get_or_init(|| {
-        let d = tempfile::tempdir().unwrap();
-        let list = Path::new(env!("CARGO_MANIFEST_DIR")).join("lexicons/wordlist-en.txt");
-        let out = Command::new(env!("CARGO_BIN_EXE_lexgraph"))
-            .args(["compile"])
-            .arg(&list)
-            .arg("-o")
-            .arg(d.path().join("en"))
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        d
-    })
-    .path()
+    crate::common::cli::english_dir()
 }
 
 fn lex(kind: &str) -> PathBuf {

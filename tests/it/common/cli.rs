@@ -3,6 +3,7 @@
 
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
+use std::sync::OnceLock;
 
 pub const BIN: &str = env!("CARGO_BIN_EXE_lexgraph");
 
@@ -27,4 +28,28 @@ pub fn run(dir: &Path, args: &[&str]) -> Output {
         "lexgraph {args:?} panicked:\n{err}"
     );
     out
+}
+
+/// A temp dir with the project's English list compiled once, as
+/// `en.dawg` and `en.gaddag`.
+pub fn english_dir() -> &'static Path {
+    static DIR: OnceLock<tempfile::TempDir> = OnceLock::new();
+    DIR.get_or_init(|| {
+        let d = tempfile::tempdir().unwrap();
+        let list = Path::new(env!("CARGO_MANIFEST_DIR")).join("lexicons/wordlist-en.txt");
+        let out = Command::new(BIN)
+            .args(["compile"])
+            .arg(&list)
+            .arg("-o")
+            .arg(d.path().join("en"))
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        d
+    })
+    .path()
 }

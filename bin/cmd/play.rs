@@ -1,0 +1,368 @@
+//! `lexgraph play`: a game against the engine in the terminal.
+//!
+//! Each turn shows the board (premium squares in colour on a terminal,
+//! marked with plain characters otherwise), the scores, the bag and the
+//! last move, then reads one command: `8D QUIRE` (across), `D8 QUIRE`
+//! (down; lower case for a blank), `exchange AEI`, `pass`, `hint`, `help`
+//! or `quit`. From a pipe the same commands are read line by line (a
+//! scripted game), each echoed after the prompt. The game is saved as GCG.
+
+use std::io::{BufRead, IsTerminal, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anstyle::{AnsiColor, Style};
+use anyhow::{Context, Result};
+
+use lexgraph::board::{tile_of, Rack, BLANK_FLAG};
+use lexgraph::equity::{Play, Ranked};
+use lexgraph::game::{End, Game};
+use lexgraph::movegen::{column_name, Generator, Move, Options};
+use lexgraph::play::{Blanks, Notation};
+use lexgraph::rules::{Layout, Rules};
+use lexgraph::strategy::Strategy;
+use lexgraph::Lexicon;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// The engine's strategy: greedy, gordon1, gordon2, klv:FILE or csv:FILE
+    #[arg(long, value_name = "STRATEGY", default_value = "gordon2")]
+    vs: String,
+    /// Lexicon (.gaddag or .dawg); default: the built-in English lexicon
+    #[arg(short, long)]
+    lexicon: Option<PathBuf>,
+    /// Board layout: standard, super, or a layout file
+    #[arg(long, default_value = "standard")]
+    layout: String,
+    /// Seed of the bag (default: from the clock)
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Who moves first
+    #[arg(long, value_enum, default_value_t = First::You)]
+    first: First,
+    /// Where to save the game record (default: lexgraph-SEED.gcg)
+    #[arg(long, value_name = "FILE")]
+    gcg: Option<PathBuf>,
+    /// Your name in the game record
+    #[arg(long, default_value = "you")]
+    name: String,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum First {
+    You,
+    Engine,
+}
+
+/// How the terminal shows things: colours on a terminal (unless NO_COLOR).
+struct Screen {
+    colour: bool,
+}
+
+impl Screen {
+    fn paint(&self, style: Style, text: &str) -> String {
+        if self.colour {
+            format!("{}{text}{}", style.render(), style.render_reset())
+        } else {
+            text.to_string()
+        }
+    }
+}
+
+pub fn run(args: Args) -> Result<ExitCode> {
+    let lex = crate::load(args.lexicon.as_deref(), None)?;
+    let a = lex.alphabet().clone();
+    let rules = Rules::with_layout(Layout::named(&args.layout)?);
+    rules.validate()?;
+    let engine = Strategy::parse(&args.vs, &a).context("--vs")?;
+    let seed = args.seed.unwrap_or_else(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(1, |d| d.as_secs())
+    });
+    let gcg_path = args
+        .gcg
+        .clone()
+        .unwrap_or_else(|| PathBuf::from(format!("lexgraph-{seed}.gcg")));
+    let you = if args.first == First::You { 0 } else { 1 };
+    let stdin = std::io::stdin();
+    let scripted = !stdin.is_terminal();
+    let screen = Screen {
+        colour: std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none(),
+    };
+    let mut out = std::io::stdout().lock();
+    let mut game = Game::new(a.clone(), rules.clone(), seed);
+    let mut gen = Generator::new(rules.clone());
+    let mut lines = stdin.lock().lines();
+    let lex_name = args
+        .lexicon
+        .as_ref()
+        .and_then(|p| p.file_stem())
+        .map(|s| s.to_string_lossy().to_uppercase())
+        .unwrap_or_else(|| "WORDLIST-EN".into());
+    let mut names = [args.name.as_str(), "lexgraph"];
+    if you == 1 {
+        names.swap(0, 1);
+    }
+    let save = |game: &Game| -> Result<()> {
+        let text = lexgraph::gcg::write(game, names, Some(&lex_name));
+        lexgraph::compile::write_atomic(&gcg_path, text.as_bytes())?;
+        Ok(())
+    };
+    writeln!(
+        out,
+        "lexgraph {} vs {} (seed {seed}); type `help` for the commands",
+        args.name, args.vs
+    )?;
+    // The board is shown again after a move, not after a refused command.
+    let mut redraw = true;
+    while !game.is_over() {
+        if game.to_move() != you {
+            let choice = engine.choose(&mut gen, &lex, &game.position());
+            let text = choice.play.text(&a);
+            game.play(&choice.play)?;
+            writeln!(
+                out,
+                "lexgraph: {text} ({} points, equity {:.1})",
+                choice.play.score(),
+                choice.equity
+            )?;
+            continue;
+        }
+        if std::mem::take(&mut redraw) {
+            show(&mut out, &screen, &game, &lex, you)?;
+        }
+        write!(out, "> ")?;
+        out.flush()?;
+        let Some(line) = lines.next() else {
+            writeln!(out)?;
+            writeln!(out, "end of input: the game is saved unfinished")?;
+            break;
+        };
+        let line = line.context("reading a command")?;
+        let cmd = line.trim();
+        if scripted {
+            writeln!(out, "{cmd}")?;
+        }
+        match turn(cmd, &mut game, &mut gen, &lex, &engine)? {
+            Outcome::Played(msg) => {
+                writeln!(out, "{msg}")?;
+                redraw = true;
+            }
+            Outcome::Info(msg) => writeln!(out, "{msg}")?,
+            Outcome::Refused(why) => {
+                for w in why {
+                    writeln!(out, "  {w}")?;
+                }
+            }
+            Outcome::Quit => {
+                writeln!(out, "quit: the game is saved unfinished")?;
+                break;
+            }
+        }
+    }
+    if game.is_over() {
+        show(&mut out, &screen, &game, &lex, you)?;
+        let s = game.scores();
+        match game.end() {
+            Some(End::Out {
+                player,
+                opponent_rack,
+                bonus,
+            }) => writeln!(
+                out,
+                "{} played out: +{bonus} for {}",
+                names[*player],
+                opponent_rack.to_text(&a)
+            )?,
+            Some(End::Scoreless { penalties, .. }) => writeln!(
+                out,
+                "six scoreless turns: {} -{}, {} -{}",
+                names[0], penalties[0], names[1], penalties[1]
+            )?,
+            None => {}
+        }
+        let verdict = match s[you].cmp(&s[1 - you]) {
+            std::cmp::Ordering::Greater => "you win",
+            std::cmp::Ordering::Less => "lexgraph wins",
+            std::cmp::Ordering::Equal => "a draw",
+        };
+        writeln!(
+            out,
+            "final: {} {} - {} {}: {verdict}",
+            names[0], s[0], s[1], names[1]
+        )?;
+    }
+    save(&game)?;
+    writeln!(out, "saved {}", gcg_path.display())?;
+    Ok(ExitCode::SUCCESS)
+}
+
+enum Outcome {
+    Played(String),
+    Info(String),
+    Refused(Vec<String>),
+    Quit,
+}
+
+const HELP: &str = "commands:
+  8D QUIRE       a play across from 8D (row first); D8 QUIRE plays down
+                 lower case is a blank: 8D QUIrE; `.` may stand for a tile on the board
+  exchange AEI   put those tiles back (needs 7 tiles in the bag)
+  pass           pass the turn
+  hint           the engine's five best plays for your rack
+  quit           stop; the game is saved";
+
+/// Carries out one typed command for the player to move.
+fn turn(
+    cmd: &str,
+    game: &mut Game,
+    gen: &mut Generator,
+    lex: &Lexicon,
+    engine: &Strategy,
+) -> Result<Outcome> {
+    let a = game.alphabet().clone();
+    let rack = game.racks()[game.to_move()];
+    let lower = cmd.to_ascii_lowercase();
+    let words: Vec<&str> = cmd.split_whitespace().collect();
+    Ok(match lower.split_whitespace().next().unwrap_or("") {
+        "" => Outcome::Info(String::new()),
+        "help" | "?" => Outcome::Info(HELP.to_string()),
+        "quit" | "exit" => Outcome::Quit,
+        "pass" => {
+            game.play(&Play::Pass)?;
+            Outcome::Played("you pass".into())
+        }
+        "hint" => {
+            let best = gen.best(
+                lex,
+                &game.position(),
+                engine.leaves(),
+                5,
+                &Options::default(),
+            );
+            let lines: Vec<String> = best.iter().map(|r| hint_line(r, &a)).collect();
+            Outcome::Info(format!(
+                "best for you by {}:\n{}",
+                engine.name(),
+                lines.join("\n")
+            ))
+        }
+        "exchange" | "ex" | "x" => {
+            let tiles = words[1..].concat();
+            let out = match Rack::parse(&tiles, &a) {
+                Ok(r) => r,
+                Err(e) => return Ok(Outcome::Refused(vec![e.to_string()])),
+            };
+            match game.play(&Play::Exchange(out)) {
+                Ok(_) => Outcome::Played(format!("you exchange {}", out.to_text(&a))),
+                Err(e) => Outcome::Refused(vec![e.to_string()]),
+            }
+        }
+        _ => {
+            let notation = match Notation::parse(cmd, &a) {
+                Ok(n) => n,
+                Err(e) => {
+                    return Ok(Outcome::Refused(vec![
+                        e.to_string(),
+                        "type `help` for the commands".into(),
+                    ]))
+                }
+            };
+            let why = notation.why_illegal(lex, game.rules(), game.board(), &rack);
+            if !why.is_empty() {
+                return Ok(Outcome::Refused(why));
+            }
+            let mut moves: Vec<Move> = Vec::new();
+            gen.generate(lex, game.board(), &rack, &Options::default(), &mut moves);
+            match moves
+                .iter()
+                .find(|m| notation.names(game.board(), m, Blanks::AsWritten))
+            {
+                Some(m) => {
+                    game.play(&Play::Place(*m))?;
+                    Outcome::Played(format!("you play {} for {}", m.notation(&a), m.score))
+                }
+                None => Outcome::Refused(vec![format!("{cmd} is not a legal play here")]),
+            }
+        }
+    })
+}
+
+fn hint_line(r: &Ranked, a: &lexgraph::Alphabet) -> String {
+    let leave = r.leave.to_text(a);
+    format!(
+        "  {:<22} {:>4} points  equity {:>6.1}  keeps {}",
+        r.play.text(a),
+        r.play.score(),
+        r.equity,
+        if leave.is_empty() { "-" } else { &leave }
+    )
+}
+
+/// The board, scores, bag, your rack and the last move.
+fn show(
+    out: &mut impl Write,
+    screen: &Screen,
+    game: &Game,
+    lex: &Lexicon,
+    you: usize,
+) -> Result<()> {
+    let a = lex.alphabet();
+    let rules = game.rules();
+    let board = game.board();
+    let n = board.size();
+    let last: Vec<(usize, usize)> = match game.turns().last().map(|t| &t.play) {
+        Some(Play::Place(m)) => m.placements().map(|(r, c, _)| (r, c)).collect(),
+        _ => Vec::new(),
+    };
+    let header: String = (0..n).map(|c| format!("{:<2}", column_name(c))).collect();
+    writeln!(out)?;
+    writeln!(out, "    {}", header.trim_end())?;
+    for r in 0..n {
+        let mut row = format!("{:>2}  ", r + 1);
+        for c in 0..n {
+            let sq = board.get(r, c);
+            let cell = if sq != 0 {
+                let label = a.label(tile_of(sq), sq & BLANK_FLAG != 0);
+                let mut style = Style::new().bold().fg_color(Some(AnsiColor::Yellow.into()));
+                if last.contains(&(r, c)) {
+                    style = style.invert();
+                }
+                screen.paint(style, &label)
+            } else {
+                let (lm, wm) = (rules.layout.letter_mult(r, c), rules.layout.word_mult(r, c));
+                // Quackle's marks: = triple word, - double word, " triple letter, ' double letter.
+                let (mark, colour) = match (wm, lm) {
+                    (3.., _) => ("=", AnsiColor::Red),
+                    (2, _) => ("-", AnsiColor::Magenta),
+                    (_, 3..) => ("\"", AnsiColor::Blue),
+                    (_, 2) => ("'", AnsiColor::Cyan),
+                    _ => (".", AnsiColor::BrightBlack),
+                };
+                screen.paint(Style::new().fg_color(Some(colour.into())), mark)
+            };
+            row.push_str(&cell);
+            row.push(' ');
+        }
+        writeln!(out, "{}", row.trim_end())?;
+    }
+    let s = game.scores();
+    writeln!(
+        out,
+        "you {}  lexgraph {}  bag {}",
+        s[you],
+        s[1 - you],
+        game.bag_len()
+    )?;
+    if let Some(t) = game.turns().last() {
+        let who = if t.player == you { "you" } else { "lexgraph" };
+        writeln!(out, "last: {who} {} +{}", t.play.text(a), t.score)?;
+    }
+    if !game.is_over() {
+        writeln!(out, "your rack: {}", game.racks()[you].to_text(a))?;
+    } else {
+        writeln!(out, "lexgraph's rack: {}", game.racks()[1 - you].to_text(a))?;
+    }
+    Ok(())
+}

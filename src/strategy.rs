@@ -1,0 +1,395 @@
+//! Players: how a program chooses its play. A [`Strategy`] is a leave
+//! evaluator (or none) and an exchange rule, named as the command line
+//! names it:
+//!
+//! | name        | ranks placements by                         | exchanges and pass      |
+//! |-------------|---------------------------------------------|-------------------------|
+//! | `greedy`    | score (the papers' weakest opponent)        | only with no placement  |
+//! | `gordon1`   | equity, Gordon's Heuristic 1                | ranked by equity        |
+//! | `gordon2`   | equity, Heuristic 2 (the thesis' player)    | ranked by equity        |
+//! | `klv:FILE`  | equity, a KLV2/KLV1 leave file              | ranked by equity        |
+//! | `csv:FILE`  | equity, a `leave,value` CSV table           | ranked by equity        |
+//!
+//! With no placement, `greedy` exchanges its whole rack when the bag allows
+//! ([`Exchanges::WholeRack`]), else passes. [`Exchanges::Upwords`] is the
+//! rule of the Upwords engine: placements only, and with none, exchange the
+//! first of F J K Q V W X Z on the rack, else pass.
+//!
+//! ```
+//! use lexgraph::{compile, Alphabet, Generator, Lexicon, Position, Rules, WordList};
+//! use lexgraph::strategy::Strategy;
+//! let a = Alphabet::english();
+//! let words = WordList::parse(b"qi\nqis\nis\nsi\n", "inline", &a, lexgraph::Invalid::Refuse)?;
+//! let gaddag = Lexicon::from_vec(compile::compile(&words).gaddag)?;
+//! let pos = Position::parse_cgp("15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 QIS/ 0/0 0", &a, 15)?;
+//! let mut gen = Generator::new(Rules::default());
+//! let greedy = Strategy::parse("greedy", &a)?;
+//! let gordon = Strategy::parse("gordon1", &a)?;
+//! // The greedy player takes the most points; Gordon's keeps the S.
+//! assert_eq!(greedy.choose(&mut gen, &gaddag, &pos).play.text(&a), "8F QIS");
+//! assert_eq!(gordon.choose(&mut gen, &gaddag, &pos).play.text(&a), "8G QI");
+//! # Ok::<(), lexgraph::Error>(())
+//! ```
+
+use std::cmp::Ordering;
+use std::path::Path;
+
+use crate::alphabet::{Alphabet, Blanks, Spelling};
+use crate::board::{Position, Rack};
+use crate::equity::{Play, Ranked};
+use crate::error::{Error, Result};
+use crate::klv::Klv;
+use crate::leave::{equity, Gordon, LeaveTable, LeaveValue};
+use crate::lexicon::Lexicon;
+use crate::movegen::{Generator, Move, MoveSink, Options};
+
+/// Where a strategy's leave values come from.
+pub enum Leaves {
+    /// None: every leave is worth 0 (the greedy player).
+    Zero,
+    Gordon(Box<Gordon>),
+    Klv(Klv),
+    Table(LeaveTable),
+}
+
+impl Leaves {
+    /// `gordon1`, `gordon2`, `klv:FILE`, `csv:FILE`; a bare file name is a
+    /// KLV file when it ends in `.klv2` or `.klv`, else a CSV table.
+    pub fn parse(spec: &str, alphabet: &Alphabet) -> Result<Leaves> {
+        Ok(match spec {
+            "gordon1" => Leaves::Gordon(Box::new(Gordon::heuristic1(alphabet))),
+            "gordon2" => Leaves::Gordon(Box::new(Gordon::heuristic2(alphabet))),
+            "" | "klv:" | "csv:" => {
+                return Err(Error::Query(format!(
+                    "unknown leave values {spec:?}: gordon1, gordon2, klv:FILE or csv:FILE"
+                )))
+            }
+            _ => match spec.split_once(':') {
+                Some(("klv", path)) => Leaves::Klv(Klv::open(path)?),
+                Some(("csv", path)) => Leaves::Table(LeaveTable::read(Path::new(path), alphabet)?),
+                _ if spec.ends_with(".klv2") || spec.ends_with(".klv") => {
+                    Leaves::Klv(Klv::open(spec)?)
+                }
+                _ => Leaves::Table(LeaveTable::read(Path::new(spec), alphabet)?),
+            },
+        })
+    }
+}
+
+impl LeaveValue for Leaves {
+    fn value(&self, counts: &[u8; 64]) -> f32 {
+        match self {
+            Leaves::Zero => 0.0,
+            Leaves::Gordon(g) => g.value(counts),
+            Leaves::Klv(k) => k.value(counts),
+            Leaves::Table(t) => t.value(counts),
+        }
+    }
+}
+
+/// When a strategy exchanges or passes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Exchanges {
+    /// Exchanges and the pass are ranked by equity beside the placements.
+    Ranked,
+    /// Only with no placement: the whole rack when the bag allows, else pass.
+    WholeRack,
+    /// Only with no placement: the first of F J K Q V W X Z on the rack
+    /// when the bag allows, else pass (the Upwords engine's rule).
+    Upwords,
+}
+
+/// A player (see the [module](self) docs).
+pub struct Strategy {
+    name: String,
+    leaves: Leaves,
+    /// Rank placements by score alone, without the end-of-game adjustment.
+    greedy: bool,
+    exchanges: Exchanges,
+}
+
+impl Strategy {
+    /// `greedy`, `gordon1`, `gordon2`, `klv:FILE` or `csv:FILE`.
+    pub fn parse(spec: &str, alphabet: &Alphabet) -> Result<Strategy> {
+        let (greedy, leaves) = match spec {
+            "greedy" => (true, Leaves::Zero),
+            "gordon1" | "gordon2" => (false, Leaves::parse(spec, alphabet)?),
+            _ if spec.starts_with("klv:") || spec.starts_with("csv:") => {
+                (false, Leaves::parse(spec, alphabet)?)
+            }
+            _ => {
+                return Err(Error::Query(format!(
+                    "unknown strategy {spec:?}: greedy, gordon1, gordon2, klv:FILE or csv:FILE"
+                )))
+            }
+        };
+        let exchanges = if greedy {
+            Exchanges::WholeRack
+        } else {
+            Exchanges::Ranked
+        };
+        Ok(Strategy {
+            name: spec.to_string(),
+            leaves,
+            greedy,
+            exchanges,
+        })
+    }
+
+    /// A strategy from its parts.
+    pub fn new(name: &str, leaves: Leaves, exchanges: Exchanges) -> Strategy {
+        Strategy {
+            name: name.to_string(),
+            greedy: matches!(leaves, Leaves::Zero),
+            leaves,
+            exchanges,
+        }
+    }
+
+    /// The same strategy with another exchange rule.
+    pub fn with_exchanges(mut self, exchanges: Exchanges) -> Strategy {
+        self.exchanges = exchanges;
+        self
+    }
+
+    /// The name it was given (`klv:CSW21.klv2`).
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    pub fn leaves(&self) -> &Leaves {
+        &self.leaves
+    }
+
+    pub fn exchanges(&self) -> Exchanges {
+        self.exchanges
+    }
+
+    /// The play this strategy makes in `pos` (the mover's view: its rack
+    /// first; the bag's size is [`Position::bag_len`]).
+    pub fn choose(&self, gen: &mut Generator, lex: &Lexicon, pos: &Position) -> Ranked {
+        let opts = Options::default();
+        if self.exchanges == Exchanges::Ranked {
+            return gen
+                .best(lex, pos, &self.leaves, 1, &opts)
+                .into_iter()
+                .next()
+                .expect("the pass is always a play");
+        }
+        let alphabet = lex.alphabet();
+        let rack = pos.rack();
+        let rack_size = gen.rules().rack_size;
+        let bag = pos.bag_len(alphabet, rack_size);
+        let opponent = if bag == 0 {
+            pos.unseen(alphabet)
+        } else {
+            [0; 64]
+        };
+        let key = |m: &Move, leave: &Rack| -> f32 {
+            if self.greedy {
+                m.score as f32
+            } else {
+                equity(
+                    m.score,
+                    leave.counts(),
+                    &self.leaves,
+                    bag,
+                    &opponent,
+                    alphabet,
+                )
+            }
+        };
+        let mut sink = BestBy {
+            rack,
+            key,
+            best: None,
+        };
+        gen.generate(lex, &pos.board, rack, &opts, &mut sink);
+        if let Some((equity, m, leave)) = sink.best {
+            return Ranked {
+                play: Play::Place(m),
+                equity,
+                leave,
+            };
+        }
+        let out = if bag < rack_size {
+            None
+        } else if self.exchanges == Exchanges::WholeRack {
+            Some(*rack)
+        } else {
+            upwords_exchange(alphabet, rack)
+        };
+        match out {
+            Some(out) => {
+                let mut leave = *rack;
+                for t in out.tiles() {
+                    leave.remove(t);
+                }
+                Ranked {
+                    play: Play::Exchange(out),
+                    equity: 0.0,
+                    leave,
+                }
+            }
+            None => Ranked {
+                play: Play::Pass,
+                equity: 0.0,
+                leave: *rack,
+            },
+        }
+    }
+}
+
+/// The Upwords engine's exchange: the first of F J K Q V W X Z on the rack.
+fn upwords_exchange(alphabet: &Alphabet, rack: &Rack) -> Option<Rack> {
+    "FJKQVWXZ"
+        .chars()
+        .filter_map(|c| {
+            let tiles = alphabet
+                .parse_tiles(&c.to_string(), Spelling::Tiles, Blanks::Refused)
+                .ok()?;
+            (tiles.len() == 1).then(|| tiles[0])
+        })
+        .find(|&t| rack.count(t) > 0)
+        .map(|t| Rack::from_tiles(&[t]))
+}
+
+/// Keeps the placement with the highest key, ties in the canonical order
+/// (as [`Ranked::rank_cmp`] breaks them).
+struct BestBy<'a, F> {
+    rack: &'a Rack,
+    key: F,
+    best: Option<(f32, Move, Rack)>,
+}
+
+impl<F: Fn(&Move, &Rack) -> f32> MoveSink for BestBy<'_, F> {
+    fn push(&mut self, m: &Move) {
+        let mut leave = *self.rack;
+        m.take_from(&mut leave);
+        let k = (self.key)(m, &leave);
+        let better = match &self.best {
+            None => true,
+            Some((bk, bm, _)) => match k.total_cmp(bk) {
+                Ordering::Greater => true,
+                Ordering::Equal => m.canonical_cmp(bm) == Ordering::Less,
+                Ordering::Less => false,
+            },
+        };
+        if better {
+            self.best = Some((k, *m, leave));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{compile, Rules, WordList};
+
+    fn lexicon(words: &[u8]) -> Lexicon {
+        let a = Alphabet::english();
+        let w = WordList::parse(words, "t", &a, crate::Invalid::Refuse).unwrap();
+        Lexicon::from_vec(compile::compile(&w).gaddag).unwrap()
+    }
+
+    fn pos(rack: &str) -> Position {
+        let cgp = format!("15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 {rack}/ 0/0 0");
+        Position::parse_cgp(&cgp, &Alphabet::english(), 15).unwrap()
+    }
+
+    #[test]
+    fn with_no_placement_each_rule_exchanges_its_way() {
+        let a = Alphabet::english();
+        let lex = lexicon(b"qi\n");
+        let mut gen = Generator::new(Rules::default());
+        let p = pos("ZVXAEEK");
+        let text = |s: Strategy| s.choose(&mut gen.clone(), &lex, &p).play.text(&a);
+        assert_eq!(
+            text(Strategy::parse("greedy", &a).unwrap()),
+            "exchange AEEKVXZ"
+        );
+        let up = Strategy::parse("greedy", &a)
+            .unwrap()
+            .with_exchanges(Exchanges::Upwords);
+        // K comes before V, X and Z in F J K Q V W X Z.
+        assert_eq!(text(up), "exchange K");
+        let none = Strategy::parse("gordon2", &a)
+            .unwrap()
+            .with_exchanges(Exchanges::Upwords);
+        assert_eq!(text(none), "exchange K");
+        // Ranked: Gordon 2 throws back the worst tiles and keeps the best.
+        let ranked = Strategy::parse("gordon2", &a).unwrap();
+        let r = ranked.choose(&mut gen, &lex, &p);
+        assert!(matches!(r.play, Play::Exchange(_)), "{:?}", r.play);
+        // With too few tiles in the bag, every rule passes: put all but
+        // three of the unseen tiles on the board.
+        let mut late = p.clone();
+        let mut unseen = late.unseen(&a);
+        let mut sq = 0;
+        for t in 0..64u8 {
+            while unseen[t as usize] > 0 && sq < 90 {
+                unseen[t as usize] -= 1;
+                let tile = if t == 0 {
+                    crate::board::BLANK_FLAG | 1
+                } else {
+                    t
+                };
+                late.board.set(sq / 15, sq % 15, tile);
+                sq += 1;
+            }
+        }
+        assert_eq!(late.bag_len(&a, 7), 0);
+        for s in [
+            Strategy::parse("greedy", &a).unwrap(),
+            Strategy::parse("gordon2", &a).unwrap(),
+            Strategy::parse("gordon2", &a)
+                .unwrap()
+                .with_exchanges(Exchanges::Upwords),
+        ] {
+            assert_eq!(
+                s.choose(&mut gen, &lex, &late).play,
+                Play::Pass,
+                "{}",
+                s.name()
+            );
+        }
+    }
+
+    #[test]
+    fn specs_are_checked() {
+        let a = Alphabet::english();
+        for bad in ["", "greedy2", "foo:bar", "x.klv2"] {
+            let e = Strategy::parse(bad, &a).err().unwrap().to_string();
+            assert!(e.contains("unknown strategy"), "{bad}: {e}");
+        }
+        for bad in ["klv:", "csv:"] {
+            let e = Strategy::parse(bad, &a).err().unwrap().to_string();
+            assert!(e.contains("unknown leave values"), "{bad}: {e}");
+        }
+        let e = Strategy::parse("klv:/nonexistent.klv2", &a).err().unwrap();
+        assert!(e.to_string().contains("/nonexistent.klv2"), "{e}");
+    }
+
+    /// The Upwords-rule path ranks placements by the same equity as
+    /// [`Generator::best`] does when no exchange is better.
+    #[test]
+    fn both_paths_agree_on_placements() {
+        let a = Alphabet::english();
+        let lex = lexicon(b"qi\nqis\nis\nsi\nsiq\nqat\nat\nta\nats\nsat\ntas\n");
+        let mut gen = Generator::new(Rules::default());
+        for rack in ["QIS", "QIAST", "ATSSI"] {
+            let p = pos(rack);
+            let ranked = Strategy::parse("gordon2", &a).unwrap();
+            let up = Strategy::parse("gordon2", &a)
+                .unwrap()
+                .with_exchanges(Exchanges::Upwords);
+            let (r, u) = (
+                ranked.choose(&mut gen, &lex, &p),
+                up.choose(&mut gen, &lex, &p),
+            );
+            if let Play::Place(_) = r.play {
+                assert_eq!((r.play, r.equity), (u.play, u.equity), "{rack}");
+            }
+        }
+    }
+}

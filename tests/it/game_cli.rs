@@ -1,0 +1,232 @@
+//! `lexgraph match` and `lexgraph play`, run as a user runs them: a
+//! scripted game read from standard input, a match's determinism and its
+//! game records.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+use crate::common::cli::{english_dir, BIN};
+
+fn gaddag() -> PathBuf {
+    english_dir().join("en.gaddag")
+}
+
+/// Runs `lexgraph ARGS` in `dir` with `input` on standard input.
+fn run_with_input(dir: &Path, args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(BIN)
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // The game may end before reading everything: a closed pipe is fine.
+    let _ = child.stdin.take().unwrap().write_all(input.as_bytes());
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!err.contains("panicked"), "{args:?} panicked:\n{err}");
+    assert!(out.status.success(), "{args:?}:\n{err}");
+    out
+}
+
+fn text(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).unwrap()
+}
+
+/// Every `>` line's total is the previous total plus the line's points.
+fn check_gcg_totals(gcg: &str) -> [i64; 2] {
+    let nick = |p: usize| -> String {
+        let line = gcg
+            .lines()
+            .find(|l| l.starts_with(&format!("#player{}", p + 1)))
+            .unwrap();
+        format!(">{}:", line.split(' ').nth(1).unwrap())
+    };
+    let nicks = [nick(0), nick(1)];
+    let mut totals = [0i64; 2];
+    for line in gcg.lines().filter(|l| l.starts_with('>')) {
+        let p = nicks
+            .iter()
+            .position(|n| line.starts_with(n.as_str()))
+            .unwrap();
+        let f: Vec<&str> = line.split(' ').collect();
+        totals[p] += f[f.len() - 2].parse::<i64>().unwrap();
+        assert_eq!(totals[p], f[f.len() - 1].parse::<i64>().unwrap(), "{line}");
+    }
+    totals
+}
+
+#[test]
+fn a_scripted_game_explains_refusals_and_plays_a_hint() {
+    let dir = tempfile::tempdir().unwrap();
+    let g = gaddag();
+    let args = [
+        "play",
+        "-l",
+        g.to_str().unwrap(),
+        "--seed",
+        "5",
+        "--gcg",
+        "g.gcg",
+    ];
+    let first = text(&run_with_input(
+        dir.path(),
+        &args,
+        "hint\nZZ9 FOO\n8A QQQQ\nexchange QQ\nfrobnicate\nquit\n",
+    ));
+    for want in [
+        "your rack: ",
+        "best for you by gordon2:",
+        "ZZ9 is off the 15x15 board",
+        "QQQQ is not in the lexicon",
+        "the first play must cover the start square 8H",
+        "cannot exchange QQ from the rack",
+        "type `help` for the commands",
+        "quit: the game is saved unfinished",
+    ] {
+        assert!(first.contains(want), "missing {want:?} in:\n{first}");
+    }
+    // Without a terminal the board is plain: no escape codes.
+    assert!(!first.contains('\x1b'));
+    // The hint's best play, typed in a second game with the same seed.
+    let hint = first
+        .lines()
+        .skip_while(|l| !l.starts_with("best for you"))
+        .nth(1)
+        .unwrap();
+    let play: String = hint
+        .split_whitespace()
+        .take(2)
+        .collect::<Vec<_>>()
+        .join(" ");
+    let second = text(&run_with_input(
+        dir.path(),
+        &args,
+        &format!("{play}\nquit\n"),
+    ));
+    assert!(
+        second.contains(&format!("you play {play} for ")),
+        "{second}"
+    );
+    assert!(
+        second.contains("lexgraph: "),
+        "the engine answers:\n{second}"
+    );
+    let gcg = std::fs::read_to_string(dir.path().join("g.gcg")).unwrap();
+    let lines: Vec<&str> = gcg.lines().filter(|l| l.starts_with('>')).collect();
+    assert_eq!(lines.len(), 2, "{gcg}");
+    assert!(
+        lines[0].starts_with(">you: ") && lines[0].contains(&play),
+        "{gcg}"
+    );
+    check_gcg_totals(&gcg);
+}
+
+#[test]
+fn a_scripted_game_plays_to_the_end() {
+    let dir = tempfile::tempdir().unwrap();
+    let g = gaddag();
+    // The engine moves first; passing every turn lets it play out.
+    let out = text(&run_with_input(
+        dir.path(),
+        &[
+            "play",
+            "-l",
+            g.to_str().unwrap(),
+            "--seed",
+            "9",
+            "--first",
+            "engine",
+            "--vs",
+            "greedy",
+        ],
+        &"pass\n".repeat(200),
+    ));
+    assert!(out.contains("final: lexgraph "), "{out}");
+    let gcg = std::fs::read_to_string(dir.path().join("lexgraph-9.gcg")).unwrap();
+    let totals = check_gcg_totals(&gcg);
+    let last = out.lines().find(|l| l.starts_with("final: ")).unwrap();
+    assert!(
+        last.contains(&format!("lexgraph {} - {} you", totals[0], totals[1])),
+        "{last} vs {totals:?}"
+    );
+}
+
+#[test]
+fn a_match_is_deterministic_and_writes_its_games() {
+    let dir = tempfile::tempdir().unwrap();
+    let g = gaddag();
+    let m = |threads: &str, gcg: Option<&str>| {
+        let mut args = vec![
+            "match",
+            "-l",
+            g.to_str().unwrap(),
+            "--p1",
+            "gordon2",
+            "--p2",
+            "greedy",
+            "--games",
+            "16",
+            "--seed",
+            "7",
+            "--threads",
+            threads,
+            "--format",
+            "json",
+        ];
+        if let Some(d) = gcg {
+            args.extend(["--gcg", d]);
+        }
+        let out = crate::common::cli::run(dir.path(), &args);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let mut v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        let o = v.as_object_mut().unwrap();
+        o.remove("seconds");
+        o.remove("games_per_second");
+        v
+    };
+    let one = m("1", None);
+    let two = m("2", Some("games"));
+    assert_eq!(one, two);
+    let n = |k: &str| one[k].as_u64().unwrap();
+    assert_eq!(n("wins") + n("draws") + n("losses"), 16);
+    let ci = one["win_rate_ci95"].as_array().unwrap();
+    let rate = one["win_rate"].as_f64().unwrap();
+    assert!(ci[0].as_f64().unwrap() <= rate && rate <= ci[1].as_f64().unwrap());
+    let files: Vec<_> = std::fs::read_dir(dir.path().join("games"))
+        .unwrap()
+        .collect();
+    assert_eq!(files.len(), 16);
+    // Each record's final totals are the game's scores; their mean is the
+    // match's (player 1 is p1 in every record).
+    let mut sum = [0i64; 2];
+    for f in files {
+        let gcg = std::fs::read_to_string(f.unwrap().path()).unwrap();
+        let t = check_gcg_totals(&gcg);
+        let p1_first = gcg.contains("#player1 p1");
+        let (p1, p2) = if p1_first { (t[0], t[1]) } else { (t[1], t[0]) };
+        sum[0] += p1;
+        sum[1] += p2;
+    }
+    let mean = one["mean_score"].as_array().unwrap();
+    assert!((sum[0] as f64 / 16.0 - mean[0].as_f64().unwrap()).abs() < 1e-9);
+    assert!((sum[1] as f64 / 16.0 - mean[1].as_f64().unwrap()).abs() < 1e-9);
+}
+
+#[test]
+fn match_refuses_unknown_strategies() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = crate::common::cli::run(dir.path(), &["match", "--p1", "smart", "--p2", "greedy"]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("--p1") && err.contains("unknown strategy \"smart\""),
+        "{err}"
+    );
+}
