@@ -46,6 +46,9 @@ enum Cmd {
     /// Play a game against the engine in the terminal (or scripted, from standard
     /// input); the game is saved as GCG
     Play(cmd::play::Args),
+    /// Tune Gordon's leave weights by hill climbing against a greedy player
+    /// (Gordon 1993); writes them as CSV
+    Tune(cmd::tune::Args),
     /// Print a shell completion script (e.g. `lexgraph completions bash > /etc/bash_completion.d/lexgraph`)
     Completions(cmd::docs::CompletionsArgs),
     /// Write the man pages: lexgraph.1 and one per subcommand (lexgraph-compile.1, ...)
@@ -176,6 +179,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Cmd::Selfplay(args) => cmd::selfplay::run(args),
         Cmd::Match(args) => cmd::matchplay::run(args),
         Cmd::Play(args) => cmd::play::run(args),
+        Cmd::Tune(args) => cmd::tune::run(args),
         Cmd::Completions(args) => cmd::docs::completions(args),
         Cmd::Man(args) => cmd::docs::man(args),
     }

@@ -141,6 +141,87 @@ impl Gordon {
     pub fn heuristic2(alphabet: &Alphabet) -> Gordon {
         Gordon::new(alphabet, true)
     }
+
+    /// Whether this is Heuristic 2 (duplicates and the balance table count).
+    pub fn is_heuristic2(&self) -> bool {
+        self.balance
+    }
+
+    /// Tile `t`'s value and duplicate value.
+    pub fn weight(&self, t: Tile) -> (f32, f32) {
+        (self.base[t as usize & 63], self.dup[t as usize & 63])
+    }
+
+    /// Sets tile `t`'s value and duplicate value (the duplicate counts in
+    /// Heuristic 2 only).
+    pub fn set_weight(&mut self, t: Tile, base: f32, dup: f32) {
+        self.base[t as usize & 63] = base;
+        self.dup[t as usize & 63] = if self.balance { dup } else { 0.0 };
+    }
+
+    /// The weights as CSV, `tile,value,duplicate`, a line per tile of
+    /// `alphabet` (`?` the blank): what [`Gordon::parse_csv`] reads.
+    pub fn to_csv(&self, alphabet: &Alphabet) -> String {
+        let mut s = String::from("tile,value,duplicate\n");
+        for t in std::iter::once(0).chain(1..=alphabet.len().min(63) as Tile) {
+            let label = if t == 0 {
+                "?".to_string()
+            } else {
+                alphabet.label(t, false)
+            };
+            let (b, d) = self.weight(t);
+            s.push_str(&format!("{label},{b},{d}\n"));
+        }
+        s
+    }
+
+    /// Reads weights written by [`Gordon::to_csv`] (a header line, `#`
+    /// comments and blank lines skipped; the duplicate column may be left
+    /// out); tiles not listed are worth 0. Heuristic 2 when `h2`.
+    pub fn parse_csv(text: &str, origin: &str, alphabet: &Alphabet, h2: bool) -> Result<Gordon> {
+        let mut g = Gordon {
+            base: [0.0; 64],
+            dup: [0.0; 64],
+            vowel: Gordon::new(alphabet, h2).vowel,
+            balance: h2,
+        };
+        let mut offset = 0u64;
+        for (i, raw) in text.split('\n').enumerate() {
+            let at = offset;
+            offset += raw.len() as u64 + 1;
+            let line = raw.trim();
+            if line.is_empty() || line.starts_with('#') || (i == 0 && line.starts_with("tile,")) {
+                continue;
+            }
+            let bad = |msg: String| Error::Input {
+                origin: origin.to_string(),
+                line: i + 1,
+                offset: at,
+                msg,
+            };
+            let fields: Vec<&str> = line.split(',').map(str::trim).collect();
+            if !(2..=3).contains(&fields.len()) {
+                return Err(bad(format!("expected tile,value,duplicate: {line:?}")));
+            }
+            let t = match fields[0] {
+                "?" => 0,
+                label => match alphabet.parse_tiles(label, Spelling::Tiles, Blanks::Refused) {
+                    Ok(ts) if ts.len() == 1 => ts[0],
+                    _ => return Err(bad(format!("{label:?} is not one tile"))),
+                },
+            };
+            let number = |f: &str| -> Result<f32> {
+                f.parse::<f32>()
+                    .ok()
+                    .filter(|v| v.is_finite())
+                    .ok_or_else(|| bad(format!("{f:?} is not a number")))
+            };
+            let base = number(fields[1])?;
+            let dup = fields.get(2).map(|f| number(f)).transpose()?.unwrap_or(0.0);
+            g.set_weight(t, base, dup);
+        }
+        Ok(g)
+    }
 }
 
 impl LeaveValue for Gordon {
@@ -332,6 +413,32 @@ mod tests {
         assert_eq!(h1.value(&counts(&a, "SS?")), 7.5 + 7.5 + 24.5);
         assert_eq!(h1.value(&[0; 64]), 0.0);
         assert_eq!(h2.value(&[0; 64]), 0.0);
+    }
+
+    #[test]
+    fn gordon_weights_round_trip_through_csv() {
+        let a = Alphabet::english();
+        for h2 in [false, true] {
+            let g = if h2 {
+                Gordon::heuristic2(&a)
+            } else {
+                Gordon::heuristic1(&a)
+            };
+            let csv = g.to_csv(&a);
+            assert!(csv.starts_with("tile,value,duplicate\n?,24.5,"), "{csv}");
+            let back = Gordon::parse_csv(&csv, "g.csv", &a, h2).unwrap();
+            for leave in ["IIISS", "QWWYYV", "?ESXZA", "EE"] {
+                let c = counts(&a, leave);
+                assert_eq!(back.value(&c), g.value(&c), "{leave}");
+            }
+        }
+        let e = Gordon::parse_csv("tile,value\nA,1\nAB,2\n", "g.csv", &a, false).unwrap_err();
+        assert!(
+            e.to_string()
+                .starts_with("g.csv:3 (byte offset 15): \"AB\" is not one tile"),
+            "{e}"
+        );
+        assert!(Gordon::parse_csv("A,x", "g.csv", &a, false).is_err());
     }
 
     #[test]

@@ -35,8 +35,9 @@
 //!   (players: greedy, Gordon's heuristics, leave files).
 //! - **Games** (feature `game`) — `game` (a two-player game: bag, racks,
 //!   turns, the end), `gcg` (game records), `matchplay` (many games between
-//!   two strategies on all cores) and `selfplay` (seeded greedy games that
-//!   measure move generation).
+//!   two strategies on all cores), `tune` (Gordon's hill climbing of leave
+//!   weights) and `selfplay` (seeded greedy games that measure move
+//!   generation).
 //!
 //! The types most programs need are at the root: [`Lexicon`], [`Dawg`],
 //! [`Gaddag`], [`Alphabet`], [`Board`], [`Rack`], [`Position`], [`Rules`],
@@ -123,6 +124,8 @@ pub mod selfplay;
 mod simd;
 pub mod strategy;
 pub mod text;
+#[cfg(feature = "game")]
+pub mod tune;
 pub mod wordlist;
 
 pub use alphabet::{Alphabet, Tile, TileInfo, BLANK};

@@ -9,6 +9,7 @@
 //! | `gordon2`   | equity, Heuristic 2 (the thesis' player)    | ranked by equity        |
 //! | `klv:FILE`  | equity, a KLV2/KLV1 leave file              | ranked by equity        |
 //! | `csv:FILE`  | equity, a `leave,value` CSV table           | ranked by equity        |
+//! | `gordon2:FILE` | equity, Heuristic 2 with tuned weights   | ranked by equity        |
 //!
 //! With no placement, `greedy` exchanges its whole rack when the bag allows
 //! ([`Exchanges::WholeRack`]), else passes. [`Exchanges::Upwords`] is the
@@ -53,8 +54,10 @@ pub enum Leaves {
 }
 
 impl Leaves {
-    /// `gordon1`, `gordon2`, `klv:FILE`, `csv:FILE`; a bare file name is a
-    /// KLV file when it ends in `.klv2` or `.klv`, else a CSV table.
+    /// `gordon1`, `gordon2`, `klv:FILE`, `csv:FILE`, or `gordon1:FILE`,
+    /// `gordon2:FILE` (Gordon's heuristics with the weights of a
+    /// `tile,value,duplicate` file, as `lexgraph tune` writes); a bare file
+    /// name is a KLV file when it ends in `.klv2` or `.klv`, else a CSV table.
     pub fn parse(spec: &str, alphabet: &Alphabet) -> Result<Leaves> {
         Ok(match spec {
             "gordon1" => Leaves::Gordon(Box::new(Gordon::heuristic1(alphabet))),
@@ -65,6 +68,15 @@ impl Leaves {
                 )))
             }
             _ => match spec.split_once(':') {
+                Some((h @ ("gordon1" | "gordon2"), path)) => {
+                    let text = crate::text::read_small_file(Path::new(path), "a weights file")?;
+                    Leaves::Gordon(Box::new(Gordon::parse_csv(
+                        &text,
+                        path,
+                        alphabet,
+                        h == "gordon2",
+                    )?))
+                }
                 Some(("klv", path)) => Leaves::Klv(Klv::open(path)?),
                 Some(("csv", path)) => Leaves::Table(LeaveTable::read(Path::new(path), alphabet)?),
                 _ if spec.ends_with(".klv2") || spec.ends_with(".klv") => {
@@ -114,12 +126,15 @@ impl Strategy {
         let (greedy, leaves) = match spec {
             "greedy" => (true, Leaves::Zero),
             "gordon1" | "gordon2" => (false, Leaves::parse(spec, alphabet)?),
-            _ if spec.starts_with("klv:") || spec.starts_with("csv:") => {
+            _ if ["klv:", "csv:", "gordon1:", "gordon2:"]
+                .iter()
+                .any(|p| spec.starts_with(p)) =>
+            {
                 (false, Leaves::parse(spec, alphabet)?)
             }
             _ => {
                 return Err(Error::Query(format!(
-                    "unknown strategy {spec:?}: greedy, gordon1, gordon2, klv:FILE or csv:FILE"
+                    "unknown strategy {spec:?}: greedy, gordon1, gordon2, klv:FILE, csv:FILE, gordon1:FILE or gordon2:FILE"
                 )))
             }
         };

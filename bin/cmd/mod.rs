@@ -10,5 +10,6 @@ pub mod moves;
 pub mod pattern;
 pub mod play;
 pub mod selfplay;
+pub mod tune;
 pub mod verify;
 pub mod words;

@@ -31,7 +31,7 @@ const LAYERS: &[(&str, &[&str])] = &[
             "strategy",
         ],
     ),
-    ("game", &["game", "gcg", "matchplay", "selfplay"]),
+    ("game", &["game", "gcg", "matchplay", "selfplay", "tune"]),
 ];
 
 fn layer_of(module: &str) -> Option<usize> {

@@ -230,3 +230,60 @@ fn match_refuses_unknown_strategies() {
         "{err}"
     );
 }
+
+#[test]
+fn tune_writes_weights_that_a_match_plays() {
+    let dir = tempfile::tempdir().unwrap();
+    let g = gaddag();
+    let out = crate::common::cli::run(
+        dir.path(),
+        &[
+            "tune",
+            "-l",
+            g.to_str().unwrap(),
+            "--heuristic",
+            "1",
+            "--coarse-games",
+            "2",
+            "--fine-games",
+            "0",
+            "--max-passes",
+            "1",
+            "-o",
+            "w.csv",
+        ],
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let report = text(&out);
+    assert!(report.starts_with("heuristic 1: "), "{report}");
+    assert!(
+        report.contains("\nQ      -11.5 "),
+        "Gordon's Q beside the tuned one:\n{report}"
+    );
+    let csv = std::fs::read_to_string(dir.path().join("w.csv")).unwrap();
+    assert_eq!(csv.lines().count(), 28, "a header and 27 tiles:\n{csv}");
+    let spec = format!("gordon1:{}", dir.path().join("w.csv").display());
+    let out = crate::common::cli::run(
+        dir.path(),
+        &[
+            "match",
+            "-l",
+            g.to_str().unwrap(),
+            "--p1",
+            &spec,
+            "--p2",
+            "greedy",
+            "--games",
+            "2",
+        ],
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}

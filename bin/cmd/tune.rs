@@ -1,0 +1,119 @@
+//! `lexgraph tune`: Gordon's hill climbing of leave weights against greedy.
+
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::Result;
+
+use lexgraph::leave::Gordon;
+use lexgraph::rules::{Layout, Rules};
+use lexgraph::tune::{tune, Phase, Settings};
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// Where to write the tuned weights (CSV `tile,value,duplicate`; play them
+    /// as `gordon1:FILE` or `gordon2:FILE`)
+    #[arg(short, long)]
+    output: PathBuf,
+    /// Lexicon (.gaddag or .dawg); default: the built-in English lexicon
+    #[arg(short, long)]
+    lexicon: Option<PathBuf>,
+    /// Which heuristic to tune: 1 (a value per tile) or 2 (values, duplicate
+    /// values, and the vowel-consonant table)
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(1..=2))]
+    heuristic: u8,
+    /// Board layout: standard, super, or a layout file
+    #[arg(long, default_value = "standard")]
+    layout: String,
+    /// First phase: the step and the games judging each trial
+    #[arg(long, default_value_t = 2.0)]
+    coarse_step: f32,
+    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
+    coarse_games: u64,
+    /// Second phase (0 games: no second phase)
+    #[arg(long, default_value_t = 0.5)]
+    fine_step: f32,
+    #[arg(long, default_value_t = 10_000)]
+    fine_games: u64,
+    /// Passes over the weights per phase, at most
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..))]
+    max_passes: u64,
+    /// Match seed of every trial
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+}
+
+pub fn run(args: Args) -> Result<ExitCode> {
+    let lex = crate::load(args.lexicon.as_deref(), None)?;
+    let a = lex.alphabet().clone();
+    let rules = Rules::with_layout(Layout::named(&args.layout)?);
+    let mut phases = vec![Phase {
+        step: args.coarse_step,
+        games: args.coarse_games,
+    }];
+    if args.fine_games > 0 {
+        phases.push(Phase {
+            step: args.fine_step,
+            games: args.fine_games,
+        });
+    }
+    let settings = Settings {
+        heuristic2: args.heuristic == 2,
+        phases,
+        seed: args.seed,
+        max_passes: args.max_passes as usize,
+    };
+    let pb = std::io::stderr()
+        .is_terminal()
+        .then(|| crate::spinner("tuning"))
+        .flatten();
+    let tuned = tune(&lex, &rules, &settings, |t| {
+        let what = if t.duplicate { "duplicate" } else { "value" };
+        let msg = format!(
+            "phase {} pass {}: {} {what} {:+.1}: spread {:+.2} (best {:+.2}){}",
+            t.phase + 1,
+            t.pass + 1,
+            a.label(t.tile, t.tile == 0),
+            t.value,
+            t.spread,
+            t.best,
+            if t.kept { " kept" } else { "" }
+        );
+        match &pb {
+            Some(pb) => pb.set_message(msg),
+            None => eprintln!("{msg}"),
+        }
+    })?;
+    if let Some(pb) = pb {
+        pb.finish_and_clear();
+    }
+    lexgraph::compile::write_atomic(&args.output, tuned.gordon.to_csv(&a).as_bytes())?;
+    let gordon = if settings.heuristic2 {
+        Gordon::heuristic2(&a)
+    } else {
+        Gordon::heuristic1(&a)
+    };
+    let mut out = std::io::stdout().lock();
+    writeln!(
+        out,
+        "heuristic {}: {} trials; tuned vs greedy over {} games: spread {:+.2}, win rate {:.1} %",
+        args.heuristic,
+        tuned.trials,
+        settings.phases.last().map_or(0, |p| p.games),
+        tuned.spread,
+        100.0 * tuned.win_rate
+    )?;
+    writeln!(out, "tile  Gordon  tuned   Gordon dup  tuned dup")?;
+    for t in std::iter::once(0).chain(1..=a.len().min(63) as u8) {
+        let ((g, gd), (v, vd)) = (gordon.weight(t), tuned.gordon.weight(t));
+        let label = if t == 0 {
+            "?".into()
+        } else {
+            a.label(t, false)
+        };
+        writeln!(out, "{label:<4} {g:>7.1} {v:>6.1} {gd:>11.1} {vd:>10.1}")?;
+    }
+    writeln!(out, "wrote {}", args.output.display())?;
+    Ok(ExitCode::SUCCESS)
+}
