@@ -9,7 +9,10 @@ use std::time::{Duration, Instant};
 
 use anyhow::{bail, Result};
 use lexgraph::builder::Builder;
+use lexgraph::matchplay::{play_match, Settings};
 use lexgraph::selfplay::play_game;
+use lexgraph::strategy::Strategy;
+use lexgraph::Rules;
 use lexgraph::{compile, format, Kind, Lexicon, WordList};
 
 use crate::common::{self, Compiled, Resolved};
@@ -17,7 +20,8 @@ use crate::compile_one::{run_child, CompileRun};
 use crate::machine::{cpu_steal, loadavg, machine, now_unix_s, steal_share};
 use crate::movegen::{self, Lexicons};
 use crate::results::{
-    ns, ContainsRow, Game, List, Plan, QueryRow, Report, Run, ScalePoint, SelfPlay, SCHEMA,
+    ns, ContainsRow, Game, List, Plan, QueryRow, Report, Run, ScalePoint, SelfPlay, StrategyMatch,
+    SCHEMA,
 };
 use crate::stats::{stats, Stats};
 use crate::units::{int, mb, rfc3339, secs};
@@ -42,6 +46,8 @@ impl Plan {
                 stride_stored: 10,
                 stride_blank: 5,
                 games: 4,
+                match_games: 100,
+                throughput_games: 50,
                 scaling_runs: 1,
                 polish: false,
                 enable_samples: vec![10_000, 25_000, 50_000, 100_000, 0],
@@ -58,6 +64,8 @@ impl Plan {
                 stride_stored: 1,
                 stride_blank: 1,
                 games: 50,
+                match_games: 10_000,
+                throughput_games: 2_000,
                 scaling_runs: 3,
                 polish: true,
                 enable_samples: vec![10_000, 25_000, 50_000, 100_000, 0],
@@ -276,6 +284,9 @@ pub fn measure(args: &MeasureArgs) -> Result<Report> {
         self_play.push(sp);
     }
 
+    // --- Strategies -----------------------------------------------------------
+    let strategies = strategy_matches(&plan, &args.lexicons, &enable_lex, &mut notes);
+
     let run = Run {
         args: std::env::args().skip(1).collect(),
         start_unix_s,
@@ -305,8 +316,96 @@ pub fn measure(args: &MeasureArgs) -> Result<Report> {
         edge_layouts,
         node_scan,
         self_play,
+        strategies,
         notes,
     })
+}
+
+/// The leave file for ENABLE: `../leaves/NWL20.klv2` beside the lexicons.
+fn nwl20(lexicons: &Path) -> PathBuf {
+    lexicons.join("../leaves/NWL20.klv2")
+}
+
+/// Gordon 2, KLV and greedy against each other on ENABLE (`plan.match_games`
+/// each), and KLV against itself for throughput.
+fn strategy_matches(
+    plan: &Plan,
+    lexicons: &Path,
+    enable: &Compiled,
+    notes: &mut Vec<String>,
+) -> Vec<StrategyMatch> {
+    let klv = nwl20(lexicons);
+    let klv_spec = format!("klv:{}", klv.display());
+    let mut pairs = vec![(
+        "gordon2".to_string(),
+        "greedy".to_string(),
+        plan.match_games,
+    )];
+    if klv.is_file() {
+        pairs.push((klv_spec.clone(), "greedy".into(), plan.match_games));
+        pairs.push((klv_spec.clone(), "gordon2".into(), plan.match_games));
+        pairs.push((klv_spec.clone(), klv_spec, plan.throughput_games));
+    } else {
+        notes.push(format!(
+            "{} not found: the KLV matches are left out.",
+            klv.display()
+        ));
+    }
+    let threads = rayon::current_num_threads();
+    let lex = &enable.gaddag;
+    let a = lex.alphabet();
+    pairs
+        .into_iter()
+        .map(|(p1, p2, games)| {
+            progress!("match: {p1} vs {p2}, {games} games on ENABLE, {threads} threads");
+            let mut row = StrategyMatch {
+                lexicon: "ENABLE".into(),
+                p1: p1.replace(&format!("{}", lexicons.join("../leaves/").display()), ""),
+                p2: p2.replace(&format!("{}", lexicons.join("../leaves/").display()), ""),
+                games,
+                seed: 1,
+                threads,
+                ..StrategyMatch::default()
+            };
+            let players = match (Strategy::parse(&p1, a), Strategy::parse(&p2, a)) {
+                (Ok(x), Ok(y)) => [x, y],
+                (Err(e), _) | (_, Err(e)) => {
+                    row.error = Some(e.to_string());
+                    return row;
+                }
+            };
+            let settings = Settings {
+                games,
+                seed: 1,
+                count_moves: false,
+            };
+            let t0 = Instant::now();
+            match play_match(lex, &Rules::default(), &players, &settings, |_, _| {}) {
+                Ok(m) => {
+                    let s = m.summary;
+                    row.seconds = t0.elapsed().as_secs_f64();
+                    row.wins = s.wins;
+                    row.draws = s.draws;
+                    row.losses = s.losses;
+                    row.win_rate = s.win_rate;
+                    row.win_rate_ci95 = [s.win_rate_ci95.0, s.win_rate_ci95.1];
+                    row.mean_score = s.mean_score;
+                    row.mean_spread = s.mean_spread;
+                    row.spread_sd = s.spread_sd;
+                    row.bingos_per_game = s.bingos_per_game;
+                    row.points_per_turn = s.points_per_turn;
+                    row.turns_per_game = s.turns_per_game;
+                    progress!(
+                        "  win rate {:.1} %, {:.0} games/s",
+                        100.0 * s.win_rate,
+                        games as f64 / row.seconds
+                    );
+                }
+                Err(e) => row.error = Some(e.to_string()),
+            }
+            row
+        })
+        .collect()
 }
 
 // ---------------------------------------------------------------------------

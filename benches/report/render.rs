@@ -723,6 +723,8 @@ pub fn markdown(r: &Report, links: &Links) -> Result<String> {
     }
     writeln!(md)?;
 
+    strategies(&mut md, r)?;
+
     literature(&mut md, r, en_rows, stored("sowpods"))?;
 
     // Notes and reproduction.
@@ -753,6 +755,66 @@ pub fn markdown(r: &Report, links: &Links) -> Result<String> {
     )?;
     writeln!(md, "```")?;
     Ok(md)
+}
+
+/// *Strategies*: matches between players, beside the papers' claims.
+fn strategies(md: &mut String, r: &Report) -> Result<()> {
+    if r.strategies.is_empty() {
+        return Ok(());
+    }
+    writeln!(
+        md,
+        "## Strategies
+"
+    )?;
+    writeln!(
+        md,
+        "`lexgraph match` (`matchplay::play_match`) on ENABLE, standard board, seed 1: games 2k and 2k+1 \
+         share a bag with each player moving first once; the tournament end (out: twice the opponent's \
+         tiles). Win rate counts a draw as half; the interval is the 95 % normal interval over games. \
+         KLV = `NWL20.klv2` (learned leaves, `../shared/leaves`); gordon2 = Gordon's Heuristic 2 with \
+         the vowel-consonant table (the 2015 thesis' player); greedy = the top-scoring move. \
+         Points per turn: placement points over all turns. The games are the same for a seed whatever \
+         the thread count; the speed is on {} threads.\n",
+        r.strategies[0].threads
+    )?;
+    writeln!(
+        md,
+        "| Player 1 vs player 2 | Games | Win rate, p1 (95 % CI) | Mean score p1 / p2 | Spread (sd) | Bingos per game p1 / p2 | Points per turn p1 / p2 | Games/s |"
+    )?;
+    writeln!(md, "|---|--:|--:|--:|--:|--:|--:|--:|")?;
+    for m in &r.strategies {
+        if let Some(e) = &m.error {
+            writeln!(md, "| {} vs {} | | **error:** {e} | | | | | |", m.p1, m.p2)?;
+            continue;
+        }
+        writeln!(
+            md,
+            "| {} vs {} | {} | {:.1} % ({:.1}–{:.1} %) | {:.1} / {:.1} | {:+.1} ({:.1}) | {:.2} / {:.2} | {:.1} / {:.1} | {:.0} |",
+            m.p1,
+            m.p2,
+            int(m.games),
+            100.0 * m.win_rate,
+            100.0 * m.win_rate_ci95[0],
+            100.0 * m.win_rate_ci95[1],
+            m.mean_score[0],
+            m.mean_score[1],
+            m.mean_spread,
+            m.spread_sd,
+            m.bingos_per_game[0],
+            m.bingos_per_game[1],
+            m.points_per_turn[0],
+            m.points_per_turn[1],
+            m.games as f64 / m.seconds.max(1e-9),
+        )?;
+    }
+    writeln!(
+        md,
+        "\n**Cited:** Gordon (1993): weighted leave heuristics beat greedy play (and his simulation \
+         search). O'Connor (2015, the thesis' Heuristic 2 player): 304 moves and a 34.6-point top \
+         move per turn (compare *Self-play* above: moves per turn and best move of greedy play).\n"
+    )?;
+    Ok(())
 }
 
 /// *Against the literature and prior art*: this run's figures beside the

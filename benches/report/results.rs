@@ -44,6 +44,10 @@ pub struct Report {
     /// the CPU lacks AVX-512 (see [`Run::avx512_node_scan`]).
     pub node_scan: Vec<ScanRun>,
     pub self_play: Vec<SelfPlay>,
+    /// Matches between strategies (`lexgraph::matchplay`); absent from
+    /// reports written before they were measured.
+    #[serde(default)]
+    pub strategies: Vec<StrategyMatch>,
     /// Lists left out or stood in for, suites that differ from what
     /// `--make-suites` makes, queries whose answers differ.
     pub notes: Vec<String>,
@@ -97,6 +101,11 @@ pub struct Plan {
     pub stride_blank: usize,
     /// Self-play games per lexicon.
     pub games: usize,
+    /// Games per strategy match, and in the KLV-against-KLV throughput run.
+    #[serde(default)]
+    pub match_games: u64,
+    #[serde(default)]
+    pub throughput_games: u64,
     pub scaling_runs: usize,
     /// The Polish list and its samples are measured.
     pub polish: bool,
@@ -330,6 +339,32 @@ impl Pair {
     pub fn moves_per_position(&self) -> f64 {
         self.moves as f64 / self.positions.max(1) as f64
     }
+}
+
+/// One match between two strategies (`lexgraph::matchplay::play_match`),
+/// for player 1.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub struct StrategyMatch {
+    pub lexicon: String,
+    pub p1: String,
+    pub p2: String,
+    pub games: u64,
+    pub seed: u64,
+    pub threads: usize,
+    pub wins: u64,
+    pub draws: u64,
+    pub losses: u64,
+    pub win_rate: f64,
+    pub win_rate_ci95: [f64; 2],
+    pub mean_score: [f64; 2],
+    pub mean_spread: f64,
+    pub spread_sd: f64,
+    pub bingos_per_game: [f64; 2],
+    pub points_per_turn: [f64; 2],
+    pub turns_per_game: f64,
+    /// Wall time of the whole match, on `threads` threads.
+    pub seconds: f64,
+    pub error: Option<String>,
 }
 
 /// Greedy self-play on one lexicon.

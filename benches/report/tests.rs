@@ -12,7 +12,7 @@ use crate::{parse_args, Mode};
 
 /// The headings every report has, in order (a `## Notes` section comes
 /// before *Reproducing* when the run left something out).
-const HEADINGS: [&str; 13] = [
+const HEADINGS: [&str; 14] = [
     "# lexgraph benchmarks",
     "## Summary",
     "## Lexicon files",
@@ -24,6 +24,7 @@ const HEADINGS: [&str; 13] = [
     "### Node scan",
     "## Scaling",
     "## Self-play",
+    "## Strategies",
     "## Against the literature and prior art",
     "## Reproducing",
 ];
@@ -216,6 +217,27 @@ pub fn sample() -> Report {
                 error: None,
             })
             .collect(),
+        strategies: vec![StrategyMatch {
+            lexicon: "ENABLE".into(),
+            p1: "gordon2".into(),
+            p2: "greedy".into(),
+            games: 100,
+            seed: 1,
+            threads: 2,
+            wins: 60,
+            draws: 2,
+            losses: 38,
+            win_rate: 0.61,
+            win_rate_ci95: [0.52, 0.70],
+            mean_score: [420.0, 390.5],
+            mean_spread: 29.5,
+            spread_sd: 100.0,
+            bingos_per_game: [1.5, 1.1],
+            points_per_turn: [34.0, 32.0],
+            turns_per_game: 24.0,
+            seconds: 0.5,
+            error: None,
+        }],
         notes: Vec::new(),
     }
 }
