@@ -360,6 +360,15 @@ fn show(
         writeln!(out, "last: {who} {} +{}", t.play.text(a), t.score)?;
     }
     if !game.is_over() {
+        // Tile tracking, as players keep it: what is in the bag or on the
+        // engine's rack, from your side of the board.
+        let mut view = game.position();
+        view.racks[0] = game.racks()[you];
+        let mut unseen = Rack::default();
+        for (t, &n) in view.unseen(a).iter().enumerate() {
+            (0..n).for_each(|_| unseen.add(t as u8));
+        }
+        writeln!(out, "unseen ({}): {}", unseen.len(), unseen.to_text(a))?;
         writeln!(out, "your rack: {}", game.racks()[you].to_text(a))?;
     } else {
         writeln!(out, "lexgraph's rack: {}", game.racks()[1 - you].to_text(a))?;
