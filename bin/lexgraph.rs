@@ -38,6 +38,8 @@ enum Cmd {
     Pattern(cmd::pattern::Args),
     /// Every legal move for a position and rack
     Moves(cmd::moves::Args),
+    /// Leave values: compile a `leave,value` table into a KLV2 file, or dump one
+    Leaves(cmd::leaves::Args),
     /// Seeded greedy self-play games, with move-generation statistics
     Selfplay(cmd::selfplay::Args),
     /// Print a shell completion script (e.g. `lexgraph completions bash > /etc/bash_completion.d/lexgraph`)
@@ -167,6 +169,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Cmd::Anagram(args) => cmd::anagram::run(args),
         Cmd::Pattern(args) => cmd::pattern::run(args),
         Cmd::Moves(args) => cmd::moves::run(args),
+        Cmd::Leaves(args) => cmd::leaves::run(args),
         Cmd::Selfplay(args) => cmd::selfplay::run(args),
         Cmd::Completions(args) => cmd::docs::completions(args),
         Cmd::Man(args) => cmd::docs::man(args),

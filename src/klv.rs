@@ -191,6 +191,32 @@ impl Klv {
         None
     }
 
+    /// Every leave with its value, in the file's order (the DAWG's word
+    /// order: tiles ascending, blanks first, as tile 0).
+    pub fn leaves(&self) -> Leaves<'_> {
+        let root = self.node(0) & ARC_MASK;
+        Leaves {
+            klv: self,
+            stack: if root == 0 {
+                vec![]
+            } else {
+                vec![(root as usize, 0)]
+            },
+            word: Vec::new(),
+            rank: 0,
+        }
+    }
+
+    /// The byte offset of the `i`-th value (to name it in messages).
+    pub fn value_offset(&self, i: usize) -> u64 {
+        (self.values_at + i * if self.wide { 4 } else { 2 }) as u64
+    }
+
+    /// True for KLV2 (`f32` values), false for KLV1 (`i16` in 256ths).
+    pub fn is_klv2(&self) -> bool {
+        self.wide
+    }
+
     fn value_at(&self, i: usize) -> f32 {
         let b = self.data.bytes();
         if self.wide {
@@ -201,6 +227,108 @@ impl Klv {
             i16::from_le_bytes(b[at..at + 2].try_into().unwrap()) as f32 / 256.0
         }
     }
+}
+
+/// The leaves of a [`Klv`] and their values, in the file's order: a walk
+/// of the DAWG, children before the next sibling (each sibling list in the
+/// order its nodes are stored), so that the `i`-th leave has the `i`-th
+/// value.
+pub struct Leaves<'k> {
+    klv: &'k Klv,
+    /// (node, tiles before it) still to visit.
+    stack: Vec<(usize, usize)>,
+    word: Vec<u8>,
+    rank: usize,
+}
+
+impl Iterator for Leaves<'_> {
+    type Item = (Vec<u8>, f32);
+
+    fn next(&mut self) -> Option<(Vec<u8>, f32)> {
+        // Opening checked every arc index and that the graph has no loop,
+        // so the walk ends; it yields at most the file's value count.
+        while let Some((i, depth)) = self.stack.pop() {
+            let v = self.klv.node(i);
+            self.word.truncate(depth);
+            self.word.push((v >> TILE_SHIFT) as u8);
+            if v & IS_END == 0 && i + 1 < self.klv.nodes {
+                self.stack.push((i + 1, depth));
+            }
+            let child = (v & ARC_MASK) as usize;
+            if child != 0 {
+                self.stack.push((child, depth + 1));
+            }
+            if v & ACCEPTS != 0 {
+                let value = self.klv.value_at(self.rank);
+                self.rank += 1;
+                return Some((self.word.clone(), value));
+            }
+        }
+        None
+    }
+}
+
+/// The bytes of a KLV2 file valuing each `(leave, value)`: the leaves'
+/// DAWG as a KWG laid out as `layout` does (as wolges writes it, or as
+/// MAGPIE does), then the values in the DAWG's word order. A leave's tiles
+/// may come in any order (0 is the blank); a leave given twice, an empty
+/// leave, or a tile above 63 is an error naming the pair's index.
+#[cfg(feature = "build")]
+pub fn klv2_bytes(
+    leaves: impl IntoIterator<Item = (Vec<u8>, f32)>,
+    layout: crate::kwg::Layout,
+) -> Result<Vec<u8>> {
+    let mut pairs: Vec<(Vec<u8>, f32, usize)> = leaves
+        .into_iter()
+        .enumerate()
+        .map(|(i, (mut tiles, value))| {
+            tiles.sort_unstable();
+            (tiles, value, i)
+        })
+        .collect();
+    pairs.sort_unstable_by(|a, b| a.0.cmp(&b.0).then(a.2.cmp(&b.2)));
+    for w in pairs.windows(2) {
+        if w[0].0 == w[1].0 {
+            return Err(Error::KwgWords {
+                index: w[1].2,
+                msg: format!("the leave {:?} is given twice", w[1].0),
+            });
+        }
+    }
+    if let Some(p) = pairs.first().filter(|p| p.0.is_empty()) {
+        return Err(Error::KwgWords {
+            index: p.2,
+            msg: "the empty leave has no place in a KLV file (it is worth 0)".into(),
+        });
+    }
+    let words: Vec<&[u8]> = pairs.iter().map(|p| &p.0[..]).collect();
+    let nodes = crate::kwg::dawg(&words, layout).map_err(|e| match e {
+        // Name the pair as given, not its place in sorted order.
+        Error::KwgWords { index, msg } => Error::KwgWords {
+            index: pairs[index].2,
+            msg,
+        },
+        e => e,
+    })?;
+    let mut out = Vec::with_capacity(8 + 4 * nodes.len() + 4 * pairs.len());
+    out.extend((nodes.len() as u32).to_le_bytes());
+    out.extend(crate::kwg::to_bytes(&nodes));
+    out.extend((pairs.len() as u32).to_le_bytes());
+    for p in &pairs {
+        out.extend(p.1.to_le_bytes());
+    }
+    Ok(out)
+}
+
+/// [`klv2_bytes`] written to `path` atomically (a temporary file renamed
+/// into place: a reader never sees half a file).
+#[cfg(feature = "build")]
+pub fn write_klv2(
+    path: &Path,
+    leaves: impl IntoIterator<Item = (Vec<u8>, f32)>,
+    layout: crate::kwg::Layout,
+) -> Result<()> {
+    crate::compile::write_atomic(path, &klv2_bytes(leaves, layout)?)
 }
 
 /// Words in the subtree below arc `v` (not counting the arc's own word).
