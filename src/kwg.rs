@@ -122,7 +122,7 @@ pub fn dawg<W: AsRef<[u8]>>(words: &[W], layout: Layout) -> Result<Vec<u32>> {
     check(words, 0)?;
     let mut states = States::new();
     let root = states.add_sorted(words.iter().map(|w| w.as_ref()), None);
-    states.place(layout, root, None)
+    states.place(layout, root, None, MAX_NODES)
 }
 
 /// The GADDAWG of `words` (sorted, distinct, not empty; tiles 1..=63):
@@ -134,7 +134,7 @@ pub fn gaddawg<W: AsRef<[u8]>>(words: &[W], layout: Layout) -> Result<Vec<u32>> 
     let dawg = states.add_sorted(words.iter().map(|w| w.as_ref()), None);
     let paths = gaddag_paths(words);
     let gaddag = states.add_sorted(paths.iter().map(|w| &w[..]), Some(dawg));
-    states.place(layout, dawg, Some(gaddag))
+    states.place(layout, dawg, Some(gaddag), MAX_NODES)
 }
 
 /// Refuses what a KWG cannot hold: words out of order or repeated, empty
@@ -318,8 +318,15 @@ impl States {
     }
 
     /// Places the states and writes the array: root nodes, then every
-    /// placed chain at its place.
-    fn place(&self, layout: Layout, dawg: u32, gaddag: Option<u32>) -> Result<Vec<u32>> {
+    /// placed chain at its place; an array longer than `limit` nodes is
+    /// refused.
+    fn place(
+        &self,
+        layout: Layout,
+        dawg: u32,
+        gaddag: Option<u32>,
+        limit: usize,
+    ) -> Result<Vec<u32>> {
         let roots = match (layout, gaddag) {
             (Layout::Wolges, None) => 1,
             _ => 2,
@@ -329,9 +336,9 @@ impl States {
             Layout::Wolges => placer.wolges(dawg, gaddag),
             Layout::Magpie => placer.magpie(&[dawg, gaddag.unwrap_or(0)]),
         };
-        if len > MAX_NODES {
+        if len > limit {
             return Err(Error::TooLarge(format!(
-                "{len} KWG nodes; the format addresses {MAX_NODES}"
+                "{len} KWG nodes; the format addresses {limit}"
             )));
         }
         let mut nodes = vec![0u32; len];
@@ -593,6 +600,20 @@ mod tests {
     }
 
     #[test]
+    fn an_array_over_the_limit_is_an_error() {
+        // The real limit needs millions of words; the same check, lower.
+        let w: [&[u8]; 3] = [&[1, 2], &[2, 3], &[3, 1]];
+        let mut states = States::new();
+        let root = states.add_sorted(w.iter().copied(), None);
+        let len = states.place(Layout::Magpie, root, None, 100).unwrap().len();
+        let e = states
+            .place(Layout::Magpie, root, None, len - 1)
+            .unwrap_err();
+        assert!(matches!(e, Error::TooLarge(_)), "{e}");
+        assert!(e.to_string().contains(&format!("{len} KWG nodes")), "{e}");
+    }
+
+    #[test]
     fn the_empty_set_is_a_root_without_arcs() {
         let none: [&[u8]; 0] = [];
         assert_eq!(dawg(&none, Layout::Wolges).unwrap(), [IS_END]);
@@ -617,6 +638,74 @@ mod tests {
             .map(|s| s.to_vec())
             .collect();
         assert_eq!(p, want);
+    }
+
+    use proptest::prelude::*;
+
+    /// Checks what any writer's array must be: the words read back in
+    /// order; no arc leads back to a list on its own path; minimal: two
+    /// arcs whose targets hold the same words lead to the same node.
+    fn check_array(nodes: &[u32], root: u32, want: &[Vec<u8>]) {
+        assert_eq!(words(nodes, root), want);
+        let mut language: HashMap<Vec<Vec<u8>>, u32> = HashMap::new();
+        // 0 new, 1 on the path, 2 done: lists by start node.
+        let mut state = vec![0u8; nodes.len()];
+        fn walk(nodes: &[u32], list: u32, state: &mut [u8], targets: &mut Vec<u32>) {
+            match state[list as usize] {
+                1 => panic!("the array loops through node {list}"),
+                2 => return,
+                _ => {}
+            }
+            state[list as usize] = 1;
+            let mut i = list as usize;
+            loop {
+                let (_, _, end, arc) = unpack(nodes[i]);
+                if arc != 0 {
+                    targets.push(arc);
+                    walk(nodes, arc, state, targets);
+                }
+                if end {
+                    break;
+                }
+                i += 1;
+            }
+            state[list as usize] = 2;
+        }
+        let mut targets = Vec::new();
+        if root != 0 {
+            walk(nodes, root, &mut state, &mut targets);
+        }
+        for t in targets {
+            let lang = words(nodes, t);
+            let first = *language.entry(lang).or_insert(t);
+            assert_eq!(first, t, "lists at {first} and {t} hold the same words");
+        }
+    }
+
+    fn word_sets(max_tile: u8) -> impl Strategy<Value = Vec<Vec<u8>>> {
+        prop::collection::btree_set(prop::collection::vec(0..=max_tile, 1..6), 0..60)
+            .prop_map(|s| s.into_iter().collect())
+    }
+
+    proptest! {
+        #[test]
+        fn every_word_set_reads_back_minimal_and_acyclic(words in word_sets(4)) {
+            for layout in [Layout::Wolges, Layout::Magpie] {
+                let nodes = dawg(&words, layout).unwrap();
+                let (_, _, _, root) = unpack(nodes[0]);
+                check_array(&nodes, root, &words);
+            }
+        }
+
+        #[test]
+        fn every_gaddawg_holds_its_words(words in word_sets(4)) {
+            let words: Vec<Vec<u8>> = words.into_iter().filter(|w| !w.contains(&0)).collect();
+            for layout in [Layout::Wolges, Layout::Magpie] {
+                let nodes = gaddawg(&words, layout).unwrap();
+                let (_, _, _, root) = unpack(nodes[0]);
+                check_array(&nodes, root, &words);
+            }
+        }
     }
 
     #[test]
