@@ -17,6 +17,10 @@
 //! lists end, and counts the words below each node once (a table of `n`
 //! numbers, the only thing built); a file whose graph loops or whose words
 //! outnumber its values is refused. Lookups then read the mapped bytes.
+//! [`Klv::leaves`] lists every leave and value in the file's order; with
+//! the feature `build`, `klv2_bytes` and `write_klv2` write KLV2 files
+//! whose DAWG is laid out as wolges or MAGPIE lay it out (`crate::kwg`),
+//! so a file read and written again is the same bytes.
 
 use std::path::Path;
 
@@ -273,6 +277,18 @@ impl Iterator for Leaves<'_> {
 /// MAGPIE does), then the values in the DAWG's word order. A leave's tiles
 /// may come in any order (0 is the blank); a leave given twice, an empty
 /// leave, or a tile above 63 is an error naming the pair's index.
+///
+/// ```
+/// use lexgraph::klv::{klv2_bytes, Klv};
+/// use lexgraph::kwg::Layout;
+///
+/// // ? (the blank) and ES (E = 5, S = 19): read back in the DAWG's order.
+/// let bytes = klv2_bytes([(vec![19, 5], 11.5), (vec![0], 25.0)], Layout::Wolges)?;
+/// let klv = Klv::from_vec(bytes, "inline")?;
+/// let leaves: Vec<(Vec<u8>, f32)> = klv.leaves().collect();
+/// assert_eq!(leaves, [(vec![0], 25.0), (vec![5, 19], 11.5)]);
+/// # Ok::<(), lexgraph::Error>(())
+/// ```
 #[cfg(feature = "build")]
 pub fn klv2_bytes(
     leaves: impl IntoIterator<Item = (Vec<u8>, f32)>,

@@ -19,16 +19,20 @@
 //!    prefix, the lists below it are final and are stored from their last
 //!    arc back to their first, each arc as a state `(tile, accepts, child,
 //!    next sibling)` that is reused when an equal state exists. A sibling
-//!    list is then a chain of states, and lists share equal tails: `AB`,
-//!    `B` and `B` alone are one chain and its suffix.
-//! 2. **Placement.** [`Layout::Wolges`] (what `buildlex english-kwg` and
-//!    `english-klv` write today) places each chain whole, starting from its
-//!    longest head, in order of how many paths reach a state, packing
-//!    short lists into 16-node blocks (a 64-byte cache line) by best fit;
-//!    a list that is the tail of one already placed shares its nodes, others
-//!    are copied. [`Layout::Magpie`] (MAGPIE's files, such as its
-//!    `CSW21.klv2`) places lists depth first, each in full, and has two root
-//!    nodes even without a GADDAG.
+//!    list is then a chain of states, and lists share equal tails: with
+//!    the words `XA XB YB`, the list after `Y` is the last state of the
+//!    list after `X`.
+//! 2. **Placement.** [`Layout::Wolges`] (wolges' default: the reference
+//!    `ENABLE.kwg` and `SOWPODS.kwg`, and MAGPIE's `NWL20.klv2`) takes the
+//!    states by how many paths from the roots reach them (in a GADDAWG,
+//!    the DAWG's first) and places the longest chain each one ends, whole,
+//!    with the chains below it depth first, packing lists of up to 16
+//!    nodes into 16-node blocks (64 bytes, a cache line) by best fit; a
+//!    chain already placed as another's tail is not placed again, but a
+//!    chain placed later copies the tail it shares. [`Layout::Magpie`]
+//!    (MAGPIE's `CSW21.klv2`) places lists depth first from the roots, each
+//!    reached list in full (tails not shared), and has two root nodes even
+//!    without a GADDAG.
 //!
 //! ```
 //! use lexgraph::kwg::{self, Layout};
@@ -39,7 +43,7 @@
 //! assert_eq!(nodes.len(), 1 + 5); // the root node; the lists C, A, R, E S
 //! let (tile, accepts, is_end, arc) = kwg::unpack(nodes[0]);
 //! assert_eq!((tile, accepts, is_end), (0, false, true));
-//! assert_eq!(kwg::words(&nodes, arc), words.map(|w| w.to_vec()));
+//! assert_eq!(kwg::words(&nodes, arc)?, words.map(|w| w.to_vec()));
 //! # Ok::<(), lexgraph::Error>(())
 //! ```
 //!
@@ -91,9 +95,15 @@ pub fn to_bytes(nodes: &[u32]) -> Vec<u8> {
 }
 
 /// The words below the sibling list at `list`, in array order: a KWG's
-/// words in sorted order when its lists are sorted. (A plain walk for
-/// checking what was written; the array must be acyclic.)
-pub fn words(nodes: &[u32], list: u32) -> Vec<Vec<u8>> {
+/// words in sorted order when its lists are sorted. For checking arrays:
+/// an arc out of the array, a list running off its end, or a path longer
+/// than the array (a loop) is an error naming the node's byte offset.
+pub fn words(nodes: &[u32], list: u32) -> Result<Vec<Vec<u8>>> {
+    let bad = |i: usize, msg: &str| Error::BadFile {
+        origin: "KWG nodes".into(),
+        offset: 4 * i as u64,
+        msg: format!("node {i}: {msg}"),
+    };
     let mut out = Vec::new();
     // (node, depth): the next node to read and the prefix length before it.
     let mut stack = vec![(list as usize, 0usize)];
@@ -102,18 +112,25 @@ pub fn words(nodes: &[u32], list: u32) -> Vec<Vec<u8>> {
         if i == 0 {
             continue;
         }
-        let (tile, accepts, is_end, arc) = unpack(nodes[i]);
+        let &node = nodes.get(i).ok_or_else(|| bad(i, "outside the array"))?;
+        if depth >= nodes.len() {
+            return Err(bad(i, "on a path longer than the array: a loop"));
+        }
+        let (tile, accepts, is_end, arc) = unpack(node);
         word.truncate(depth);
         word.push(tile);
         if accepts {
             out.push(word.clone());
         }
         if !is_end {
+            if i + 1 == nodes.len() {
+                return Err(bad(i, "the last sibling list does not end"));
+            }
             stack.push((i + 1, depth));
         }
         stack.push((arc as usize, depth + 1));
     }
-    out
+    Ok(out)
 }
 
 /// The DAWG of `words` (sorted, distinct, not empty; tiles 0..=63) as a
@@ -614,6 +631,15 @@ mod tests {
     }
 
     #[test]
+    fn reading_a_bad_array_is_an_error() {
+        let e = |nodes: &[u32]| words(nodes, 1).unwrap_err().to_string();
+        // An arc out of the array; a list without an end; a loop.
+        assert!(e(&[IS_END | 1, pack(1, true, true, 9)]).contains("node 9: outside"));
+        assert!(e(&[IS_END | 1, pack(1, true, false, 0)]).contains("does not end"));
+        assert!(e(&[IS_END | 1, pack(1, true, true, 1)]).contains("a loop"));
+    }
+
+    #[test]
     fn the_empty_set_is_a_root_without_arcs() {
         let none: [&[u8]; 0] = [];
         assert_eq!(dawg(&none, Layout::Wolges).unwrap(), [IS_END]);
@@ -646,7 +672,7 @@ mod tests {
     /// order; no arc leads back to a list on its own path; minimal: two
     /// arcs whose targets hold the same words lead to the same node.
     fn check_array(nodes: &[u32], root: u32, want: &[Vec<u8>]) {
-        assert_eq!(words(nodes, root), want);
+        assert_eq!(words(nodes, root).unwrap(), want);
         let mut language: HashMap<Vec<Vec<u8>>, u32> = HashMap::new();
         // 0 new, 1 on the path, 2 done: lists by start node.
         let mut state = vec![0u8; nodes.len()];
@@ -676,7 +702,7 @@ mod tests {
             walk(nodes, root, &mut state, &mut targets);
         }
         for t in targets {
-            let lang = words(nodes, t);
+            let lang = words(nodes, t).unwrap();
             let first = *language.entry(lang).or_insert(t);
             assert_eq!(first, t, "lists at {first} and {t} hold the same words");
         }
@@ -713,11 +739,11 @@ mod tests {
         let w: Vec<&[u8]> = vec![&[1, 2], &[1, 2, 3], &[2, 3], &[3, 1, 2]];
         for layout in [Layout::Wolges, Layout::Magpie] {
             let nodes = gaddawg(&w, layout).unwrap();
-            assert_eq!(words(&nodes, nodes[0] & ARC_MASK), w);
+            assert_eq!(words(&nodes, nodes[0] & ARC_MASK).unwrap(), w);
             // Every GADDAG path to an accepting arc spells a word: reversed
             // prefix, separator, rest (or the reversed word alone).
             let mut found = Vec::new();
-            for p in words(&nodes, nodes[1] & ARC_MASK) {
+            for p in words(&nodes, nodes[1] & ARC_MASK).unwrap() {
                 let word: Vec<u8> = match p.iter().position(|&t| t == 0) {
                     Some(s) => p[..s].iter().rev().chain(&p[s + 1..]).copied().collect(),
                     None => p.iter().rev().copied().collect(),

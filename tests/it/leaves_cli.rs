@@ -216,7 +216,7 @@ fn shared_kwg_files_are_written_byte_for_byte() {
             .chunks_exact(4)
             .map(|c| u32::from_le_bytes(c.try_into().unwrap()))
             .collect();
-        let words = kwg::words(&nodes, nodes[0] & ((1 << 22) - 1));
+        let words = kwg::words(&nodes, nodes[0] & ((1 << 22) - 1)).unwrap();
         assert!(words.len() > 170_000, "{name}: {} words", words.len());
         let written = kwg::gaddawg(&words, Layout::Wolges).unwrap();
         assert_eq!(written.len(), nodes.len(), "{name}: node counts differ");
