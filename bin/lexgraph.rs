@@ -38,6 +38,8 @@ enum Cmd {
     Pattern(cmd::pattern::Args),
     /// Every legal move for a position and rack
     Moves(cmd::moves::Args),
+    /// Leave values: compile a `leave,value` table into a KLV2 file, or dump one
+    Leaves(cmd::leaves::Args),
     /// Seeded greedy self-play games, with move-generation statistics
     Selfplay(cmd::selfplay::Args),
     /// Play many games between two strategies: win rate with its 95 % confidence
@@ -176,6 +178,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Cmd::Anagram(args) => cmd::anagram::run(args),
         Cmd::Pattern(args) => cmd::pattern::run(args),
         Cmd::Moves(args) => cmd::moves::run(args),
+        Cmd::Leaves(args) => cmd::leaves::run(args),
         Cmd::Selfplay(args) => cmd::selfplay::run(args),
         Cmd::Match(args) => cmd::matchplay::run(args),
         Cmd::Play(args) => cmd::play::run(args),

@@ -79,6 +79,11 @@ pub enum Error {
     /// A lexicon too large for the file format.
     #[error("lexicon too large: {0}")]
     TooLarge(String),
+    /// Words that a KWG cannot hold ([`crate::kwg`]): out of order,
+    /// repeated, empty, or with a tile out of range; `index` is the word's
+    /// position in the input.
+    #[error("word {index}: {msg}")]
+    KwgWords { index: usize, msg: String },
     /// A binary file other than a lexicon (a KLV leave file) that is not
     /// well formed, with the byte offset of the fault.
     #[error("{origin} (byte offset {offset}): {msg}")]

@@ -17,6 +17,10 @@
 //! lists end, and counts the words below each node once (a table of `n`
 //! numbers, the only thing built); a file whose graph loops or whose words
 //! outnumber its values is refused. Lookups then read the mapped bytes.
+//! [`Klv::leaves`] lists every leave and value in the file's order; with
+//! the feature `build`, `klv2_bytes` and `write_klv2` write KLV2 files
+//! whose DAWG is laid out as wolges or MAGPIE lay it out (`crate::kwg`),
+//! so a file read and written again is the same bytes.
 
 use std::path::Path;
 
@@ -191,6 +195,32 @@ impl Klv {
         None
     }
 
+    /// Every leave with its value, in the file's order (the DAWG's word
+    /// order: tiles ascending, blanks first, as tile 0).
+    pub fn leaves(&self) -> Leaves<'_> {
+        let root = self.node(0) & ARC_MASK;
+        Leaves {
+            klv: self,
+            stack: if root == 0 {
+                vec![]
+            } else {
+                vec![(root as usize, 0)]
+            },
+            word: Vec::new(),
+            rank: 0,
+        }
+    }
+
+    /// The byte offset of the `i`-th value (to name it in messages).
+    pub fn value_offset(&self, i: usize) -> u64 {
+        (self.values_at + i * if self.wide { 4 } else { 2 }) as u64
+    }
+
+    /// True for KLV2 (`f32` values), false for KLV1 (`i16` in 256ths).
+    pub fn is_klv2(&self) -> bool {
+        self.wide
+    }
+
     fn value_at(&self, i: usize) -> f32 {
         let b = self.data.bytes();
         if self.wide {
@@ -201,6 +231,120 @@ impl Klv {
             i16::from_le_bytes(b[at..at + 2].try_into().unwrap()) as f32 / 256.0
         }
     }
+}
+
+/// The leaves of a [`Klv`] and their values, in the file's order: a walk
+/// of the DAWG, children before the next sibling (each sibling list in the
+/// order its nodes are stored), so that the `i`-th leave has the `i`-th
+/// value.
+pub struct Leaves<'k> {
+    klv: &'k Klv,
+    /// (node, tiles before it) still to visit.
+    stack: Vec<(usize, usize)>,
+    word: Vec<u8>,
+    rank: usize,
+}
+
+impl Iterator for Leaves<'_> {
+    type Item = (Vec<u8>, f32);
+
+    fn next(&mut self) -> Option<(Vec<u8>, f32)> {
+        // Opening checked every arc index and that the graph has no loop,
+        // so the walk ends; it yields at most the file's value count.
+        while let Some((i, depth)) = self.stack.pop() {
+            let v = self.klv.node(i);
+            self.word.truncate(depth);
+            self.word.push((v >> TILE_SHIFT) as u8);
+            if v & IS_END == 0 && i + 1 < self.klv.nodes {
+                self.stack.push((i + 1, depth));
+            }
+            let child = (v & ARC_MASK) as usize;
+            if child != 0 {
+                self.stack.push((child, depth + 1));
+            }
+            if v & ACCEPTS != 0 {
+                let value = self.klv.value_at(self.rank);
+                self.rank += 1;
+                return Some((self.word.clone(), value));
+            }
+        }
+        None
+    }
+}
+
+/// The bytes of a KLV2 file valuing each `(leave, value)`: the leaves'
+/// DAWG as a KWG laid out as `layout` does (as wolges writes it, or as
+/// MAGPIE does), then the values in the DAWG's word order. A leave's tiles
+/// may come in any order (0 is the blank); a leave given twice, an empty
+/// leave, or a tile above 63 is an error naming the pair's index.
+///
+/// ```
+/// use lexgraph::klv::{klv2_bytes, Klv};
+/// use lexgraph::kwg::Layout;
+///
+/// // ? (the blank) and ES (E = 5, S = 19): read back in the DAWG's order.
+/// let bytes = klv2_bytes([(vec![19, 5], 11.5), (vec![0], 25.0)], Layout::Wolges)?;
+/// let klv = Klv::from_vec(bytes, "inline")?;
+/// let leaves: Vec<(Vec<u8>, f32)> = klv.leaves().collect();
+/// assert_eq!(leaves, [(vec![0], 25.0), (vec![5, 19], 11.5)]);
+/// # Ok::<(), lexgraph::Error>(())
+/// ```
+#[cfg(feature = "build")]
+pub fn klv2_bytes(
+    leaves: impl IntoIterator<Item = (Vec<u8>, f32)>,
+    layout: crate::kwg::Layout,
+) -> Result<Vec<u8>> {
+    let mut pairs: Vec<(Vec<u8>, f32, usize)> = leaves
+        .into_iter()
+        .enumerate()
+        .map(|(i, (mut tiles, value))| {
+            tiles.sort_unstable();
+            (tiles, value, i)
+        })
+        .collect();
+    pairs.sort_unstable_by(|a, b| a.0.cmp(&b.0).then(a.2.cmp(&b.2)));
+    for w in pairs.windows(2) {
+        if w[0].0 == w[1].0 {
+            return Err(Error::KwgWords {
+                index: w[1].2,
+                msg: format!("the leave {:?} is given twice", w[1].0),
+            });
+        }
+    }
+    if let Some(p) = pairs.first().filter(|p| p.0.is_empty()) {
+        return Err(Error::KwgWords {
+            index: p.2,
+            msg: "the empty leave has no place in a KLV file (it is worth 0)".into(),
+        });
+    }
+    let words: Vec<&[u8]> = pairs.iter().map(|p| &p.0[..]).collect();
+    let nodes = crate::kwg::dawg(&words, layout).map_err(|e| match e {
+        // Name the pair as given, not its place in sorted order.
+        Error::KwgWords { index, msg } => Error::KwgWords {
+            index: pairs[index].2,
+            msg,
+        },
+        e => e,
+    })?;
+    let mut out = Vec::with_capacity(8 + 4 * nodes.len() + 4 * pairs.len());
+    out.extend((nodes.len() as u32).to_le_bytes());
+    out.extend(crate::kwg::to_bytes(&nodes));
+    out.extend((pairs.len() as u32).to_le_bytes());
+    for p in &pairs {
+        out.extend(p.1.to_le_bytes());
+    }
+    Ok(out)
+}
+
+/// [`klv2_bytes`] written to `path` atomically (a temporary file renamed
+/// into place: a reader never sees half a file).
+#[cfg(feature = "build")]
+pub fn write_klv2(
+    path: &Path,
+    leaves: impl IntoIterator<Item = (Vec<u8>, f32)>,
+    layout: crate::kwg::Layout,
+) -> Result<()> {
+    crate::compile::write_atomic(path, &klv2_bytes(leaves, layout)?)
 }
 
 /// Words in the subtree below arc `v` (not counting the arc's own word).
@@ -337,6 +481,60 @@ mod tests {
             assert_eq!(k.value(&leave(&[2])), 3.0);
             assert_eq!(k.value(&leave(&[2, 2])), 0.0);
             assert_eq!(k.value(&leave(&[])), 0.0);
+        }
+    }
+
+    #[cfg(feature = "build")]
+    mod writing {
+        use super::super::*;
+        use super::leave;
+        use crate::kwg::Layout;
+        use proptest::prelude::*;
+
+        fn leaves() -> impl Strategy<Value = Vec<(Vec<u8>, f32)>> {
+            let leave = prop::collection::vec(0u8..6, 1..5).prop_map(|mut t| {
+                t.sort_unstable();
+                t
+            });
+            prop::collection::btree_map(leave, any::<f32>(), 0..80)
+                .prop_map(|m| m.into_iter().collect())
+        }
+
+        proptest! {
+            /// Written, opened, read: every value back, bit for bit, in
+            /// order; and written again from the leaves read, the same bytes.
+            #[test]
+            fn values_survive_writing_and_reading(pairs in leaves()) {
+                for layout in [Layout::Wolges, Layout::Magpie] {
+                    let bytes = klv2_bytes(pairs.iter().cloned(), layout).unwrap();
+                    let k = Klv::from_vec(bytes.clone(), "t").unwrap();
+                    prop_assert_eq!(k.len(), pairs.len());
+                    let back: Vec<(Vec<u8>, f32)> = k.leaves().collect();
+                    prop_assert_eq!(back.len(), pairs.len());
+                    for ((t, v), (bt, bv)) in pairs.iter().zip(&back) {
+                        prop_assert_eq!(t, bt);
+                        prop_assert_eq!(v.to_bits(), bv.to_bits());
+                        let counts = leave(&t.iter().map(|&x| x as usize).collect::<Vec<_>>());
+                        prop_assert_eq!(k.value(&counts).to_bits(), v.to_bits());
+                    }
+                    prop_assert_eq!(klv2_bytes(back, layout).unwrap(), bytes);
+                }
+            }
+        }
+
+        #[test]
+        fn tiles_in_any_order_and_faults_by_index() {
+            let a = klv2_bytes([(vec![2, 1], 1.5), (vec![1], -2.0)], Layout::Wolges).unwrap();
+            let k = Klv::from_vec(a, "t").unwrap();
+            let got: Vec<_> = k.leaves().collect();
+            assert_eq!(got, [(vec![1], -2.0), (vec![1, 2], 1.5)]);
+            let e = |pairs: Vec<(Vec<u8>, f32)>| {
+                klv2_bytes(pairs, Layout::Wolges).unwrap_err().to_string()
+            };
+            let twice = e(vec![(vec![1, 2], 1.0), (vec![3], 0.0), (vec![2, 1], 2.0)]);
+            assert_eq!(twice, "word 2: the leave [1, 2] is given twice");
+            assert!(e(vec![(vec![1], 1.0), (vec![], 2.0)]).starts_with("word 1: the empty leave"));
+            assert!(e(vec![(vec![1], 1.0), (vec![70], 2.0)]).starts_with("word 1: tile 70"));
         }
     }
 

@@ -302,6 +302,9 @@ impl LeaveTable {
                 .ok()
                 .filter(|v: &f32| v.is_finite())
                 .ok_or_else(|| bad(format!("{:?} is not a number", text::snippet(value))))?;
+            if tiles.is_empty() {
+                return Err(bad("the empty leave is worth 0 and takes no value".into()));
+            }
             let mut counts = [0u8; 64];
             for t in tiles {
                 counts[t as usize & 63] = counts[t as usize & 63].saturating_add(1);
@@ -336,6 +339,12 @@ impl LeaveTable {
         let text = String::from_utf8(bytes)
             .map_err(|e| fault(e.utf8_error().valid_up_to() as u64, "not UTF-8".into()))?;
         LeaveTable::parse(&text, &origin, alphabet)
+    }
+
+    /// Every leave (tiles ascending, blanks first as tile 0) and its
+    /// value, in no particular order.
+    pub fn iter(&self) -> impl Iterator<Item = (&[u8], f32)> + '_ {
+        self.values.iter().map(|(k, &v)| (&k[..], v))
     }
 
     /// Leaves in the table.

@@ -22,7 +22,9 @@
 //! - **Building** — [`wordlist`] (reading word lists), and with the
 //!   feature `build`, `builder` (the minimal automata, built incrementally)
 //!   and `compile` (both files from one list, written atomically through
-//!   `format::write`, which takes any `format::Automaton`).
+//!   `format::write`, which takes any `format::Automaton`), and `kwg`
+//!   (node arrays in the wolges / MAGPIE format, laid out as they lay them
+//!   out: KLV leave files, and KWG lexicons).
 //! - **Move generation** — [`crosscheck`] (which tiles each square accepts,
 //!   from the words across it), [`scoring`] (what a move is worth:
 //!   [`scoring::Scoring`], the crossword game's rule [`scoring::Classic`]),
@@ -109,6 +111,8 @@ pub mod game;
 #[cfg(feature = "game")]
 pub mod gcg;
 pub mod klv;
+#[cfg(feature = "build")]
+pub mod kwg;
 pub mod lane;
 pub mod leave;
 pub mod lexicon;

@@ -5,6 +5,7 @@ pub mod check;
 pub mod compile;
 pub mod docs;
 pub mod info;
+pub mod leaves;
 pub mod matchplay;
 pub mod moves;
 pub mod pattern;

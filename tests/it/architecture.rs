@@ -16,7 +16,7 @@ const LAYERS: &[(&str, &[&str])] = &[
         &["error", "text", "simd", "alphabet", "board", "rules"],
     ),
     ("lexicon", &["format", "lexicon", "query"]),
-    ("build", &["wordlist", "builder", "compile"]),
+    ("build", &["wordlist", "builder", "compile", "kwg"]),
     (
         "movegen",
         &[
