@@ -2,21 +2,41 @@
 //! score plus leave ([`crate::leave`]), found without keeping every move.
 //!
 //! [`Generator::best`] searches with a [`TopN`] sink, which keeps the `n`
-//! best plays so far and, through the search-policy seam, has the lanes
-//! searched in order of their bound ([`MoveSink::lane_rank`]) and skips
-//! every lane whose bound cannot reach the `n`-th best equity
-//! ([`MoveSink::lane`]). A lane's bound is the most the squares a move can
-//! reach there (from an anchor, through board tiles, onto at most a rack's
-//! worth of empty squares some rack tile may go on) can make of the rack:
-//! every tile at the highest letter premium, the highest word premiums,
-//! the best cross words, the bingo bonus with a full rack; plus the best
-//! value any leave of the rack can have. The result is exactly that of
-//! ranking every play (tested on every reference position).
+//! best plays so far. Before the search it values every leave of the rack
+//! once, in a table indexed by the tiles a play uses (a play's equity then
+//! costs a few additions, no leave lookup), which also gives the best leave
+//! for each number of tiles played. Through the search-policy seam
+//! ([`MoveSink::RANKS_ANCHORS`]) it then bounds every anchor of every lane,
+//! both directions: the most a play found from that anchor can be worth.
+//! A play is found from its leftmost (topmost) anchor, so it reads the
+//! tiles right before the anchor or places tiles on the empty non-anchor
+//! squares there, and reaches right through tiles and onto empty squares
+//! some rack tile may go on. For each such span and each number `k` of
+//! tiles placed the bound pairs the rack's `k` best tiles with the span's
+//! best effective multipliers (letter premium × word premiums, plus the
+//! cross word's), adds the board tiles and cross words, the bingo bonus with
+//! a full rack and the best leave of `k` tiles played. The anchors are
+//! searched best bound first, across all lanes, and the search ends at the
+//! first bound that cannot reach the `n`-th best equity (ties could rank, so
+//! it stops only below). The result is exactly that of ranking every play
+//! (tested on every reference position, both generators). With a
+//! [`Scoring`] other than the classic one the bounds do not hold and every
+//! anchor is searched.
 //!
-//! The bound is still loose: on the stored ENABLE suite it skips about 6 %
-//! of the lanes, and the search takes longer than generating every move
-//! (`BEST=1 cargo run --release --example movegen_timing`). Tighter bounds,
-//! per anchor, are the next step.
+//! The bound still reaches far: most anchors could hold a long play on
+//! premiums, though the lexicon has none, so on 200 SOWPODS positions with
+//! CSW21 leaves a top-1 search reaches 38 % of the anchors, and 41 % of the
+//! searched anchors yield no play at all (on the first 100). Measured (`BEST=1
+//! LEAVES=../shared/leaves/CSW21.klv2 target/release/examples/movegen_timing
+//! SOWPODS.gaddag benches/positions/sowpods.cgp 5`, and without `BEST` for
+//! every move): about 113 µs per position against 147 µs for every move
+//! (258 µs with the lane bound before); on ENABLE with Gordon's Heuristic 2,
+//! about 83 µs against 80 µs (124 µs before). Under callgrind (scalar scan,
+//! `BEST=1` in `examples/movegen_instructions.rs`) the top-1 search counts
+//! 5 % fewer instructions than every move on those SOWPODS positions:
+//! valuing every leave with the KLV file (10 %), bounding the anchors (8 %)
+//! and cross-checks (6 %) add to the searches (72 %). A bound aware of the
+//! lexicon (which lengths of word the rack can make) is the next step.
 //!
 //! Order: equity descending; ties by the canonical move order
 //! ([`Move::canonical_cmp`]), placements before exchanges (fewest tiles
@@ -42,7 +62,7 @@ use std::cmp::Ordering;
 
 use crate::alphabet::Alphabet;
 use crate::board::{tile_of, Position, Rack, BLANK_FLAG};
-use crate::lane::Lane;
+use crate::lane::{Lane, LaneSquare};
 use crate::leave::{equity, LeaveValue};
 use crate::lexicon::Lexicon;
 use crate::movegen::{Generator, Move, MoveSink, Options};
@@ -139,6 +159,18 @@ impl<L: LeaveValue> Context<'_, L> {
         }
     }
 
+    /// The equity of a play scoring `score` that keeps `kept`.
+    fn value(&self, score: i32, kept: &[u8; 64]) -> f32 {
+        equity(
+            score,
+            kept,
+            self.leaves,
+            self.bag,
+            &self.opponent,
+            self.alphabet,
+        )
+    }
+
     fn leave_of(&self, m: &Move) -> Rack {
         let mut r = *self.rack;
         m.take_from(&mut r);
@@ -146,8 +178,116 @@ impl<L: LeaveValue> Context<'_, L> {
     }
 }
 
-/// A sink that keeps the `n` best plays by equity and skips the lanes that
-/// cannot improve on them (see the [module](self) docs).
+/// What keeping each leave of the rack adds to equity, found once per
+/// search: indexed by a code of the tiles a play takes from the rack, so
+/// that valuing a play costs a few additions and no leave lookup.
+///
+/// The code is mixed-radix: each kind of tile on the rack (the blank, for
+/// blanks played as letters, is one) is a digit counting the copies used,
+/// of radix one more than the copies on the rack. A rack of 7 tiles has at
+/// most 2^7 = 128 codes.
+struct LeaveIndex {
+    /// What using one copy of tile `t` (0: a blank) adds to the code.
+    stride: [u32; 64],
+    /// By code: what the leave adds to a play's score ([`equity`] of a
+    /// play scoring 0), the end-of-game settlement with an empty bag.
+    adds: Vec<f32>,
+    /// By number of tiles used: the most any such leave adds
+    /// (`-inf` where no play uses that many).
+    best: [f32; 33],
+    /// The rack's kinds of tile: (tile, copies + 1), the code's digits.
+    kinds: Vec<(usize, u32)>,
+    rack: [u8; 64],
+}
+
+impl LeaveIndex {
+    /// Every leave of `rack`, valued in `cx`.
+    fn new<L: LeaveValue>(cx: &Context<'_, L>, rack: &Rack) -> LeaveIndex {
+        let counts = rack.counts();
+        let mut stride = [0u32; 64];
+        let mut kinds = Vec::with_capacity(8);
+        let mut size = 1u32;
+        for (t, &c) in counts.iter().enumerate().filter(|(_, &c)| c > 0) {
+            stride[t] = size;
+            kinds.push((t, c as u32 + 1));
+            size = size.saturating_mul(c as u32 + 1);
+        }
+        let mut index = LeaveIndex {
+            stride,
+            adds: vec![0f32; size as usize],
+            best: [f32::NEG_INFINITY; 33],
+            kinds,
+            rack: *counts,
+        };
+        for code in 0..size {
+            let (_, kept, total) = index.decode(code);
+            let add = cx.value(0, &kept);
+            index.adds[code as usize] = add;
+            if let Some(b) = index.best.get_mut(total) {
+                *b = b.max(add);
+            }
+        }
+        index
+    }
+
+    /// The tiles code `code` uses, those it keeps, and how many it uses.
+    fn decode(&self, code: u32) -> ([u8; 64], [u8; 64], usize) {
+        let (mut used, mut kept) = ([0u8; 64], self.rack);
+        let (mut rest, mut total) = (code, 0usize);
+        for &(t, radix) in &self.kinds {
+            let u = (rest % radix) as u8;
+            rest /= radix;
+            used[t] = u;
+            kept[t] -= u;
+            total += u as usize;
+        }
+        (used, kept, total)
+    }
+
+    /// What the leave of `m` adds to its score.
+    #[inline]
+    fn adds(&self, m: &Move) -> f32 {
+        let mut code = 0u32;
+        let mut bits = m.placed;
+        while bits != 0 {
+            let i = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let sq = m.word[i % m.word.len()];
+            let t = if sq & BLANK_FLAG != 0 { 0 } else { tile_of(sq) };
+            code += self.stride[t as usize & 63];
+        }
+        self.adds[code as usize]
+    }
+}
+
+/// The rack holding `counts`.
+fn rack_of(counts: &[u8; 64]) -> Rack {
+    let mut r = Rack::default();
+    for (t, &c) in counts.iter().enumerate() {
+        for _ in 0..c {
+            r.add(t as u8);
+        }
+    }
+    r
+}
+
+/// What the bound of an anchor needs besides its lane, set up once per
+/// search (from the rack the generator sees, the first time it asks).
+#[derive(Default)]
+struct Shadow {
+    ready: bool,
+    /// Tiles on the rack that can be placed.
+    tiles: usize,
+    /// The rack's tile values, highest first (blanks 0).
+    values: [i64; 32],
+    /// Tiles that can be placed: the rack's, or every one with a blank.
+    mask: u64,
+}
+
+/// A sink that keeps the `n` best plays by equity and ranks every anchor by
+/// a bound on what the plays found from it are worth, so that the search
+/// stops at the first anchor that cannot rank (see the [module](self)
+/// docs).
 pub struct TopN<'a, L: LeaveValue> {
     cx: Context<'a, L>,
     n: usize,
@@ -156,25 +296,20 @@ pub struct TopN<'a, L: LeaveValue> {
     values: [i32; 64],
     rack_size: usize,
     bingo: i64,
-    /// The most any leave of a move can add to its equity.
-    leave_bound: f32,
+    leaves: LeaveIndex,
+    shadow: Shadow,
     stats: Stats,
-    /// Each lane's bound, from `lane_rank`, for `lane` to reuse: index
-    /// `dir * 32 + line`.
-    bounds: [i64; 64],
-}
-
-/// Where a lane's bound is kept in [`TopN::bounds`].
-fn slot(lane: &Lane<'_>) -> usize {
-    (lane.dir() as usize * 32 + lane.line()) & 63
+    /// The scoring is [`Scoring::CLASSIC`]: the bounds hold.
+    prune: bool,
 }
 
 /// How much of the board a best-play search looked at.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Stats {
-    /// Lanes searched.
+    /// Anchors searched.
     pub searched: usize,
-    /// Lanes skipped: no move there could rank among the best.
+    /// Anchors not searched: no move found from them could rank among the
+    /// best.
     pub skipped: usize,
 }
 
@@ -198,133 +333,191 @@ impl<'a, L: LeaveValue> TopN<'a, L> {
         self.best.truncate(self.n);
     }
 
-    /// No move on `lane` scores more (see the [module](self) docs). Only
-    /// the squares a move can reach count: from an anchor, through tiles on
-    /// the board, onto at most `k` empty squares that some rack tile may go
-    /// on (`k` the rack's tiles); an empty square no rack tile may go on
-    /// ends the reach.
-    fn score_bound(&self, lane: &Lane<'_>) -> i64 {
-        let rack = lane.rack();
-        let k: usize = rack.iter().map(|&c| c as usize).sum();
-        let rack_sum: i64 = (0..64)
-            .map(|t| rack[t] as i64 * self.values[t] as i64)
-            .sum();
-        let best_tile = (0..64)
-            .filter(|&t| rack[t] > 0)
-            .map(|t| self.values[t] as i64)
-            .max()
-            .unwrap_or(0);
-        let placeable_tiles = if rack[0] > 0 {
-            !1u64
+    /// Whether a play of equity `e` could rank among the best. Ties could:
+    /// a play of equal equity may come first in the order. Equities are
+    /// `f32` sums, rounded the same way for plays and for bounds, so a
+    /// bound rounds no lower than what it bounds.
+    #[inline]
+    fn admits(&self, e: f32) -> bool {
+        !self.full() || e >= self.best[self.best.len() - 1].equity
+    }
+
+    /// Whether `n` plays are kept, so that a play must beat the last.
+    #[inline]
+    fn full(&self) -> bool {
+        self.best.len() == self.n && self.n <= 64
+    }
+
+    fn prepare_shadow(&mut self, rack: &[u8; 64]) {
+        let sh = &mut self.shadow;
+        sh.ready = true;
+        let mut k = 0;
+        for (t, &c) in rack.iter().enumerate() {
+            for _ in 0..c {
+                if k < sh.values.len() {
+                    sh.values[k] = self.values[t] as i64;
+                    k += 1;
+                }
+            }
+        }
+        sh.tiles = k;
+        sh.values[..k].sort_unstable_by(|a, b| b.cmp(a));
+        sh.mask = if rack[0] > 0 {
+            !1
         } else {
             (1..64)
                 .filter(|&t| rack[t] > 0)
                 .fold(0u64, |m, t| m | 1 << t)
         };
-        let squares = lane.squares();
-        let n = squares.len();
-        let placeable =
-            |i: usize| squares[i].tile() == 0 && squares[i].allowed() & placeable_tiles != 0;
-        let mut reached = [false; 32];
-        for a in (0..n).filter(|&a| squares[a].is_anchor() && placeable(a)) {
-            reached[a] = true;
-            for dir in [-1isize, 1] {
-                let (mut i, mut budget) = (a as isize, k.saturating_sub(1));
-                loop {
-                    i += dir;
-                    if i < 0 || i >= n as isize {
-                        break;
-                    }
-                    let j = i as usize;
-                    if squares[j].tile() != 0 {
-                        reached[j] = true;
-                    } else if budget > 0 && placeable(j) {
-                        reached[j] = true;
-                        budget -= 1;
-                    } else {
-                        break;
-                    }
-                }
-            }
+    }
+
+    /// The most a play found from anchor `a` (see
+    /// [`MoveSink::anchor`]) can be worth: for each way of reaching out from
+    /// the anchor, left onto empty squares or through the tiles there, right
+    /// onto empty squares some rack tile may go on and through tiles,
+    /// with `k` tiles placed, the rack's `k` best tiles on the squares'
+    /// best effective multipliers (letter premium × the word premiums,
+    /// plus the cross word's), the cross words' and board tiles' points,
+    /// the bingo bonus with a full rack, and the best leave of `k` tiles
+    /// used.
+    fn anchor_bound(&self, sqs: &[LaneSquare], a: usize) -> f32 {
+        let sh = &self.shadow;
+        let rt = sh.tiles;
+        if rt == 0 || sqs[a].allowed() & sh.mask == 0 {
+            return f32::NEG_INFINITY;
         }
-        let (mut board, mut lm) = (0i64, 1i64);
-        let (mut wms, mut crosses) = ([0i64; 32], [0i64; 32]);
-        let (mut nw, mut nc) = (0, 0);
-        for (q, _) in squares.iter().zip(&reached).filter(|(_, &r)| r) {
-            let sq = q.tile();
-            if sq != 0 {
-                if sq & BLANK_FLAG == 0 {
-                    board += self.values[tile_of(sq) as usize & 63] as i64;
-                }
+        let n = sqs.len();
+        let value = |sq: u8| -> i64 {
+            if sq & BLANK_FLAG != 0 {
+                0
             } else {
-                lm = lm.max(q.letter_mult() as i64);
-                wms[nw] = q.word_mult() as i64;
-                nw += 1;
-                if q.has_cross() {
-                    let lv = best_tile * q.letter_mult() as i64;
-                    crosses[nc] = (q.cross_sum() as i64 + lv) * q.word_mult() as i64;
-                    nc += 1;
-                }
+                self.values[tile_of(sq) as usize & 63] as i64
+            }
+        };
+        // Left: the tiles right before the anchor, or up to `room` empty
+        // squares that are not anchors (and so form no cross word).
+        let (mut left_board, mut room) = (0i64, 0usize);
+        if a > 0 && sqs[a - 1].tile() != 0 {
+            let mut k = a;
+            while k > 0 && sqs[k - 1].tile() != 0 {
+                k -= 1;
+                left_board += value(sqs[k].tile());
+            }
+        } else {
+            while room + 1 < rt
+                && room < a
+                && sqs[a - room - 1].tile() == 0
+                && !sqs[a - room - 1].is_anchor()
+            {
+                room += 1;
             }
         }
-        if nw == 0 {
-            return 0; // nothing can be placed here
+        // Right: each step places a tile on the next empty square (the
+        // anchor first) and reads the tiles after it; an empty square no
+        // rack tile may go on ends the reach.
+        let mut steps = [(0usize, 0i64); 32];
+        let mut ns = 0;
+        let mut j = a;
+        loop {
+            let (mut k, mut b) = (j + 1, 0i64);
+            while k < n && sqs[k].tile() != 0 {
+                b += value(sqs[k].tile());
+                k += 1;
+            }
+            steps[ns] = (j, b);
+            ns += 1;
+            if ns == rt || ns == steps.len() || k >= n || sqs[k].allowed() & sh.mask == 0 {
+                break;
+            }
+            j = k;
         }
-        let (wms, crosses) = (&mut wms[..nw], &mut crosses[..nc]);
-        // With few squares reached all of them count, without sorting.
-        let (wm, cross): (i64, i64) = if nw <= k {
-            (wms.iter().product(), crosses.iter().sum())
-        } else {
-            wms.sort_unstable_by(|a, b| b.cmp(a));
-            crosses.sort_unstable_by(|a, b| b.cmp(a));
-            (wms.iter().take(k).product(), crosses.iter().take(k).sum())
-        };
-        let bingo = if k == self.rack_size { self.bingo } else { 0 };
-        (rack_sum * lm + board) * wm + cross + bingo
+        let mut best = f32::NEG_INFINITY;
+        let (mut lms, mut xms, mut eff) = ([0i64; 32], [0i64; 32], [0i64; 32]);
+        for l in 0..=room {
+            let (mut np, mut wm, mut cross, mut board) = (0usize, 1i64, 0i64, left_board);
+            for i in 1..=l {
+                let q = &sqs[a - i];
+                lms[np] = q.letter_mult() as i64;
+                xms[np] = 0;
+                wm *= q.word_mult() as i64;
+                np += 1;
+            }
+            for &(p, b) in &steps[..ns.min(rt - l)] {
+                let q = &sqs[p];
+                let (lm, qwm) = (q.letter_mult() as i64, q.word_mult() as i64);
+                lms[np] = lm;
+                xms[np] = 0;
+                if q.has_cross() {
+                    xms[np] = lm * qwm;
+                    cross += q.cross_sum() as i64 * qwm;
+                }
+                wm *= qwm;
+                board += b;
+                np += 1;
+                // The effective multipliers, highest first, meet the
+                // highest tiles.
+                for i in 0..np {
+                    let v = lms[i] * wm + xms[i];
+                    let mut k = i;
+                    while k > 0 && eff[k - 1] < v {
+                        eff[k] = eff[k - 1];
+                        k -= 1;
+                    }
+                    eff[k] = v;
+                }
+                let bingo = if np == self.rack_size { self.bingo } else { 0 };
+                let base = board * wm + cross + bingo;
+                let tiles: i64 = eff[..np].iter().zip(&sh.values).map(|(e, v)| e * v).sum();
+                let leave = self.leaves.best.get(np).copied().unwrap_or(0.0);
+                best = best.max((base + tiles) as f32 + leave);
+            }
+        }
+        best
     }
 }
 
 impl<L: LeaveValue> MoveSink for TopN<'_, L> {
     fn push(&mut self, m: &Move) {
-        // Most moves cannot rank, whatever they keep: skip valuing them.
-        if !self.could_rank(m.score as i64) {
+        // Most moves cannot rank: value them without building anything.
+        let e = m.score as f32 + self.leaves.adds(m);
+        if !self.admits(e) {
             return;
         }
         let leave = self.cx.leave_of(m);
-        let r = self.cx.rank(Play::Place(*m), leave);
-        self.offer(r);
+        self.offer(Ranked {
+            play: Play::Place(*m),
+            equity: e,
+            leave,
+        });
     }
 
-    const RANKS_LANES: bool = true;
+    const RANKS_ANCHORS: bool = true;
 
-    fn lane_rank(&mut self, lane: &Lane<'_>) -> i64 {
-        let bound = self.score_bound(lane);
-        self.bounds[slot(lane)] = bound;
-        bound
-    }
-
-    fn lane(&mut self, lane: &Lane<'_>) -> bool {
-        // Ranked just before the search began: the bound is known.
-        let keep = self.could_rank(self.bounds[slot(lane)]);
-        if keep {
-            self.stats.searched += 1;
-        } else {
-            self.stats.skipped += 1;
+    fn anchor_ranks(&mut self, lane: &Lane<'_>, ranks: &mut [f32]) {
+        if !self.prune {
+            // Bounds would not hold: every anchor alike, all searched.
+            ranks.fill(f32::INFINITY);
+            return;
         }
-        keep
-    }
-}
-
-impl<L: LeaveValue> TopN<'_, L> {
-    /// Whether a move scoring at most `score` could rank among the best.
-    /// Ties could: a move of equal equity may come first in the order.
-    fn could_rank(&self, score: i64) -> bool {
-        match self.best.last() {
-            Some(worst) if self.best.len() == self.n && self.n <= 64 => {
-                score as f64 + self.leave_bound as f64 >= worst.equity as f64
+        if !self.shadow.ready {
+            self.prepare_shadow(lane.rack());
+        }
+        let sqs = lane.squares();
+        for (a, q) in sqs.iter().enumerate() {
+            if q.is_anchor() {
+                ranks[a] = self.anchor_bound(sqs, a);
+                self.stats.skipped += 1;
             }
-            _ => true,
         }
+    }
+
+    fn worth(&mut self, rank: f32) -> bool {
+        let go = self.admits(rank);
+        if go {
+            self.stats.searched += 1;
+            self.stats.skipped -= 1;
+        }
+        go
     }
 }
 
@@ -344,7 +537,7 @@ impl<R: Scoring> Generator<R> {
         self.best_with_stats(lex, pos, leaves, n, opts).0
     }
 
-    /// [`Generator::best`], and how many lanes it searched and skipped.
+    /// [`Generator::best`], and how many anchors it searched and skipped.
     pub fn best_with_stats(
         &mut self,
         lex: &Lexicon,
@@ -353,6 +546,9 @@ impl<R: Scoring> Generator<R> {
         n: usize,
         opts: &Options,
     ) -> (Vec<Ranked>, Stats) {
+        if n == 0 {
+            return (Vec::new(), Stats::default());
+        }
         let alphabet = lex.alphabet();
         let rules = self.rules().clone();
         let rack = pos.rack();
@@ -363,49 +559,40 @@ impl<R: Scoring> Generator<R> {
         } else {
             *pos.racks[1].counts()
         };
-        let values = alphabet.values();
-        let opp_value = crate::leave::tiles_value(alphabet, &opponent) as f32;
-        // What each play but the pass puts down (a move's tiles, or an
-        // exchange's), and so what it can keep: one pass over the rack's
-        // sub-racks values both the exchanges and the best leave a move can
-        // keep.
-        let mut kept = Vec::new();
-        let mut best_keep = 0.0f32;
-        for out in rack.sub_racks() {
-            let mut keep = *rack;
-            for t in 0..64u8 {
-                for _ in 0..out.count(t) {
-                    keep.remove(t);
-                }
-            }
-            best_keep = best_keep.max(leaves.value(keep.counts()));
-            kept.push((out, keep));
-        }
-        // With an empty bag a leave is worth at most what going out gains.
-        let leave_bound = if bag > 0 { best_keep } else { 2.0 * opp_value };
+        let cx = Context {
+            rack,
+            bag,
+            opponent,
+            leaves,
+            alphabet,
+        };
+        // Every leave valued once.
+        let leaves = LeaveIndex::new(&cx, rack);
         let mut top = TopN {
-            cx: Context {
-                rack,
-                bag,
-                opponent,
-                leaves,
-                alphabet,
-            },
+            cx,
             n,
             best: Vec::with_capacity(n.min(64) + 1),
-            values,
+            values: alphabet.values(),
             rack_size: rules.rack_size,
             bingo: rules.bingo_bonus as i64,
-            leave_bound,
+            leaves,
+            shadow: Shadow::default(),
             stats: Stats::default(),
-            bounds: [0; 64],
+            prune: R::CLASSIC,
         };
-        // Exchanges and the pass first: they set a floor that lets the
-        // search skip lanes from the start.
+        // Exchanges, when the bag allows, and the pass first: they set a
+        // floor before the search begins.
         if bag >= rules.rack_size {
-            for (out, keep) in kept {
-                let r = top.cx.rank(Play::Exchange(out), keep);
-                top.offer(r);
+            for code in 1..top.leaves.adds.len() as u32 {
+                let adds = top.leaves.adds[code as usize];
+                if top.admits(adds) {
+                    let (used, kept, _) = top.leaves.decode(code);
+                    top.offer(Ranked {
+                        play: Play::Exchange(rack_of(&used)),
+                        equity: adds,
+                        leave: rack_of(&kept),
+                    });
+                }
             }
         }
         let r = top.cx.rank(Play::Pass, *rack);

@@ -50,6 +50,14 @@ pub trait Scoring: Clone + std::fmt::Debug {
     /// search: keep it a few words.
     type Tally: Copy;
 
+    /// Whether moves score as [`Classic`] scores them, so that a bound on
+    /// a move's score computed from the squares' premiums, cross sums and
+    /// tile values holds (what [`Generator::best`] prunes with; with any
+    /// other scoring it searches every anchor). Default: no.
+    ///
+    /// [`Generator::best`]: crate::Generator::best
+    const CLASSIC: bool = false;
+
     /// The scoring of `rules` for tiles of `alphabet`.
     fn new(rules: &Rules, alphabet: &Alphabet) -> Self;
 
@@ -109,6 +117,7 @@ pub struct ClassicTally {
 
 impl Scoring for Classic {
     type Tally = ClassicTally;
+    const CLASSIC: bool = true;
 
     fn new(rules: &Rules, alphabet: &Alphabet) -> Classic {
         let values = alphabet.values();

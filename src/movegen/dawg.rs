@@ -38,45 +38,56 @@ pub(crate) fn gen_line<S: MoveSink, R: Scoring, W: Widths>(
         if !ctx.at(a).anchor || !ctx.wants_anchor(a) {
             continue;
         }
-        if a > 0 && ctx.sq(a - 1) != 0 {
-            // The left part is the tiles already there.
-            let mut k = a;
-            while k > 0 && ctx.sq(k - 1) != 0 {
-                k -= 1;
-            }
-            let mut node = 0u32;
-            let mut tally = ctx.scoring.start();
-            let mut ok = true;
-            for p in k..a {
-                let sq = ctx.sq(p);
-                ctx.cur[p & 31] = sq;
-                tally = ctx.scoring.through(tally, ctx.at(p));
-                match ctx.top.child(e, node, tile_of(sq)) {
-                    Some(arc) if arc.target != 0 => node = arc.target,
-                    _ => {
-                        ok = false;
-                        break;
-                    }
+        gen_anchor(ctx, e, a);
+    }
+}
+
+/// Generates the moves found from anchor `a` (see
+/// [`MoveSink::anchor`](super::MoveSink::anchor)).
+#[inline(always)]
+pub(crate) fn gen_anchor<S: MoveSink, R: Scoring, W: Widths>(
+    ctx: &mut LineCtx<'_, S, R>,
+    e: &Edges<'_, W>,
+    a: usize,
+) {
+    if a > 0 && ctx.sq(a - 1) != 0 {
+        // The left part is the tiles already there.
+        let mut k = a;
+        while k > 0 && ctx.sq(k - 1) != 0 {
+            k -= 1;
+        }
+        let mut node = 0u32;
+        let mut tally = ctx.scoring.start();
+        let mut ok = true;
+        for p in k..a {
+            let sq = ctx.sq(p);
+            ctx.cur[p & 31] = sq;
+            tally = ctx.scoring.through(tally, ctx.at(p));
+            match ctx.top.child(e, node, tile_of(sq)) {
+                Some(arc) if arc.target != 0 => node = arc.target,
+                _ => {
+                    ok = false;
+                    break;
                 }
             }
-            if ok {
-                let acc = Acc {
-                    placed: 0,
-                    mask: 0,
-                    tally,
-                };
-                extend_right(ctx, e, node, a, k, acc);
-            }
-        } else {
-            let mut limit = 0;
-            while a > limit && ctx.sq(a - limit - 1) == 0 && !ctx.at(a - limit - 1).anchor {
-                limit += 1;
-            }
-            // One tile must stay for the anchor square.
-            let limit = limit.min((ctx.tiles_total as usize).saturating_sub(1));
-            let mut left = [0u8; 32];
-            left_part(ctx, e, a, 0, 0, limit, &mut left);
         }
+        if ok {
+            let acc = Acc {
+                placed: 0,
+                mask: 0,
+                tally,
+            };
+            extend_right(ctx, e, node, a, k, acc);
+        }
+    } else {
+        let mut limit = 0;
+        while a > limit && ctx.sq(a - limit - 1) == 0 && !ctx.at(a - limit - 1).anchor {
+            limit += 1;
+        }
+        // One tile must stay for the anchor square.
+        let limit = limit.min((ctx.tiles_total as usize).saturating_sub(1));
+        let mut left = [0u8; 32];
+        left_part(ctx, e, a, 0, 0, limit, &mut left);
     }
 }
 

@@ -49,41 +49,64 @@ pub(crate) fn gen_line<S: MoveSink, R: Scoring, W: Widths>(
         if !ctx.at(a).anchor || !can_fill(ctx, a) || !ctx.wants_anchor(a) {
             continue;
         }
-        // When tiles follow the anchor, read them first (right to left): the
-        // word must run through them, and starting there prunes every left
-        // part that could not precede them. The GADDAG, unlike the DAWG, can
-        // start reading a word anywhere.
-        let mut r = a;
-        while r + 1 < n && ctx.sq(r + 1) != 0 {
-            r += 1;
+        gen_anchor(ctx, e, a);
+    }
+}
+
+/// Generates the moves found from anchor `a` (see [`MoveSink::anchor`]),
+/// if anything can go on it.
+pub(crate) fn search_anchor<S: MoveSink, R: Scoring, W: Widths>(
+    ctx: &mut LineCtx<'_, S, R>,
+    e: &Edges<'_, W>,
+    a: usize,
+) {
+    if can_fill(ctx, a) {
+        gen_anchor(ctx, e, a);
+    }
+}
+
+/// Generates the moves found from anchor `a`, where something can go.
+#[inline(always)]
+fn gen_anchor<S: MoveSink, R: Scoring, W: Widths>(
+    ctx: &mut LineCtx<'_, S, R>,
+    e: &Edges<'_, W>,
+    a: usize,
+) {
+    let n = ctx.n;
+    // When tiles follow the anchor, read them first (right to left): the
+    // word must run through them, and starting there prunes every left
+    // part that could not precede them. The GADDAG, unlike the DAWG, can
+    // start reading a word anywhere.
+    let mut r = a;
+    while r + 1 < n && ctx.sq(r + 1) != 0 {
+        r += 1;
+    }
+    ctx.anchor = a;
+    ctx.run_end = r;
+    ctx.right_free = r + 1 == n || ctx.sq(r + 1) == 0;
+    if r == a && a > 0 && ctx.sq(a - 1) != 0 {
+        // Tiles only before the anchor: the word starts with them (the
+        // square before them is an anchor, so no tile of this search goes
+        // there). Read them backwards, cross the separator, go right.
+        from_left_run(ctx, e, a);
+    } else if r > a {
+        // Tiles after the anchor: the path starts with the last of them.
+        let sq = ctx.sq(r);
+        let top = ctx.top;
+        if let Some(arc) = top.root.child(e, 0, tile_of(sq)) {
+            ctx.cur[r & 31] = sq;
+            let acc = Acc {
+                mask: 0,
+                tally: ctx.scoring.through(ctx.scoring.start(), ctx.at(r)),
+            };
+            go_on_left(ctx, e, r, arc, acc, Some(top.level1(tile_of(sq))));
         }
-        ctx.anchor = a;
-        ctx.run_end = r;
-        ctx.right_free = r + 1 == n || ctx.sq(r + 1) == 0;
-        if r == a && a > 0 && ctx.sq(a - 1) != 0 {
-            // Tiles only before the anchor: the word starts with them (the
-            // square before them is an anchor, so no tile of this search goes
-            // there). Read them backwards, cross the separator, go right.
-            from_left_run(ctx, e, a);
-        } else if r > a {
-            // Tiles after the anchor: the path starts with the last of them.
-            let sq = ctx.sq(r);
-            let top = ctx.top;
-            if let Some(arc) = top.root.child(e, 0, tile_of(sq)) {
-                ctx.cur[r & 31] = sq;
-                let acc = Acc {
-                    mask: 0,
-                    tally: ctx.scoring.through(ctx.scoring.start(), ctx.at(r)),
-                };
-                go_on_left(ctx, e, r, arc, acc, Some(top.level1(tile_of(sq))));
-            }
-        } else {
-            // The anchor itself, from the root.
-            let top = ctx.top;
-            let hits = e.select_ix(Some(&top.root), 0, ctx.at(a).cross & ctx.rack_mask());
-            if hits != 0 {
-                place::<S, R, W, false, true>(ctx, e, a, a, 0, hits, start(ctx));
-            }
+    } else {
+        // The anchor itself, from the root.
+        let top = ctx.top;
+        let hits = e.select_ix(Some(&top.root), 0, ctx.at(a).cross & ctx.rack_mask());
+        if hits != 0 {
+            place::<S, R, W, false, true>(ctx, e, a, a, 0, hits, start(ctx));
         }
     }
 }

@@ -246,19 +246,33 @@ pub trait MoveSink {
     /// A legal move, scored.
     fn push(&mut self, m: &Move);
 
-    /// Whether the generator asks [`MoveSink::lane_rank`] for each lane
-    /// and searches the lanes in that order (by default, no: board order,
-    /// across lines first).
-    const RANKS_LANES: bool = false;
+    /// Whether the generator ranks the anchors of every lane first
+    /// ([`MoveSink::anchor_ranks`]) and then searches them best first,
+    /// across all lanes, for as long as [`MoveSink::worth`] says (by
+    /// default, no: lanes in board order, across lines first, each anchor
+    /// in line order). Decided at compile time: the default path has no
+    /// trace of it.
+    const RANKS_ANCHORS: bool = false;
 
-    /// Where `lane` goes in the search order when [`MoveSink::RANKS_LANES`]
-    /// is set: higher first, ties in board order. A best-move search ranks
-    /// lanes by the most they can score, so that the best moves come early
-    /// and later lanes can be skipped.
+    /// With [`MoveSink::RANKS_ANCHORS`]: sets `ranks[pos]` for each anchor
+    /// `pos` of `lane` (other entries are not read), where the moves found
+    /// from that anchor go in the search order: higher first, ties in board
+    /// order. A best-move search ranks each anchor by the most its moves
+    /// can be worth, so the best moves come early and the search can stop.
+    /// Called once per lane, before any search, for the lanes
+    /// [`MoveSink::lane`] accepts.
     #[inline(always)]
-    fn lane_rank(&mut self, lane: &Lane<'_>) -> i64 {
-        let _ = lane;
-        0
+    fn anchor_ranks(&mut self, lane: &Lane<'_>, ranks: &mut [f32]) {
+        let _ = (lane, ranks);
+    }
+
+    /// With [`MoveSink::RANKS_ANCHORS`]: whether to go on to the next
+    /// anchor, ranked `rank`. `false` ends the search: every anchor left
+    /// ranks `rank` or lower.
+    #[inline(always)]
+    fn worth(&mut self, rank: f32) -> bool {
+        let _ = rank;
+        true
     }
 
     /// Whether to search `lane` (by default, yes).
@@ -270,7 +284,10 @@ pub trait MoveSink {
 
     /// Whether to search the moves found from the anchor on square `pos`
     /// of `lane` (by default, yes). Each move is found from one anchor: its
-    /// leftmost (topmost) one.
+    /// leftmost (topmost) one. So a move found from `pos` places a tile on
+    /// it, and left of it either reads the tiles on the board right before
+    /// it or places tiles on empty squares that are not anchors; right of
+    /// it, anything.
     #[inline(always)]
     fn anchor(&mut self, lane: &Lane<'_>, pos: usize) -> bool {
         let _ = (lane, pos);
@@ -354,6 +371,8 @@ pub struct Generator<R: Scoring = Classic> {
     down: Lanes,
     /// Scan nodes with AVX-512 where the CPU has it.
     vector: bool,
+    /// Scratch for a ranked search: (rank, anchor).
+    ranked: Vec<(f32, u32)>,
     scoring: std::marker::PhantomData<R>,
 }
 
@@ -640,6 +659,72 @@ fn assign<S: MoveSink>(sink: &mut S, m: &mut Move, at: &[u8], cut: &[i32], avail
     }
 }
 
+/// The search of a sink that ranks anchors ([`MoveSink::RANKS_ANCHORS`]):
+/// every anchor of every lane ranked, then searched best first until the
+/// sink says no anchor left is worth it. `ranked` is scratch space.
+#[inline(never)]
+fn ranked_search<S: MoveSink, R: Scoring, W: Widths>(
+    ctx: &mut LineCtx<'_, S, R>,
+    lanes: &[&Lanes],
+    ranked: &mut Vec<(f32, u32)>,
+    structure: Structure<'_, W>,
+) {
+    ranked.clear();
+    let mut ranks = [0f32; 32];
+    for (d, lanes) in lanes.iter().enumerate() {
+        let n = lanes.n;
+        for line in 0..n {
+            if !lanes.line_has_anchor[line] {
+                continue;
+            }
+            let lane = Lane {
+                dir: if d == 0 { Dir::Across } else { Dir::Down },
+                line,
+                squares: &lanes.squares[line * n..(line + 1) * n],
+                rack: &ctx.rack_start,
+            };
+            if !ctx.sink.lane(&lane) {
+                continue;
+            }
+            ctx.sink.anchor_ranks(&lane, &mut ranks[..n]);
+            for (pos, q) in lane.squares.iter().enumerate() {
+                if q.anchor {
+                    // Board order in the key: direction, line, square.
+                    ranked.push((ranks[pos], (d * 1024 + line * 32 + pos) as u32));
+                }
+            }
+        }
+    }
+    ranked.sort_unstable_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+    let mut current = u32::MAX;
+    for &(rank, key) in ranked.iter() {
+        if !ctx.sink.worth(rank) {
+            break;
+        }
+        let (d, line, pos) = (
+            key as usize / 1024,
+            key as usize / 32 % 32,
+            key as usize % 32,
+        );
+        if key / 32 != current {
+            current = key / 32;
+            let lanes = lanes[d];
+            let n = lanes.n;
+            ctx.sqs[..n].copy_from_slice(&lanes.squares[line * n..(line + 1) * n]);
+            ctx.n = n;
+            ctx.line = line;
+            ctx.dir = if d == 0 { Dir::Across } else { Dir::Down };
+        }
+        if !ctx.wants_anchor(pos) {
+            continue;
+        }
+        match structure {
+            Structure::Dawg(e) => dawg::gen_anchor(ctx, &e, pos),
+            Structure::Gaddag(e) => gaddag::search_anchor(ctx, &e, pos),
+        }
+    }
+}
+
 impl Generator {
     /// A generator for these rules, scoring as the crossword game does.
     /// Rules from user input must pass [`Rules::validate`] first (or be
@@ -659,6 +744,7 @@ impl<R: Scoring> Generator<R> {
             across: Lanes::default(),
             down: Lanes::default(),
             vector: true,
+            ranked: Vec::new(),
             scoring: std::marker::PhantomData,
         }
     }
@@ -782,57 +868,12 @@ impl<R: Scoring> Generator<R> {
             .iter()
             .enumerate()
             .fold(0u64, |m, (t, &c)| m | ((c != 0) as u64) << t);
-        // The lanes to search, in board order unless the sink ranks them
-        // (`MoveSink::RANKS_LANES`: decided at compile time, so the default
-        // costs nothing).
-        let mut order = [(Dir::Across, 0u8, 0i64); 2 * MAX_SIZE];
-        let mut count = 0;
-        for (dir, lanes) in [(Dir::Across, &self.across), (Dir::Down, &self.down)] {
-            if dir == Dir::Down && !both {
-                continue;
-            }
-            for line in 0..lanes.n {
-                if lanes.line_has_anchor[line] && count < order.len() {
-                    order[count] = (dir, line as u8, 0);
-                    count += 1;
-                }
-            }
-        }
-        let lanes_of = |dir: Dir| match dir {
-            Dir::Across => &self.across,
-            Dir::Down => &self.down,
-        };
-        let lane_at = |dir: Dir, line: usize| {
-            let lanes = lanes_of(dir);
-            let n = lanes.n;
-            Lane {
-                dir,
-                line,
-                squares: &lanes.squares[line * n..(line + 1) * n],
-                rack: &rack_counts,
-            }
-        };
-        if S::RANKS_LANES {
-            for entry in &mut order[..count] {
-                entry.2 = sink.lane_rank(&lane_at(entry.0, entry.1 as usize));
-            }
-            // Highest first; ties in board order.
-            order[..count].sort_by_key(|e| std::cmp::Reverse(e.2));
-        }
-        for &(dir, line, _) in &order[..count] {
-            let line = line as usize;
-            let lane = lane_at(dir, line);
-            if !sink.lane(&lane) {
-                continue;
-            }
-            let n = lane.squares.len();
-            let mut sqs = [Sq::default(); 32];
-            sqs[..n].copy_from_slice(lane.squares);
+        if S::RANKS_ANCHORS {
             let mut ctx = LineCtx {
-                sqs,
-                line,
-                dir,
-                n,
+                sqs: [Sq::default(); 32],
+                line: 0,
+                dir: Dir::Across,
+                n: 0,
                 scoring,
                 top,
                 sink: &mut *sink,
@@ -846,9 +887,54 @@ impl<R: Scoring> Generator<R> {
                 run_end: 0,
                 right_free: false,
             };
-            match structure {
-                Structure::Dawg(e) => dawg::gen_line(&mut ctx, &e),
-                Structure::Gaddag(e) => gaddag::gen_line(&mut ctx, &e),
+            let lanes = [&self.across, &self.down];
+            let dirs = if both { 2 } else { 1 };
+            ranked_search(&mut ctx, &lanes[..dirs], &mut self.ranked, structure);
+            return;
+        }
+        for (dir, lanes) in [(Dir::Across, &self.across), (Dir::Down, &self.down)] {
+            if dir == Dir::Down && !both {
+                continue;
+            }
+            let n = lanes.n;
+            for line in 0..n {
+                if !lanes.line_has_anchor[line] {
+                    continue;
+                }
+                let squares = &lanes.squares[line * n..(line + 1) * n];
+                let lane = Lane {
+                    dir,
+                    line,
+                    squares,
+                    rack: &rack_counts,
+                };
+                if !sink.lane(&lane) {
+                    continue;
+                }
+                let mut sqs = [Sq::default(); 32];
+                sqs[..n].copy_from_slice(squares);
+                let mut ctx = LineCtx {
+                    sqs,
+                    line,
+                    dir,
+                    n,
+                    scoring,
+                    top,
+                    sink: &mut *sink,
+                    cur: [0; 32],
+                    rack: rack_counts,
+                    rack_start: rack_counts,
+                    alphabet_mask: all_tiles,
+                    present,
+                    tiles_total,
+                    anchor: 0,
+                    run_end: 0,
+                    right_free: false,
+                };
+                match structure {
+                    Structure::Dawg(e) => dawg::gen_line(&mut ctx, &e),
+                    Structure::Gaddag(e) => gaddag::gen_line(&mut ctx, &e),
+                }
             }
         }
     }

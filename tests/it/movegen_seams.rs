@@ -115,6 +115,94 @@ fn each_move_is_found_from_one_anchor_and_skipped_anchors_cost_their_moves_only(
     }
 }
 
+/// Ranks anchors by a scramble of their place, and searches them until the
+/// rank falls below `stop`.
+struct Scrambled {
+    stop: f32,
+    ranked: Vec<(Dir, usize, usize, f32)>,
+    moves: Vec<Move>,
+}
+
+fn scramble(dir: Dir, line: usize, pos: usize) -> f32 {
+    ((line * 31 + pos * 17 + dir as usize * 7) % 13) as f32
+}
+
+impl MoveSink for Scrambled {
+    fn push(&mut self, m: &Move) {
+        self.moves.push(*m);
+    }
+    const RANKS_ANCHORS: bool = true;
+    fn anchor_ranks(&mut self, lane: &Lane<'_>, ranks: &mut [f32]) {
+        for (pos, q) in lane.squares().iter().enumerate() {
+            if q.is_anchor() {
+                ranks[pos] = scramble(lane.dir(), lane.line(), pos);
+                self.ranked.push((lane.dir(), lane.line(), pos, ranks[pos]));
+            }
+        }
+    }
+    fn worth(&mut self, rank: f32) -> bool {
+        rank >= self.stop
+    }
+}
+
+/// The ranked search (`MoveSink::RANKS_ANCHORS`) ranks every anchor once,
+/// finds every move when it never stops, and when it stops, exactly the
+/// moves of the anchors ranked above the stop.
+#[test]
+fn a_ranked_search_finds_the_moves_of_the_anchors_it_reaches() {
+    let (lexicons, positions) = setup();
+    let mut gen = Generator::new(Rules::default());
+    let opts = Options::default();
+    for lex in &lexicons {
+        for (k, p) in positions.iter().enumerate().step_by(5) {
+            let all = gen.generate_vec(lex, &p.board, p.rack(), &opts);
+            let mut anchors = Anchors::default();
+            gen.generate(lex, &p.board, p.rack(), &opts, &mut anchors);
+            for stop in [f32::NEG_INFINITY, 6.0] {
+                let mut s = Scrambled {
+                    stop,
+                    ranked: Vec::new(),
+                    moves: Vec::new(),
+                };
+                gen.generate(lex, &p.board, p.rack(), &opts, &mut s);
+                let ranked: BTreeSet<_> = s.ranked.iter().map(|r| (r.0, r.1, r.2)).collect();
+                assert_eq!(ranked.len(), s.ranked.len(), "an anchor ranked twice");
+                // Every anchor is ranked, those the default search offers
+                // included (the GADDAG's skips anchors no rack tile fits).
+                let offered: BTreeSet<_> = anchors.0.iter().copied().collect();
+                assert!(
+                    offered.is_subset(&ranked),
+                    "position {k}: the anchors ranked"
+                );
+                // What each reached anchor finds alone.
+                let mut want = Vec::new();
+                for &(dir, line, pos, rank) in &s.ranked {
+                    if rank >= stop {
+                        let mut one = OneAnchor {
+                            at: (dir, line, pos),
+                            lanes_seen: 0,
+                            moves: Vec::new(),
+                        };
+                        gen.generate(lex, &p.board, p.rack(), &opts, &mut one);
+                        want.extend(one.moves);
+                    }
+                }
+                sort_moves(&mut want);
+                sort_moves(&mut s.moves);
+                assert_eq!(
+                    s.moves,
+                    want,
+                    "position {k} via {:?}, stop {stop}",
+                    lex.kind()
+                );
+                if stop == f32::NEG_INFINITY {
+                    assert_eq!(s.moves, all, "position {k} via {:?}", lex.kind());
+                }
+            }
+        }
+    }
+}
+
 /// Scores by stack height: each tile of each word formed counts its
 /// square's height (a placed tile lands on an empty square: 1).
 #[derive(Clone, Debug)]
