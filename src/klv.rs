@@ -140,6 +140,14 @@ impl Klv {
         u32::from_le_bytes(b[4 + 4 * i..8 + 4 * i].try_into().unwrap())
     }
 
+    /// Whether node 1 is an empty second root, as MAGPIE writes every KWG
+    /// (its DAWG-only files too); wolges' KLV files start the root's list
+    /// there. An arc with no children that completes no leave is never
+    /// part of a minimal graph, so the two cannot be confused.
+    pub fn has_empty_second_root(&self) -> bool {
+        self.nodes >= 2 && self.node(1) == IS_END
+    }
+
     /// Where the file came from.
     pub fn origin(&self) -> &str {
         &self.origin

@@ -1,6 +1,6 @@
 //! `lexgraph leaves`: KLV2 leave files from `leave,value` tables and back.
 
-use std::io::Write;
+use std::io::{Read, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -36,9 +36,10 @@ struct CompileArgs {
     /// Built-in alphabet name (english, super-english, spanish, polish, catalan) or an alphabet file
     #[arg(long, default_value = "english")]
     alphabet: String,
-    /// Node order: wolges (what its `english-klv` writes) or magpie (MAGPIE's files, such as its CSW21.klv2)
-    #[arg(long, value_enum, default_value_t = LayoutArg::Wolges)]
-    layout: LayoutArg,
+    /// Node order: wolges (what its `english-klv` writes) or magpie (MAGPIE's files, such as its
+    /// CSW21.klv2). Default: the table's `# layout: NAME` line, which `dump` writes, else wolges
+    #[arg(long, value_enum)]
+    layout: Option<LayoutArg>,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -70,14 +71,30 @@ pub fn run(args: Args) -> Result<ExitCode> {
 fn compile(a: CompileArgs) -> Result<()> {
     let alphabet = resolve_alphabet(&a.alphabet)?;
     let table = LeaveTable::read(&a.table, &alphabet)?;
-    let layout = match a.layout {
-        LayoutArg::Wolges => Layout::Wolges,
-        LayoutArg::Magpie => Layout::Magpie,
+    let layout = match a.layout.or_else(|| layout_line(&a.table)) {
+        Some(LayoutArg::Magpie) => Layout::Magpie,
+        Some(LayoutArg::Wolges) | None => Layout::Wolges,
     };
     let leaves = table.iter().map(|(t, v)| (t.to_vec(), v));
     klv::write_klv2(&a.out, leaves, layout)
         .with_context(|| format!("writing {}", a.out.display()))?;
     Ok(())
+}
+
+/// The layout a dump recorded on its first line: `# layout: magpie`.
+fn layout_line(table: &std::path::Path) -> Option<LayoutArg> {
+    use std::io::BufRead;
+    let file = std::fs::File::open(table).ok()?;
+    let mut first = String::new();
+    std::io::BufReader::new(file)
+        .take(256)
+        .read_line(&mut first)
+        .ok()?;
+    match first.trim().strip_prefix("# layout:")?.trim() {
+        "magpie" => Some(LayoutArg::Magpie),
+        "wolges" => Some(LayoutArg::Wolges),
+        _ => None,
+    }
 }
 
 fn dump(a: DumpArgs) -> Result<()> {
@@ -109,6 +126,13 @@ fn write_csv(k: &Klv, alphabet: &Alphabet, out: &mut impl Write) -> Result<()> {
         offset: k.value_offset(i),
         msg,
     };
+    // The node order, for `compile` to write the same bytes again.
+    let layout = if k.has_empty_second_root() {
+        "magpie"
+    } else {
+        "wolges"
+    };
+    writeln!(out, "# layout: {layout}")?;
     let mut line = String::new();
     for (i, (tiles, value)) in k.leaves().enumerate() {
         line.clear();

@@ -58,23 +58,14 @@ fn a_table_compiles_to_its_values_and_dumps_back() {
         let dump = ok(d, &["leaves", "dump", "t.klv2"]);
         assert_eq!(
             dump,
-            "?,28.291\n?S,35.059\nE,-0\nERST,22.71\nIIII,-34.669\nQ,-7.653\nS,9.106\n\
+            format!("# layout: {layout}\n")
+                + "?,28.291\n?S,35.059\nE,-0\nERST,22.71\nIIII,-34.669\nQ,-7.653\nS,9.106\n\
              V,340282350000000000000000000000000000000\nZ,0.0000001\n"
         );
         ok(d, &["leaves", "dump", "t.klv2", "-o", "d.csv"]);
         assert_eq!(std::fs::read_to_string(d.join("d.csv")).unwrap(), dump);
-        ok(
-            d,
-            &[
-                "leaves",
-                "compile",
-                "d.csv",
-                "-o",
-                "again.klv2",
-                "--layout",
-                layout,
-            ],
-        );
+        // The dump names its layout: no flag needed to get the bytes back.
+        ok(d, &["leaves", "compile", "d.csv", "-o", "again.klv2"]);
         assert_eq!(
             std::fs::read(d.join("again.klv2")).unwrap(),
             std::fs::read(d.join("t.klv2")).unwrap()
@@ -96,7 +87,7 @@ fn a_table_compiles_to_its_values_and_dumps_back() {
         ],
     );
     let dump = ok(d, &["leaves", "dump", "es.klv2", "--alphabet", "spanish"]);
-    assert_eq!(dump, "?[CH],1.5\nA,2\n");
+    assert_eq!(dump, "# layout: wolges\n?[CH],1.5\nA,2\n");
 }
 
 #[test]
@@ -187,16 +178,18 @@ fn shared_klv2_files_dump_and_compile_to_the_same_bytes() {
             &["leaves", "dump", original.to_str().unwrap(), "-o", &csv],
         );
         let text = std::fs::read_to_string(d.join(&csv)).unwrap();
-        let dumped: std::collections::HashMap<&str, &str> =
-            text.lines().map(|l| l.split_once(',').unwrap()).collect();
-        assert_eq!(dumped.len(), text.lines().count(), "{name}");
+        let dumped: std::collections::HashMap<&str, &str> = text
+            .lines()
+            .skip(1)
+            .map(|l| l.split_once(',').unwrap())
+            .collect();
+        assert_eq!(dumped.len(), text.lines().count() - 1, "{name}");
         for (leave, value) in values {
             assert_eq!(dumped[leave], *value, "{name} {leave}");
         }
-        ok(
-            d,
-            &["leaves", "compile", &csv, "-o", &out, "--layout", layout],
-        );
+        assert_eq!(text.lines().next(), Some(&*format!("# layout: {layout}")));
+        // Dumped, then compiled without a flag: the dump names the layout.
+        ok(d, &["leaves", "compile", &csv, "-o", &out]);
         let want = std::fs::read(&original).unwrap();
         let got = std::fs::read(d.join(&out)).unwrap();
         assert_eq!(got.len(), want.len(), "{name}: sizes differ");
