@@ -53,21 +53,12 @@ fn best_all(
     let opts = Options::default();
     let (mut total, mut searched, mut skipped) = (0, 0, 0);
     for p in ps {
-        let (best, stats) = gen.best_with_stats(lex, p, &Dyn(leaves), n, &opts);
+        let (best, stats) = gen.best_with_stats(lex, p, &leaves, n, &opts);
         total += best.len();
         searched += stats.searched;
         skipped += stats.skipped;
     }
     (total, searched, skipped)
-}
-
-/// A leave evaluator chosen at run time.
-struct Dyn<'a>(&'a dyn LeaveValue);
-
-impl LeaveValue for Dyn<'_> {
-    fn value(&self, counts: &[u8; 64]) -> f32 {
-        self.0.value(counts)
-    }
 }
 
 fn main() {

@@ -51,11 +51,7 @@ fn main() {
         for p in &ps {
             v.clear();
             match best {
-                Some(n) => {
-                    total += gen
-                        .best(&lex, p, &Dyn(leaves), n, &Options::default())
-                        .len()
-                }
+                Some(n) => total += gen.best(&lex, p, &leaves, n, &Options::default()).len(),
                 None => {
                     gen.generate(&lex, &p.board, p.rack(), &Options::default(), &mut v);
                     total += v.len();
@@ -87,13 +83,4 @@ fn main() {
         times[times.len() / 2],
         total as f64 / n / times[0]
     );
-}
-
-/// A leave evaluator chosen at run time.
-struct Dyn<'a>(&'a dyn lexgraph::leave::LeaveValue);
-
-impl lexgraph::leave::LeaveValue for Dyn<'_> {
-    fn value(&self, counts: &[u8; 64]) -> f32 {
-        self.0.value(counts)
-    }
 }

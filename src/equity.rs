@@ -219,9 +219,20 @@ impl LeaveIndex {
             kinds,
             rack: *counts,
         };
+        // With tiles in the bag a leave adds its value: every value at once,
+        // by the code of the tiles kept, which is the complement of the code
+        // of the tiles used.
+        let kept_values = (cx.bag > 0).then(|| {
+            let mut v = vec![0f32; size as usize];
+            cx.leaves.sub_leave_values(counts, &mut v);
+            v
+        });
         for code in 0..size {
             let (_, kept, total) = index.decode(code);
-            let add = cx.value(0, &kept);
+            let add = match &kept_values {
+                Some(v) => 0.0 + v[(size - 1 - code) as usize],
+                None => cx.value(0, &kept),
+            };
             index.adds[code as usize] = add;
             if let Some(b) = index.best.get_mut(total) {
                 *b = b.max(add);

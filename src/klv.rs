@@ -418,7 +418,70 @@ fn count(
     Ok(words[start])
 }
 
+impl Klv {
+    /// [`LeaveValue::sub_leave_values`] in one walk: the leaves of a rack
+    /// share prefixes, so each arc is found once for all of them, with the
+    /// rank it adds.
+    fn walk_sub_leaves(
+        &self,
+        kinds: &[(u8, u8, usize)],
+        list: usize,
+        rank: usize,
+        code: usize,
+        out: &mut [f32],
+    ) {
+        let Some((&(t, copies, stride), rest)) = kinds.split_first() else {
+            return;
+        };
+        // No copy of this kind: on to the next kind from here.
+        self.walk_sub_leaves(rest, list, rank, code, out);
+        let (mut list, mut rank, mut code) = (list, rank, code);
+        for _ in 0..copies {
+            // Find tile `t` in the list, counting the words before it.
+            let mut i = list;
+            let v = loop {
+                if i == 0 || i >= self.nodes {
+                    return;
+                }
+                let v = self.node(i);
+                let tile = (v >> TILE_SHIFT) as u8;
+                if tile == t {
+                    break v;
+                }
+                if tile > t || v & IS_END != 0 {
+                    return; // no leave goes on with `t` here
+                }
+                rank += (v & ACCEPTS != 0) as usize + below(&self.words, v);
+                i += 1;
+            };
+            code += stride;
+            if v & ACCEPTS != 0 {
+                out[code] = self.value_at(rank);
+                rank += 1;
+            }
+            list = (v & ARC_MASK) as usize;
+            self.walk_sub_leaves(rest, list, rank, code, out);
+        }
+    }
+}
+
 impl LeaveValue for Klv {
+    fn sub_leave_values(&self, rack: &[u8; 64], out: &mut [f32]) {
+        let mut kinds = Vec::with_capacity(8);
+        let mut stride = 1usize;
+        for (t, &c) in rack.iter().enumerate().filter(|(_, &c)| c > 0) {
+            kinds.push((t as u8, c, stride));
+            stride *= c as usize + 1;
+        }
+        if out.len() != stride {
+            // Not the layout the trait promises: value one by one.
+            return crate::leave::each_sub_leave(self, rack, out);
+        }
+        out.fill(0.0);
+        let root = (self.node(0) & ARC_MASK) as usize;
+        self.walk_sub_leaves(&kinds, root, 0, 0, out);
+    }
+
     fn value(&self, counts: &[u8; 64]) -> f32 {
         let mut tiles = [0u8; 64];
         let mut len = 0;
@@ -527,6 +590,19 @@ mod tests {
                     }
                     prop_assert_eq!(klv2_bytes(back, layout).unwrap(), bytes);
                 }
+            }
+
+            /// One walk values every leave of a rack as valuing each alone does.
+            #[test]
+            fn sub_leaves_in_one_walk(pairs in leaves(), rack in prop::collection::vec(0u8..6, 0..8)) {
+                let k = Klv::from_vec(klv2_bytes(pairs, Layout::Wolges).unwrap(), "t").unwrap();
+                let counts = leave(&rack.iter().map(|&x| x as usize).collect::<Vec<_>>());
+                let size: usize = counts.iter().map(|&c| c as usize + 1).product();
+                let (mut walked, mut each) = (vec![f32::NAN; size], vec![f32::NAN; size]);
+                k.sub_leave_values(&counts, &mut walked);
+                crate::leave::each_sub_leave(&k, &counts, &mut each);
+                let bits = |v: &[f32]| v.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
+                prop_assert_eq!(bits(&walked), bits(&each));
             }
         }
 

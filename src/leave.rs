@@ -42,6 +42,47 @@ use crate::text;
 pub trait LeaveValue {
     /// Points the leave `counts` is worth (0 for the empty leave).
     fn value(&self, counts: &[u8; 64]) -> f32;
+
+    /// The value of every leave `rack` holds, at once (a best-move search
+    /// values them all each turn): `out[code]` is the value of the leave
+    /// whose counts are `code`'s digits, in mixed radix over the rack's
+    /// kinds of tile in tile order (blanks first), each digit of radix one
+    /// more than the rack's copies, the first digit least significant.
+    /// `out` holds exactly the product of those radixes. The default calls
+    /// [`LeaveValue::value`] for each; a table can walk itself once.
+    fn sub_leave_values(&self, rack: &[u8; 64], out: &mut [f32]) {
+        each_sub_leave(self, rack, out);
+    }
+}
+
+/// [`LeaveValue::sub_leave_values`] one leave at a time.
+pub fn each_sub_leave<V: LeaveValue + ?Sized>(values: &V, rack: &[u8; 64], out: &mut [f32]) {
+    let kinds: Vec<(usize, u8)> = rack
+        .iter()
+        .enumerate()
+        .filter(|(_, &c)| c > 0)
+        .map(|(t, &c)| (t, c))
+        .collect();
+    for (code, slot) in out.iter_mut().enumerate() {
+        let (mut counts, mut rest) = ([0u8; 64], code);
+        for &(t, c) in &kinds {
+            let radix = c as usize + 1;
+            counts[t] = (rest % radix) as u8;
+            rest /= radix;
+        }
+        *slot = values.value(&counts);
+    }
+}
+
+/// A reference values as what it refers to (`&dyn LeaveValue` too).
+impl<T: LeaveValue + ?Sized> LeaveValue for &T {
+    fn value(&self, counts: &[u8; 64]) -> f32 {
+        (**self).value(counts)
+    }
+
+    fn sub_leave_values(&self, rack: &[u8; 64], out: &mut [f32]) {
+        (**self).sub_leave_values(rack, out)
+    }
 }
 
 /// Gordon's per-letter heuristics: Heuristic 1 (a value per tile), or

@@ -97,6 +97,15 @@ impl LeaveValue for Leaves {
             Leaves::Table(t) => t.value(counts),
         }
     }
+
+    fn sub_leave_values(&self, rack: &[u8; 64], out: &mut [f32]) {
+        match self {
+            Leaves::Zero => out.fill(0.0),
+            Leaves::Gordon(g) => g.sub_leave_values(rack, out),
+            Leaves::Klv(k) => k.sub_leave_values(rack, out),
+            Leaves::Table(t) => t.sub_leave_values(rack, out),
+        }
+    }
 }
 
 /// When a strategy exchanges or passes.

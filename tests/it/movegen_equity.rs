@@ -98,7 +98,6 @@ fn compare(
     for lex in lexicons {
         for (k, p) in positions.iter().enumerate() {
             for (v, leaves) in valuations.iter().enumerate() {
-                let leaves = &Dyn(*leaves);
                 let all = exhaustive(&mut gen, lex, p, leaves, opts);
                 for &n in ns {
                     let (best, stats) = gen.best_with_stats(lex, p, leaves, n, opts);
@@ -116,15 +115,6 @@ fn compare(
         }
     }
     (skipped, searched)
-}
-
-/// A leave valuation chosen at run time.
-struct Dyn<'a>(&'a dyn LeaveValue);
-
-impl LeaveValue for Dyn<'_> {
-    fn value(&self, counts: &[u8; 64]) -> f32 {
-        self.0.value(counts)
-    }
 }
 
 /// A small table of learned-looking values: far from additive (a blank
