@@ -270,6 +270,14 @@ pub fn measure(args: &MeasureArgs) -> Result<Report> {
         Vec::new()
     };
 
+    let best_move = movegen::best_move(
+        &suites,
+        &lexicons,
+        &args.lexicons.join("../leaves"),
+        plan.movegen_reps,
+        &mut notes,
+    );
+
     // --- Self-play ----------------------------------------------------------
     let mut self_play = Vec::new();
     for (name, lex) in [("ENABLE", &enable_lex), ("SOWPODS", &sowpods_lex)] {
@@ -316,6 +324,7 @@ pub fn measure(args: &MeasureArgs) -> Result<Report> {
         edge_layouts,
         node_scan,
         self_play,
+        best_move,
         strategies,
         notes,
     })

@@ -13,7 +13,7 @@ use lexgraph::{compile, format, Kind, Lexicon, WordList, BLANK};
 use crate::common::{self, Compiled, SuiteSpec};
 use crate::machine::{cpu_steal, steal_share, thread_cpu_us};
 use crate::results::{
-    ns, suite_label, Edges, LayoutRun, Pair, Plan, ScanRun, Structure, SuiteRun, Variant,
+    ns, suite_label, BestRun, Edges, LayoutRun, Pair, Plan, ScanRun, Structure, SuiteRun, Variant,
 };
 use crate::stats::stats;
 use crate::suites::blank_suite;
@@ -340,4 +340,106 @@ fn run_pair(s: &Suite, lexes: [&Lexicon; 2], reps: usize, vector: [bool; 2]) -> 
         }),
         steal: steal_share(steal_start, cpu_steal()),
     }
+}
+
+/// The best play by equity on the stored ENABLE and SOWPODS suites, with
+/// the leave file of each lexicon (`leaves/NWL20.klv2`, `CSW21.klv2` beside
+/// the lexicons): every move, every play valued and sorted, and `best` (top
+/// 1), taking turns on blocks as [`run_pair`] does.
+pub fn best_move(
+    suites: &[Suite],
+    lexicons: &Lexicons,
+    leaves_dir: &std::path::Path,
+    reps: usize,
+    notes: &mut Vec<String>,
+) -> Vec<BestRun> {
+    use lexgraph::equity::Ranked;
+    use lexgraph::klv::Klv;
+    let mut out = Vec::new();
+    for (suite, file) in [("enable", "NWL20.klv2"), ("sowpods", "CSW21.klv2")] {
+        let Some(s) = suites
+            .iter()
+            .find(|s| s.spec.name == suite && s.variant == Variant::Stored)
+        else {
+            continue;
+        };
+        let path = leaves_dir.join(file);
+        let klv = match Klv::open(&path) {
+            Ok(k) => k,
+            Err(e) => {
+                notes.push(format!("best move on {suite}: {e}; left out."));
+                continue;
+            }
+        };
+        let lex = &lexicons.get(s.lex).gaddag;
+        let opts = Options::default();
+        let mut gen = Generator::new(s.spec.rules());
+        let mut moves: Vec<Move> = Vec::with_capacity(4096);
+        // Every play ranked as `best` ranks them: the reference.
+        let all_sorted = |gen: &mut Generator, p: &Position| -> Vec<Ranked> {
+            gen.best(lex, p, &klv, usize::MAX, &opts)
+        };
+        let (mut searched, mut skipped, mut agree) = (0, 0, true);
+        for p in &s.positions {
+            let (best, st) = gen.best_with_stats(lex, p, &klv, 1, &opts);
+            searched += st.searched;
+            skipped += st.skipped;
+            agree &= all_sorted(&mut gen, p).first() == best.first();
+        }
+        progress!(
+            "best move: {} with {file} ({} positions × {reps} repetitions × 3 ways)",
+            s.label(),
+            s.positions.len()
+        );
+        let n = s.positions.len();
+        let mut sums = vec![[0f64; 3]; reps];
+        const BLOCK: usize = 100;
+        for (rep, sum) in sums.iter_mut().enumerate() {
+            for (b, start) in (0..n).step_by(BLOCK).enumerate() {
+                let end = (start + BLOCK).min(n);
+                for j in 0..3 {
+                    let k = (j + rep + b) % 3;
+                    let t0 = Instant::now();
+                    for p in &s.positions[start..end] {
+                        match k {
+                            0 => {
+                                moves.clear();
+                                gen.generate(lex, &p.board, p.rack(), &opts, &mut moves);
+                                black_box(moves.len());
+                            }
+                            // Each play valued (as `best` values it) and sorted.
+                            1 => {
+                                black_box(all_sorted(&mut gen, p).len());
+                            }
+                            _ => {
+                                black_box(gen.best(lex, p, &klv, 1, &opts).len());
+                            }
+                        }
+                    }
+                    sum[k] += t0.elapsed().as_secs_f64() * 1e6;
+                }
+            }
+        }
+        let per = |k: usize| -> Vec<f64> { sums.iter().map(|s| s[k] / n.max(1) as f64).collect() };
+        let run = BestRun {
+            suite: suite.into(),
+            leaves: file.into(),
+            positions: n,
+            all_us: per(0),
+            all_sorted_us: per(1),
+            best_us: per(2),
+            searched,
+            skipped,
+            agree,
+        };
+        progress!(
+            "  all {:.1} µs, all valued and sorted {:.1} µs, best {:.1} µs per position{}",
+            stats(&run.all_us).median,
+            stats(&run.all_sorted_us).median,
+            stats(&run.best_us).median,
+            if agree { "" } else { ", BEST DIFFERS" }
+        );
+        out.push(run);
+    }
+    out
 }

@@ -44,6 +44,10 @@ pub struct Report {
     /// the CPU lacks AVX-512 (see [`Run::avx512_node_scan`]).
     pub node_scan: Vec<ScanRun>,
     pub self_play: Vec<SelfPlay>,
+    /// The best play by equity against every play, on the stored suites
+    /// (`Generator::best`); absent from reports written before it.
+    #[serde(default)]
+    pub best_move: Vec<BestRun>,
     /// Matches between strategies (`lexgraph::matchplay`); absent from
     /// reports written before they were measured.
     #[serde(default)]
@@ -339,6 +343,27 @@ impl Pair {
     pub fn moves_per_position(&self) -> f64 {
         self.moves as f64 / self.positions.max(1) as f64
     }
+}
+
+/// The best play by equity on one suite: three ways, taking turns on
+/// blocks of positions. µs per position, one value per repetition.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub struct BestRun {
+    pub suite: String,
+    /// The leave values: `NWL20.klv2`, `CSW21.klv2`.
+    pub leaves: String,
+    pub positions: usize,
+    /// Every move (`Generator::generate` into a vector).
+    pub all_us: Vec<f64>,
+    /// Every play valued by equity and sorted: what `best` must equal.
+    pub all_sorted_us: Vec<f64>,
+    /// `Generator::best`, top 1.
+    pub best_us: Vec<f64>,
+    /// Anchors searched and skipped by `best` over the suite, once.
+    pub searched: usize,
+    pub skipped: usize,
+    /// `best` returned the first play of the sorted list on every position.
+    pub agree: bool,
 }
 
 /// One match between two strategies (`lexgraph::matchplay::play_match`),

@@ -12,7 +12,7 @@ use crate::{parse_args, Mode};
 
 /// The headings every report has, in order (a `## Notes` section comes
 /// before *Reproducing* when the run left something out).
-const HEADINGS: [&str; 14] = [
+const HEADINGS: [&str; 15] = [
     "# lexgraph benchmarks",
     "## Summary",
     "## Lexicon files",
@@ -22,6 +22,7 @@ const HEADINGS: [&str; 14] = [
     "## Move generation",
     "### Edge layouts",
     "### Node scan",
+    "### Best move by equity",
     "## Scaling",
     "## Self-play",
     "## Strategies",
@@ -217,6 +218,17 @@ pub fn sample() -> Report {
                 error: None,
             })
             .collect(),
+        best_move: vec![BestRun {
+            suite: "enable".into(),
+            leaves: "NWL20.klv2".into(),
+            positions: 200,
+            all_us: vec![80.0, 82.0],
+            all_sorted_us: vec![130.0, 131.0],
+            best_us: vec![60.0, 61.0],
+            searched: 38,
+            skipped: 62,
+            agree: true,
+        }],
         strategies: vec![StrategyMatch {
             lexicon: "ENABLE".into(),
             p1: "gordon2".into(),
