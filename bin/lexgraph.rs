@@ -217,6 +217,14 @@ impl LexiconOperand {
     }
 }
 
+/// The name game records and CGP give a lexicon: the file's stem in
+/// capitals (`ENABLE` for `out/enable.gaddag`), or the built-in list's.
+pub fn lexicon_name(path: Option<&Path>) -> String {
+    path.and_then(|p| p.file_stem())
+        .map(|s| s.to_string_lossy().to_uppercase())
+        .unwrap_or_else(|| "WORDLIST-EN".into())
+}
+
 /// Opens `path`, or the built-in default lexicon of the wanted kind.
 pub fn load(path: Option<&Path>, kind: Option<lexgraph::Kind>) -> Result<Lexicon> {
     match path {

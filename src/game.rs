@@ -296,10 +296,29 @@ impl Game {
     }
 }
 
+/// What the games' tests play on.
+#[cfg(test)]
+pub(crate) mod testing {
+    use crate::{compile, Alphabet, Lexicon, WordList};
+
+    /// A GADDAG of some thirty short English words, two-letter ones with
+    /// J, Q, X, Z among them: games on it end, with plays and exchanges.
+    pub(crate) fn small_gaddag() -> Lexicon {
+        let words = WordList::parse(
+            b"at\nta\ntat\neat\ntea\nate\neta\nteat\nqi\nza\nxi\nox\nen\nne\nre\ner\nes\nit\nti\nin\non\nno\nzo\njo\nax\nex\nif\nof\nfe\nef",
+            "t",
+            &Alphabet::english(),
+            crate::Invalid::Refuse,
+        )
+        .unwrap();
+        Lexicon::from_vec(compile::compile(&words).gaddag).unwrap()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{compile, Generator, Lexicon, Options, WordList};
+    use crate::{Generator, Options};
 
     fn total_tiles(g: &Game) -> usize {
         g.bag_len() + g.racks().iter().map(Rack::len).sum::<usize>() + g.board().tile_count()
@@ -308,14 +327,7 @@ mod tests {
     #[test]
     fn tiles_are_conserved_and_the_end_settles_scores() {
         let a = Alphabet::english();
-        let words = WordList::parse(
-            b"at\nta\ntat\neat\ntea\nate\neta\nteat\nqi\nza\nxi\nox\nen\nne\nre\ner\nes\nit\nti\nin\non\nno",
-            "t",
-            &a,
-            crate::Invalid::Refuse,
-        )
-        .unwrap();
-        let lex = Lexicon::from_vec(compile::compile(&words).gaddag).unwrap();
+        let lex = crate::game::testing::small_gaddag();
         let mut gen = Generator::new(Rules::default());
         for seed in 0..20 {
             let mut g = Game::new(a.clone(), Rules::default(), seed);

@@ -123,21 +123,14 @@ mod tests {
     use super::*;
     use crate::alphabet::Alphabet;
     use crate::rules::Rules;
-    use crate::{compile, Generator, Lexicon, Options, WordList};
+    use crate::{Generator, Options};
 
     /// A whole game's record: every line's total follows from the scores
     /// before it, and the last totals are the game's.
     #[test]
     fn totals_add_up_line_by_line() {
         let a = Alphabet::english();
-        let words = WordList::parse(
-            b"at\nta\ntat\neat\ntea\nate\neta\nteat\nqi\nza\nxi\nox\nen\nne\nre\ner\nes\nit\nti\nin\non\nno",
-            "t",
-            &a,
-            crate::Invalid::Refuse,
-        )
-        .unwrap();
-        let lex = Lexicon::from_vec(compile::compile(&words).gaddag).unwrap();
+        let lex = crate::game::testing::small_gaddag();
         let mut gen = Generator::new(Rules::default());
         for seed in 0..10 {
             let mut g = Game::new(a.clone(), Rules::default(), seed);

@@ -247,20 +247,7 @@ fn mean_sd(xs: &[f64]) -> (f64, f64) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::alphabet::Alphabet;
-    use crate::{compile, WordList};
-
-    fn lexicon() -> Lexicon {
-        let a = Alphabet::english();
-        let words = WordList::parse(
-            b"at\nta\ntat\neat\ntea\nate\neta\nteat\nqi\nza\nxi\nox\nen\nne\nre\ner\nes\nit\nti\nin\non\nno\nzo\njo\nox\nax\nex\nif\nof\nfe\nef",
-            "t",
-            &a,
-            crate::Invalid::Refuse,
-        )
-        .unwrap();
-        Lexicon::from_vec(compile::compile(&words).gaddag).unwrap()
-    }
+    use crate::game::testing::small_gaddag as lexicon;
 
     #[test]
     fn a_match_is_the_same_on_any_number_of_threads() {

@@ -188,21 +188,13 @@ mod tests {
     use super::*;
     use crate::alphabet::Alphabet;
     use crate::leave::LeaveValue;
-    use crate::{compile, WordList};
 
     /// A tiny schedule on a small lexicon: every trial is reported, a kept
     /// trial beats the best before it, and the result is the best seen.
     #[test]
     fn hill_climbing_keeps_only_improvements() {
         let a = Alphabet::english();
-        let words = WordList::parse(
-            b"at\nta\ntat\neat\ntea\nate\neta\nteat\nqi\nza\nxi\nox\nen\nne\nre\ner\nes\nit\nti\nin\non\nno",
-            "t",
-            &a,
-            crate::Invalid::Refuse,
-        )
-        .unwrap();
-        let lex = Lexicon::from_vec(compile::compile(&words).gaddag).unwrap();
+        let lex = crate::game::testing::small_gaddag();
         let settings = Settings {
             heuristic2: false,
             phases: vec![Phase {

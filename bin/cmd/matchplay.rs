@@ -97,12 +97,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
     if let Some(dir) = &args.gcg {
         std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
     }
-    let lex_name = args
-        .lexicon
-        .as_ref()
-        .and_then(|p| p.file_stem())
-        .map(|s| s.to_string_lossy().to_uppercase())
-        .unwrap_or_else(|| "WORDLIST-EN".into());
+    let lex_name = crate::lexicon_name(args.lexicon.as_deref());
     let settings = Settings {
         games: args.games,
         seed: args.seed,

@@ -94,12 +94,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let mut game = Game::new(a.clone(), rules.clone(), seed);
     let mut gen = Generator::new(rules.clone());
     let mut lines = stdin.lock().lines();
-    let lex_name = args
-        .lexicon
-        .as_ref()
-        .and_then(|p| p.file_stem())
-        .map(|s| s.to_string_lossy().to_uppercase())
-        .unwrap_or_else(|| "WORDLIST-EN".into());
+    let lex_name = crate::lexicon_name(args.lexicon.as_deref());
     let mut names = [args.name.as_str(), "lexgraph"];
     if you == 1 {
         names.swap(0, 1);

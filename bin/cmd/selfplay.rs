@@ -85,13 +85,10 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let layout = Layout::named(&args.layout)?;
     let rules = Rules::with_layout(layout);
     rules.validate()?;
-    let lex_name = args.lex_name.clone().unwrap_or_else(|| {
-        args.lexicon
-            .as_ref()
-            .and_then(|p| p.file_stem())
-            .map(|s| s.to_string_lossy().to_uppercase())
-            .unwrap_or_else(|| "WORDLIST-EN".into())
-    });
+    let lex_name = args
+        .lex_name
+        .clone()
+        .unwrap_or_else(|| crate::lexicon_name(args.lexicon.as_deref()));
     let mut out = match &args.out {
         Some(p) => Some(BufWriter::new(
             std::fs::File::create(p).with_context(|| format!("creating {}", p.display()))?,
