@@ -136,7 +136,7 @@ pub use alphabet::{Alphabet, Tile, TileInfo, BLANK};
 pub use board::{Board, Position, Rack};
 pub use error::{Corruption, Error, Result};
 pub use format::Kind;
-pub use lexicon::{Dawg, Gaddag, Lexicon};
+pub use lexicon::{Dawg, Gaddag, Kwg, Lexicon};
 pub use movegen::{Dir, Generator, Move, MoveSink, Options};
 pub use query::Partial;
 pub use rules::Rules;
