@@ -359,7 +359,7 @@ mod tests {
         .contains("KWG node 2: siblings out of order"));
         assert!(e(&[p(0, false, true, 1), p(1, true, true, 1)]).contains("a cycle"));
         assert!(e(&[p(0, false, true, 1), p(27, true, true, 0)]).contains("tile 27"));
-        assert!(e(&[p(1, false, true, 1)]).contains("not a KWG"));
+        assert!(e(&[p(2, false, true, 1)]).contains("not a KWG"));
         assert!(check(&[1, 2, 3], "t", 26)
             .unwrap_err()
             .to_string()
@@ -368,7 +368,7 @@ mod tests {
         let c = e(&[
             p(0, false, true, 1),
             p(1, false, true, 2),
-            p(2, false, false, 0),
+            p(2, true, false, 0),
             p(3, false, true, 1),
         ]);
         assert!(c.contains("a cycle"), "{c}");
