@@ -9,7 +9,7 @@ use std::io::IsTerminal;
 use std::path::Path;
 use std::process::ExitCode;
 
-use anyhow::Result;
+use anyhow::{Context, Result};
 use clap::{Parser, Subcommand};
 use lexgraph::{Alphabet, Lexicon};
 
@@ -24,6 +24,10 @@ struct Cli {
 enum Cmd {
     /// Compile a word list into OUT.dawg and OUT.gaddag
     Compile(cmd::compile::Args),
+    /// Convert a KWG (wolges / MAGPIE / Macondo) into OUT.dawg and OUT.gaddag
+    Import(cmd::import::Args),
+    /// Write a lexicon as a KWG (wolges / MAGPIE / Macondo): --to kwg|dawg-kwg
+    Export(cmd::export::Args),
     /// Show a lexicon file's kind, alphabet, counts, size and checksum
     Info(cmd::info::Args),
     /// Check checksum and structure; with --words, that it accepts exactly that list
@@ -171,6 +175,8 @@ fn main() -> ExitCode {
 fn run(cli: Cli) -> Result<ExitCode> {
     match cli.cmd {
         Cmd::Compile(args) => cmd::compile::run(args),
+        Cmd::Import(args) => cmd::import::run(args),
+        Cmd::Export(args) => cmd::export::run(args),
         Cmd::Info(args) => cmd::info::run(args),
         Cmd::Verify(args) => cmd::verify::run(args),
         Cmd::Check(args) => cmd::check::run(args),
@@ -225,10 +231,30 @@ pub fn lexicon_name(path: Option<&Path>) -> String {
         .unwrap_or_else(|| "WORDLIST-EN".into())
 }
 
-/// Opens `path`, or the built-in default lexicon of the wanted kind.
+/// Opens `path`, or the built-in default lexicon of the wanted kind. A KWG
+/// file is read in place, in the English alphabet (`lexgraph import
+/// --alphabet` converts one of another), as its GADDAG unless a DAWG is
+/// wanted (or it has none).
 pub fn load(path: Option<&Path>, kind: Option<lexgraph::Kind>) -> Result<Lexicon> {
     match path {
-        Some(p) => Ok(Lexicon::open(p)?),
+        Some(p) => match Lexicon::open(p) {
+            Ok(lex) => Ok(lex),
+            Err(lexgraph::Error::BadFile { msg, .. }) if msg.starts_with("a KWG file") => {
+                let kwg = lexgraph::Kwg::open(p, &Alphabet::english()).with_context(|| {
+                    format!(
+                        "{} is a KWG file, read as English: for another alphabet, \
+                         convert it with `lexgraph import FILE --alphabet NAME -o OUT`",
+                        p.display()
+                    )
+                })?;
+                let (dawg, gaddag) = kwg.into_parts();
+                Ok(match (kind, gaddag) {
+                    (Some(lexgraph::Kind::Dawg), _) | (_, None) => dawg,
+                    (_, Some(g)) => g,
+                })
+            }
+            Err(e) => Err(e.into()),
+        },
         None => default_lexicon::open(kind.unwrap_or(lexgraph::Kind::Gaddag)),
     }
 }

@@ -7,7 +7,9 @@
 //! instead of generating every move: with the KLV file named by `LEAVES`,
 //! else Gordon's Heuristic 2. With `EQUITY=1` (and not `BEST`) it generates
 //! every move, values each (score plus its leave, looked up), and sorts them
-//! by equity: the naive way to the best play, for comparison.
+//! by equity: the naive way to the best play, for comparison. A `.kwg`
+//! LEXICON (English) is read in place (`lexgraph::Kwg`): its GADDAG, or its
+//! DAWG with `KWG_DAWG=1`.
 use std::time::Instant;
 
 use lexgraph::board::Position;
@@ -21,7 +23,16 @@ fn main() {
         eprintln!("usage: movegen_timing LEXICON CGPFILE [PASSES] [LAYOUT]");
         std::process::exit(2);
     }
-    let lex = Lexicon::open(&args[1]).unwrap();
+    let lex = if args[1].to_ascii_lowercase().ends_with(".kwg") {
+        let kwg = lexgraph::Kwg::open(&args[1], &lexgraph::Alphabet::english()).unwrap();
+        let (dawg, gaddag) = kwg.into_parts();
+        match gaddag {
+            Some(g) if std::env::var_os("KWG_DAWG").is_none() => g,
+            _ => dawg,
+        }
+    } else {
+        Lexicon::open(&args[1]).unwrap()
+    };
     let text = std::fs::read_to_string(&args[2]).unwrap();
     let passes: usize = args.get(3).map(|s| s.parse().unwrap()).unwrap_or(5);
     let layout = Layout::builtin(args.get(4).map(String::as_str).unwrap_or("standard")).unwrap();

@@ -55,6 +55,7 @@
 use std::collections::HashMap;
 
 use crate::error::{Error, Result};
+pub use crate::format::kwg::KwgLayout;
 
 /// Nodes a KWG can address: `arc_index` has 22 bits.
 pub const MAX_NODES: usize = 1 << 22;
@@ -85,6 +86,7 @@ pub fn unpack(node: u32) -> (u8, bool, bool, u32) {
     )
 }
 
+#[cfg(test)]
 fn pack(tile: u8, accepts: bool, is_end: bool, arc: u32) -> u32 {
     (tile as u32) << 24 | (accepts as u32) << 23 | (is_end as u32) << 22 | arc
 }
@@ -136,22 +138,37 @@ pub fn words(nodes: &[u32], list: u32) -> Result<Vec<Vec<u8>>> {
 /// The DAWG of `words` (sorted, distinct, not empty; tiles 0..=63) as a
 /// node array laid out as `layout` does.
 pub fn dawg<W: AsRef<[u8]>>(words: &[W], layout: Layout) -> Result<Vec<u32>> {
+    dawg_with(words, layout, KwgLayout::Arcs22)
+}
+
+/// [`dawg`] in the node layout `arcs` (24-bit arcs: the big variant, for
+/// lists past [`MAX_NODES`]).
+pub fn dawg_with<W: AsRef<[u8]>>(words: &[W], layout: Layout, arcs: KwgLayout) -> Result<Vec<u32>> {
     check(words, 0)?;
     let mut states = States::new();
     let root = states.add_sorted(words.iter().map(|w| w.as_ref()), None);
-    states.place(layout, root, None, MAX_NODES)
+    states.place(layout, root, None, arcs, arcs.max_nodes())
 }
 
 /// The GADDAWG of `words` (sorted, distinct, not empty; tiles 1..=63):
 /// node 0 points to the DAWG, node 1 to the GADDAG, whose paths share the
 /// DAWG's nodes (see the [module](self) docs). `english-kwg` writes this.
 pub fn gaddawg<W: AsRef<[u8]>>(words: &[W], layout: Layout) -> Result<Vec<u32>> {
+    gaddawg_with(words, layout, KwgLayout::Arcs22)
+}
+
+/// [`gaddawg`] in the node layout `arcs`.
+pub fn gaddawg_with<W: AsRef<[u8]>>(
+    words: &[W],
+    layout: Layout,
+    arcs: KwgLayout,
+) -> Result<Vec<u32>> {
     check(words, 1)?;
     let mut states = States::new();
     let dawg = states.add_sorted(words.iter().map(|w| w.as_ref()), None);
     let paths = gaddag_paths(words);
     let gaddag = states.add_sorted(paths.iter().map(|w| &w[..]), Some(dawg));
-    states.place(layout, dawg, Some(gaddag), MAX_NODES)
+    states.place(layout, dawg, Some(gaddag), arcs, arcs.max_nodes())
 }
 
 /// Refuses what a KWG cannot hold: words out of order or repeated, empty
@@ -342,8 +359,10 @@ impl States {
         layout: Layout,
         dawg: u32,
         gaddag: Option<u32>,
+        arcs: KwgLayout,
         limit: usize,
     ) -> Result<Vec<u32>> {
+        let pack = |tile, accepts, end, arc| arcs.pack(tile, accepts, end, arc);
         let roots = match (layout, gaddag) {
             (Layout::Wolges, None) => 1,
             _ => 2,
@@ -354,8 +373,12 @@ impl States {
             Layout::Magpie => placer.magpie(&[dawg, gaddag.unwrap_or(0)]),
         };
         if len > limit {
+            let bits = match arcs {
+                KwgLayout::Arcs22 => "22-bit arcs; the big variant's 24-bit arcs address 16777216",
+                KwgLayout::Arcs24 => "24-bit arcs",
+            };
             return Err(Error::TooLarge(format!(
-                "{len} KWG nodes; the format addresses {limit}"
+                "{len} KWG nodes; the format addresses {limit} ({bits})"
             )));
         }
         let mut nodes = vec![0u32; len];
@@ -622,9 +645,13 @@ mod tests {
         let w: [&[u8]; 3] = [&[1, 2], &[2, 3], &[3, 1]];
         let mut states = States::new();
         let root = states.add_sorted(w.iter().copied(), None);
-        let len = states.place(Layout::Magpie, root, None, 100).unwrap().len();
+        let a = KwgLayout::Arcs22;
+        let len = states
+            .place(Layout::Magpie, root, None, a, 100)
+            .unwrap()
+            .len();
         let e = states
-            .place(Layout::Magpie, root, None, len - 1)
+            .place(Layout::Magpie, root, None, a, len - 1)
             .unwrap_err();
         assert!(matches!(e, Error::TooLarge(_)), "{e}");
         assert!(e.to_string().contains(&format!("{len} KWG nodes")), "{e}");

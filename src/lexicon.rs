@@ -46,6 +46,8 @@ pub(crate) enum Data {
     Mmap(memmap2::Mmap),
     Static(&'static [u8]),
     Owned(Vec<u8>),
+    /// One file read through two lexicons (a KWG's DAWG and GADDAG).
+    Shared(std::sync::Arc<Data>),
 }
 
 impl Data {
@@ -54,6 +56,7 @@ impl Data {
             Data::Mmap(m) => m,
             Data::Static(s) => s,
             Data::Owned(v) => v,
+            Data::Shared(d) => d.bytes(),
         }
     }
 }
@@ -64,6 +67,9 @@ pub struct Lexicon {
     header: Header,
     alphabet: Alphabet,
     origin: String,
+    /// A KWG's part: its arc width (22 or 24) and root list; `None` for a
+    /// lexgraph file.
+    kwg: Option<(u8, u32)>,
     /// Built on first use by move generation.
     top: std::sync::OnceLock<TopIndex>,
 }
@@ -119,18 +125,35 @@ impl Lexicon {
     }
 
     fn from_data(data: Data, origin: String) -> Result<Lexicon> {
-        let (header, alphabet) =
-            format::parse_header(data.bytes()).map_err(|problem| Error::BadLexicon {
+        let (header, alphabet) = format::parse_header(data.bytes()).map_err(|problem| {
+            if problem == Corruption::BadMagic && format::kwg::looks_like_kwg(data.bytes()) {
+                return Error::BadFile {
+                    origin: origin.clone(),
+                    offset: 0,
+                    msg: "a KWG file (wolges / MAGPIE), not a lexgraph file: open it with \
+                          `Kwg::open`, or convert it with `lexgraph import`"
+                        .into(),
+                };
+            }
+            Error::BadLexicon {
                 origin: origin.clone(),
                 problem,
-            })?;
+            }
+        })?;
         Ok(Lexicon {
             data,
             header,
             alphabet,
             origin,
+            kwg: None,
             top: std::sync::OnceLock::new(),
         })
+    }
+
+    /// Whether this is a part of a KWG file (see [`Kwg`]) rather than a
+    /// lexgraph file.
+    pub fn is_kwg(&self) -> bool {
+        self.kwg.is_some()
     }
 
     /// The whole file.
@@ -188,6 +211,9 @@ impl Lexicon {
     /// The edge array, read in place.
     #[inline]
     pub(crate) fn edges(&self) -> Edges<'_> {
+        if let Some((arc_bits, root)) = self.kwg {
+            return Edges::kwg(self.bytes(), arc_bits, root, self.alphabet.len() as Tile);
+        }
         let h = &self.header;
         Edges::new(
             &self.bytes()[h.edges_offset as usize..],
@@ -201,6 +227,11 @@ impl Lexicon {
     /// Checks the checksum, then the whole structure: every edge, and that the
     /// word count and longest word match the header. O(file size).
     pub fn verify(&self) -> Result<()> {
+        if self.kwg.is_some() {
+            // Everything a KWG can be checked for was checked at open.
+            format::kwg::check(self.bytes(), &self.origin, self.alphabet.len() as Tile)?;
+            return Ok(());
+        }
         let bad = |problem| Error::BadLexicon {
             origin: self.origin.clone(),
             problem,
@@ -658,5 +689,150 @@ impl<'a> Transition<'a> {
             edges: self.edges,
             first: self.target,
         })
+    }
+}
+
+/// A KWG file (the word graph of wolges, MAGPIE and Macondo), read in place:
+/// its DAWG and, in the GADDAWG layout, its GADDAG, each a [`Lexicon`] that
+/// every query and both move generators read as they read lexgraph's own
+/// files. A KWG names no alphabet: tile `t` is the alphabet's `t`-th letter
+/// (English: 1 = A), so the opener says which alphabet it is in.
+///
+/// Opening checks the whole array once (O(nodes), no recursion; see
+/// `format::kwg`): every arc inside the array, every sibling list ended and
+/// sorted, tiles inside the alphabet, no cycle. A file that fails is
+/// refused with [`Error::BadFile`] naming the node; one that passes cannot
+/// make a walk loop or read out of bounds.
+///
+/// ```
+/// use lexgraph::{kwg, Alphabet, Generator, Kwg, Options, Position, Rules};
+///
+/// let a = Alphabet::english();
+/// let words: Vec<Vec<u8>> = ["AT", "CAT", "TA"].iter().map(|w| a.tokenize(w).unwrap()).collect();
+/// let bytes = kwg::to_bytes(&kwg::gaddawg(&words, kwg::Layout::Wolges)?);
+/// let file = Kwg::from_vec(bytes, &a)?;
+/// assert!(file.contains("CAT") && !file.contains("ACT"));
+/// assert_eq!(file.dawg().words().collect::<Vec<_>>(), ["AT", "CAT", "TA"]);
+/// // Moves straight from the file's GADDAG.
+/// let pos = Position::parse_cgp("15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 ACT/ 0/0 0", &a, 15)?;
+/// let moves = Generator::new(Rules::default()).generate_vec(file.gaddag().unwrap(), &pos.board, pos.rack(), &Options::default());
+/// assert_eq!(moves[0].notation(&a), "8F CAT");
+/// # Ok::<(), lexgraph::Error>(())
+/// ```
+#[derive(Debug)]
+pub struct Kwg {
+    dawg: Lexicon,
+    gaddag: Option<Lexicon>,
+    info: format::kwg::KwgInfo,
+}
+
+impl Kwg {
+    /// Memory-maps a KWG and checks it (see [`Lexicon::open`] for what
+    /// mapping asks of the file).
+    pub fn open(path: impl AsRef<Path>, alphabet: &Alphabet) -> Result<Kwg> {
+        let path = path.as_ref();
+        Kwg::from_data(map_file(path)?, path.display().to_string(), alphabet)
+    }
+
+    /// Reads a KWG from an owned buffer.
+    pub fn from_vec(bytes: Vec<u8>, alphabet: &Alphabet) -> Result<Kwg> {
+        Kwg::from_data(Data::Owned(bytes), "<buffer>".into(), alphabet)
+    }
+
+    /// Reads a KWG from bytes that live for the whole program.
+    pub fn from_bytes(bytes: &'static [u8], alphabet: &Alphabet) -> Result<Kwg> {
+        Kwg::from_data(Data::Static(bytes), "<bytes>".into(), alphabet)
+    }
+
+    fn from_data(data: Data, origin: String, alphabet: &Alphabet) -> Result<Kwg> {
+        let max_tile = alphabet.len() as Tile;
+        let info = format::kwg::check(data.bytes(), &origin, max_tile)?;
+        let data = std::sync::Arc::new(data);
+        let arc_bits = match info.layout {
+            format::kwg::KwgLayout::Arcs22 => 22,
+            format::kwg::KwgLayout::Arcs24 => 24,
+        };
+        let part = |kind: Kind, root: u32| Lexicon {
+            data: Data::Shared(data.clone()),
+            header: Header {
+                major: 0,
+                minor: 0,
+                kind,
+                tile_bits: 8 - 2 * (arc_bits == 24) as u8,
+                target_bits: arc_bits,
+                words: info.words,
+                nodes: info.lists,
+                edges: info.nodes as u64,
+                max_word_len: info.longest.min(u16::MAX as u32) as u16,
+                alphabet_len: alphabet.len() as u32,
+                edges_offset: 0,
+                checksum: 0,
+                list_id: None,
+            },
+            alphabet: alphabet.clone(),
+            origin: origin.clone(),
+            kwg: Some((arc_bits, root)),
+            top: std::sync::OnceLock::new(),
+        };
+        Ok(Kwg {
+            dawg: part(Kind::Dawg, info.dawg_root),
+            gaddag: info.gaddag_root.map(|g| part(Kind::Gaddag, g)),
+            info,
+        })
+    }
+
+    /// The DAWG part: word queries, and Appel & Jacobson's move generation.
+    pub fn dawg(&self) -> &Lexicon {
+        &self.dawg
+    }
+
+    /// The GADDAG part of a GADDAWG (`None` in a DAWG-only file): Gordon's
+    /// move generation.
+    pub fn gaddag(&self) -> Option<&Lexicon> {
+        self.gaddag.as_ref()
+    }
+
+    /// The part move generation runs fastest on: the GADDAG if there is
+    /// one, else the DAWG.
+    pub fn best(&self) -> &Lexicon {
+        self.gaddag.as_ref().unwrap_or(&self.dawg)
+    }
+
+    /// Whether `word` is a word (see [`Lexicon::contains`]).
+    pub fn contains(&self, word: &str) -> bool {
+        self.dawg.contains(word)
+    }
+
+    /// Number of words.
+    pub fn word_count(&self) -> u64 {
+        self.info.words
+    }
+
+    /// Nodes in the array.
+    pub fn nodes(&self) -> u32 {
+        self.info.nodes
+    }
+
+    /// Whether the file uses the 24-bit ("big") node layout.
+    pub fn is_big(&self) -> bool {
+        self.info.layout == format::kwg::KwgLayout::Arcs24
+    }
+
+    /// Every word as tiles, sorted (the file's order).
+    pub fn word_tiles(&self) -> Vec<Vec<Tile>> {
+        format::kwg::word_tiles(self.dawg.bytes(), self.info.layout, self.info.dawg_root)
+    }
+
+    /// Where the file came from.
+    pub fn origin(&self) -> &str {
+        self.dawg.origin()
+    }
+}
+
+impl Kwg {
+    /// The DAWG and the GADDAG (if any) as lexicons of their own, which
+    /// keep the file open between them.
+    pub fn into_parts(self) -> (Lexicon, Option<Lexicon>) {
+        (self.dawg, self.gaddag)
     }
 }

@@ -17,7 +17,8 @@
 //! - **Lexicons** — [`format`](mod@format) (the file's bytes: header,
 //!   alphabet section, packed edges; specified in `formats/lexicon.md`),
 //!   [`lexicon`] (a mapped or owned file: [`Lexicon`], [`Dawg`],
-//!   [`Gaddag`]; [`Lexicon::root`] walks it node by node), [`query`]
+//!   [`Gaddag`]; [`Lexicon::root`] walks it node by node; [`Kwg`], the
+//!   wolges / MAGPIE word graph read in place as two lexicons), [`query`]
 //!   (`contains`, word streams, anagrams, patterns).
 //! - **Building** — [`wordlist`] (reading word lists), and with the
 //!   feature `build`, `builder` (the minimal automata, built incrementally)
@@ -42,7 +43,7 @@
 //!   generation).
 //!
 //! The types most programs need are at the root: [`Lexicon`], [`Dawg`],
-//! [`Gaddag`], [`Alphabet`], [`Board`], [`Rack`], [`Position`], [`Rules`],
+//! [`Gaddag`], [`Kwg`], [`Alphabet`], [`Board`], [`Rack`], [`Position`], [`Rules`],
 //! [`Generator`], [`Move`], [`MoveSink`], [`Error`].
 //!
 //! ## The idea in one example
@@ -136,7 +137,7 @@ pub use alphabet::{Alphabet, Tile, TileInfo, BLANK};
 pub use board::{Board, Position, Rack};
 pub use error::{Corruption, Error, Result};
 pub use format::Kind;
-pub use lexicon::{Dawg, Gaddag, Lexicon};
+pub use lexicon::{Dawg, Gaddag, Kwg, Lexicon};
 pub use movegen::{Dir, Generator, Move, MoveSink, Options};
 pub use query::Partial;
 pub use rules::Rules;

@@ -176,7 +176,7 @@ fn cmd_compile(
 /// directory (existing, or written with a trailing separator), named after
 /// the word list (`-o out/` with `lists/enable1.txt` gives `out/enable1`).
 /// Appending `.dawg` to a directory would write hidden files `out/.dawg`.
-fn output_base(out: &Path, words: &Path) -> Result<PathBuf> {
+pub fn output_base(out: &Path, words: &Path) -> Result<PathBuf> {
     let trailing = out
         .as_os_str()
         .to_str()

@@ -26,7 +26,14 @@ fn cmd_info(lex: &Lexicon) -> Result<()> {
     let labels: Vec<String> = (1..=a.len() as u8).map(|t| a.label(t, false)).collect();
     println!("file:        {}", lex.origin());
     println!("kind:        {}", h.kind.name());
-    println!("format:      {}.{}", h.major, h.minor);
+    if lex.is_kwg() {
+        println!(
+            "format:      KWG ({}-bit arcs; read in place, the part of the file named by kind)",
+            h.target_bits
+        );
+    } else {
+        println!("format:      {}.{}", h.major, h.minor);
+    }
     println!(
         "alphabet:    {} ({} tiles: {})",
         a.name(),
@@ -45,9 +52,11 @@ fn cmd_info(lex: &Lexicon) -> Result<()> {
     );
     println!("bytes:       {bytes}");
     println!("bytes/word:  {:.2}", bytes as f64 / h.words.max(1) as f64);
-    println!(
-        "checksum:    {:016x} (xxh3-64 of the payload, as the header says; `lexgraph verify` checks it)",
-        h.checksum
-    );
+    if !lex.is_kwg() {
+        println!(
+            "checksum:    {:016x} (xxh3-64 of the payload, as the header says; `lexgraph verify` checks it)",
+            h.checksum
+        );
+    }
     Ok(())
 }

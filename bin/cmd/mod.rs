@@ -4,6 +4,8 @@ pub mod anagram;
 pub mod check;
 pub mod compile;
 pub mod docs;
+pub mod export;
+pub mod import;
 pub mod info;
 pub mod leaves;
 pub mod matchplay;

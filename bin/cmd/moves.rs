@@ -1065,7 +1065,7 @@ fn open_lexicon(path: Option<&Path>, want: Option<Kind>) -> Result<(String, Lexi
         let lex = crate::default_lexicon::open(want.unwrap_or(Kind::Gaddag))?;
         return Ok(("built-in (wordlist-en)".to_string(), lex));
     };
-    let lex = Lexicon::open(path)?;
+    let lex = crate::load(Some(path), want)?;
     match want {
         Some(k) if k != lex.kind() => {
             let sibling = path.with_extension(k.extension());

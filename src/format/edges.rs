@@ -34,6 +34,7 @@ mod sealed {
     impl Sealed for super::Aligned5 {}
     impl Sealed for super::Tiles5Avx512 {}
     impl Sealed for super::Aligned5Avx512 {}
+    impl Sealed for super::Kwg22 {}
 }
 
 /// Cache lines [`Edges::prefetch`] asks for, from a node's first edge on.
@@ -64,6 +65,9 @@ pub trait Widths: sealed::Sealed + Copy + Default + std::fmt::Debug + 'static {
     /// instructions. [`Edges::fixed`] makes such a view only on a CPU that
     /// has them, of a file with 5-bit tiles and edges of at most 32 bits.
     const AVX512: bool = false;
+    /// A KWG node array of this arc width (22 or 24) instead of packed
+    /// edges, or 0 (see [`Edges::kwg`]).
+    const KWG: u8 = 0;
 }
 
 /// Widths as the file gives them: reads any file.
@@ -115,6 +119,17 @@ impl Widths for Aligned5Avx512 {
     const AVX512: bool = true;
 }
 
+/// The nodes of a KWG with 22-bit arcs (see [`Edges::kwg`]): the reader
+/// compiled for them, as the others are for their widths.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Kwg22;
+
+impl Widths for Kwg22 {
+    const TILE_BITS: u32 = 8;
+    const EDGE_BITS: u32 = 32;
+    const KWG: u8 = 22;
+}
+
 /// A read-only view of a packed edge array, safe on any bytes. `W` fixes
 /// field widths at compile time ([`Widths`]); [`Edges::fixed`] makes one.
 #[derive(Clone, Copy, Debug)]
@@ -125,6 +140,11 @@ pub struct Edges<'a, W: Widths = AnyWidths> {
     tile_bits: u32,
     mask: u64,
     max_tile: Tile,
+    /// 0: lexgraph's packed edges; 22 or 24: KWG nodes with arcs that wide.
+    kwg: u8,
+    /// KWG: the node where the root list starts (node 0 of the view), or
+    /// `u32::MAX` for an empty root.
+    root: u32,
     widths: std::marker::PhantomData<W>,
 }
 
@@ -160,6 +180,31 @@ impl<'a> Edges<'a> {
                 (1u64 << edge_bits) - 1
             },
             max_tile,
+            kwg: 0,
+            root: 0,
+            widths: std::marker::PhantomData,
+        }
+    }
+
+    /// Views a KWG's `bytes` (whole 4-byte nodes) with arcs `arc_bits`
+    /// wide (22 or 24), the list at `root` read as node 0: the reader every
+    /// search and query runs on lexgraph's files, on a KWG in place. A
+    /// KWG's arcs may point backwards, so only their range is checked on
+    /// each read; that every walk ends is up to the opener, which checks
+    /// the array for cycles first (`format::kwg::check`). Tiles above
+    /// `max_tile` read as 0 through [`Edges::arc`], as in a lexgraph file.
+    pub fn kwg(bytes: &'a [u8], arc_bits: u8, root: u32, max_tile: Tile) -> Edges<'a> {
+        debug_assert!(arc_bits == 22 || arc_bits == 24);
+        let len = (bytes.len() / 4).min(u32::MAX as usize - 1) as u32;
+        Edges {
+            bytes,
+            len,
+            edge_bits: 32,
+            tile_bits: 8,
+            mask: u32::MAX as u64,
+            max_tile,
+            kwg: arc_bits,
+            root: if root == 0 { u32::MAX } else { root },
             widths: std::marker::PhantomData,
         }
     }
@@ -167,7 +212,9 @@ impl<'a> Edges<'a> {
     /// This view with widths `W` fixed, if they are the file's (and, for
     /// [`Widths::AVX512`], if the CPU and the file allow it).
     pub fn fixed<W: Widths>(self) -> Option<Edges<'a, W>> {
-        let fits = (W::TILE_BITS == 0 || W::TILE_BITS == self.tile_bits)
+        let any = W::TILE_BITS == 0 && W::EDGE_BITS == 0;
+        let fits = (any || W::KWG == self.kwg)
+            && (W::TILE_BITS == 0 || W::TILE_BITS == self.tile_bits)
             && (W::EDGE_BITS == 0 || W::EDGE_BITS == self.edge_bits)
             && (!W::AVX512 || (self.tile_bits == 5 && self.edge_bits <= 32 && simd::available()));
         fits.then_some(Edges {
@@ -177,12 +224,102 @@ impl<'a> Edges<'a> {
             tile_bits: self.tile_bits,
             mask: self.mask,
             max_tile: self.max_tile,
+            kwg: self.kwg,
+            root: self.root,
             widths: std::marker::PhantomData,
         })
     }
 }
 
 impl<'a, W: Widths> Edges<'a, W> {
+    /// 0 for packed edges, else the KWG's arc width: a constant for every
+    /// fixed reader (the native ones compile with no trace of KWG reading),
+    /// the view's for [`AnyWidths`].
+    #[inline(always)]
+    fn kwg_mode(&self) -> u8 {
+        if W::KWG != 0 {
+            W::KWG
+        } else if W::TILE_BITS == 0 && W::EDGE_BITS == 0 {
+            self.kwg
+        } else {
+            0
+        }
+    }
+
+    /// KWG: the node a list id names (0 is the root list).
+    #[inline(always)]
+    fn kwg_first(&self, first: u32) -> u32 {
+        if first == 0 {
+            self.root
+        } else {
+            first
+        }
+    }
+
+    /// KWG: node `i` decoded (callers keep `i < len`); an arc outside the
+    /// array reads as 0.
+    #[inline(always)]
+    fn kwg_arc(&self, i: u32) -> Arc {
+        let at = 4 * i as usize;
+        let raw = match self.bytes.get(at..at + 4) {
+            Some(b) => u32::from_le_bytes([b[0], b[1], b[2], b[3]]),
+            None => 0,
+        };
+        let (tile, terminal, last, target) = if self.kwg_mode() == 24 {
+            (raw >> 26, raw >> 25 & 1, raw >> 24 & 1, raw & 0xff_ffff)
+        } else {
+            (raw >> 24, raw >> 23 & 1, raw >> 22 & 1, raw & 0x3f_ffff)
+        };
+        Arc {
+            tile: tile as Tile,
+            terminal: terminal != 0,
+            last: last != 0,
+            target: if target < self.len { target } else { 0 },
+        }
+    }
+
+    /// KWG: [`Edges::for_each_in`].
+    #[inline(always)]
+    fn kwg_for_each_in(&self, first: u32, tiles: u64, mut f: impl FnMut(Arc) -> bool) {
+        let highest = 63 - tiles.leading_zeros() as u64;
+        let mut i = self.kwg_first(first);
+        while i < self.len {
+            let a = self.kwg_arc(i);
+            if a.tile as u64 > highest {
+                return;
+            }
+            if tiles >> (a.tile & 63) & 1 != 0 && !f(a) {
+                return;
+            }
+            if a.last {
+                return;
+            }
+            i += 1;
+        }
+    }
+
+    /// KWG: [`Edges::select`].
+    #[inline(always)]
+    fn kwg_select(&self, first: u32, tiles: u64) -> u64 {
+        let highest = 63 - tiles.leading_zeros() as u64;
+        let first = self.kwg_first(first);
+        let end = self.len.min(first.saturating_add(64));
+        let mut hits = 0u64;
+        let mut i = first;
+        while i < end {
+            let a = self.kwg_arc(i);
+            if a.tile as u64 > highest {
+                break;
+            }
+            hits |= (tiles >> (a.tile & 63) & 1) << (i - first);
+            if a.last {
+                break;
+            }
+            i += 1;
+        }
+        hits
+    }
+
     /// Bits per edge: fixed, or the file's.
     #[inline(always)]
     fn eb(&self) -> usize {
@@ -230,7 +367,10 @@ impl<'a, W: Widths> Edges<'a, W> {
     #[inline]
     pub fn arc(&self, i: u32) -> Option<Arc> {
         (i < self.len).then(|| {
-            let mut a = self.arc_at(i, 0);
+            let mut a = match self.kwg_mode() {
+                0 => self.arc_at(i, 0),
+                _ => self.kwg_arc(i),
+            };
             if a.tile > self.max_tile {
                 a.tile = 0;
             }
@@ -250,6 +390,9 @@ impl<'a, W: Widths> Edges<'a, W> {
     pub fn for_each_in(&self, first: u32, tiles: u64, mut f: impl FnMut(Arc) -> bool) {
         if tiles == 0 {
             return;
+        }
+        if self.kwg_mode() != 0 {
+            return self.kwg_for_each_in(first, tiles, f);
         }
         if W::AVX512 {
             // The vector scan, then a visit of what it found (a node of
@@ -333,6 +476,9 @@ impl<'a, W: Widths> Edges<'a, W> {
         if tiles == 0 {
             return 0;
         }
+        if self.kwg_mode() != 0 {
+            return self.kwg_select(first, tiles);
+        }
         #[cfg(target_arch = "x86_64")]
         if W::AVX512 {
             // SAFETY: a view with `W::AVX512` is made only by `fixed`, which
@@ -376,6 +522,11 @@ impl<'a, W: Widths> Edges<'a, W> {
     /// [`Edges::arc`] for the clamped view).
     #[inline(always)]
     pub fn arc_at(&self, first: u32, k: u32) -> Arc {
+        let first = if self.kwg_mode() != 0 {
+            self.kwg_first(first)
+        } else {
+            first
+        };
         let i = first as u64 + k as u64;
         if i >= self.len as u64 {
             return Arc {
@@ -384,6 +535,9 @@ impl<'a, W: Widths> Edges<'a, W> {
                 last: true,
                 target: 0,
             };
+        }
+        if self.kwg_mode() != 0 {
+            return self.kwg_arc(i as u32);
         }
         let raw = self.load(i as usize * self.eb()) & self.edge_mask();
         let tb = self.tb();
@@ -410,6 +564,11 @@ impl<'a, W: Widths> Edges<'a, W> {
         #[cfg(target_arch = "x86_64")]
         {
             use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+            let first = if self.kwg_mode() != 0 {
+                self.kwg_first(first)
+            } else {
+                first
+            };
             let at = (first as usize * self.eb()) >> 3;
             let p = self.bytes.as_ptr().wrapping_add(at) as *const i8;
             for line in 0..PREFETCH_LINES {
@@ -432,6 +591,10 @@ impl<'a, W: Widths> Edges<'a, W> {
         if first == 0 || first >= self.len {
             return None;
         }
+        if self.kwg_mode() != 0 {
+            let a = self.kwg_arc(first);
+            return (a.tile == 0).then_some(a);
+        }
         let raw = self.load(first as usize * self.eb());
         (raw & ((1 << self.tb()) - 1) == 0).then(|| self.arc_at(first, 0))
     }
@@ -440,9 +603,14 @@ impl<'a, W: Widths> Edges<'a, W> {
     /// is node 0; an arc's `target` of 0 means "no node", so check it first).
     #[inline]
     pub fn children(&self, first: u32) -> Children<'a, W> {
+        let next = if self.kwg_mode() != 0 {
+            self.kwg_first(first)
+        } else {
+            first
+        };
         Children {
             edges: *self,
-            next: first,
+            next,
             done: false,
         }
     }

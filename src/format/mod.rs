@@ -30,13 +30,16 @@
 //! reader: the crate's only unchecked loads of file data, behind the sealed
 //! `Widths` types), `index` (node indexes for the busiest nodes), `verify`
 //! (the full check, from the bytes alone) and, with the `build` feature,
-//! `writer`, which serializes any `Automaton`. Users see the header, the
+//! `writer`, which serializes any `Automaton`; `kwg` reads the node
+//! arrays of the wolges / MAGPIE ecosystem, which the same reader then
+//! walks in place ([`crate::lexicon::Kwg`]). Users see the header, the
 //! constants and the writer; the reader is internal, and
 //! [`Lexicon::root`](crate::Lexicon::root) walks a file in place.
 
 mod edges;
 mod header;
 mod index;
+pub mod kwg;
 mod verify;
 #[cfg(feature = "build")]
 mod writer;
@@ -49,7 +52,7 @@ pub use header::{
 pub use writer::{write, Automaton, AutomatonEdge, EdgeLayout, FileInfo};
 
 pub(crate) use edges::{
-    Aligned5, Aligned5Avx512, AnyWidths, Arc, Children, Edges, Tiles5, Tiles5Avx512, Widths,
+    Aligned5, Aligned5Avx512, AnyWidths, Arc, Children, Edges, Kwg22, Tiles5, Tiles5Avx512, Widths,
 };
 #[cfg(feature = "build")]
 pub(crate) use header::bits_for;

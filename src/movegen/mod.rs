@@ -78,7 +78,7 @@ pub use crate::board::Dir;
 use crate::board::{tile_of, Board, Rack, BLANK_FLAG};
 use crate::crosscheck::{CrossInput, Lanes, Structure};
 use crate::format::{
-    Aligned5, Aligned5Avx512, Edges, Kind, Tiles5, Tiles5Avx512, TopIndex, Widths,
+    Aligned5, Aligned5Avx512, Edges, Kind, Kwg22, Tiles5, Tiles5Avx512, TopIndex, Widths,
 };
 pub use crate::lane::{Lane, LaneSquare};
 use crate::lexicon::Lexicon;
@@ -809,6 +809,9 @@ impl<R: Scoring> Generator<R> {
         } else if let Some(e) = edges.fixed::<Aligned5>() {
             self.run(lex, e, board, rack, opts, sink, &scoring);
         } else if let Some(e) = edges.fixed::<Tiles5>() {
+            self.run(lex, e, board, rack, opts, sink, &scoring);
+        } else if let Some(e) = edges.fixed::<Kwg22>() {
+            // A KWG read in place (`lexicon::Kwg`).
             self.run(lex, e, board, rack, opts, sink, &scoring);
         } else {
             self.run(lex, edges, board, rack, opts, sink, &scoring);

@@ -1,0 +1,335 @@
+//! KWG files (wolges / MAGPIE / Macondo) read in place (`lexgraph::Kwg`),
+//! imported into lexgraph files and exported from them: the same words,
+//! the same moves as on lexgraph's own files, and corrupt arrays refused
+//! with the node named, never a hang or a panic.
+
+use std::path::Path;
+
+use lexgraph::kwg::{self, KwgLayout, Layout};
+use lexgraph::{
+    compile, Alphabet, Error, Generator, Kwg, Lexicon, Options, Position, Rules, Tile, WordList,
+};
+use proptest::prelude::*;
+
+use crate::common::{self, cli};
+
+fn ok(dir: &Path, args: &[&str]) -> String {
+    let out = cli::run(dir, args);
+    assert!(
+        out.status.success(),
+        "lexgraph {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+fn tiles(a: &Alphabet, words: &[&str]) -> Vec<Vec<Tile>> {
+    let mut w: Vec<Vec<Tile>> = words.iter().map(|w| a.tokenize(w).unwrap()).collect();
+    w.sort();
+    w.dedup();
+    w
+}
+
+/// Every move of each position, sorted, from `lex`.
+fn moves(lex: &Lexicon, positions: &[Position]) -> Vec<Vec<lexgraph::Move>> {
+    let mut g = Generator::new(Rules::default());
+    let opts = Options { opening_both: true };
+    positions
+        .iter()
+        .map(|p| g.generate_vec(lex, &p.board, p.rack(), &opts))
+        .collect()
+}
+
+/// Positions on a small board-filling of `words`: openings, and the first
+/// words placed with a few racks.
+fn positions(a: &Alphabet) -> Vec<Position> {
+    [
+        "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 ABCDE?/ 0/0 0",
+        "15/15/15/15/15/15/15/6BAD6/15/15/15/15/15/15/15 ABCE/ 0/0 0",
+        "15/15/15/15/15/15/7A7/6CAB6/7E7/15/15/15/15/15/15 ADE??/ 0/0 0",
+        "15/15/15/15/15/15/15/5ACE7/15/15/15/15/15/15/15 DEBA/ 0/0 0",
+    ]
+    .iter()
+    .map(|c| Position::parse_cgp(c, a, 15).unwrap())
+    .collect()
+}
+
+fn word_sets() -> impl Strategy<Value = Vec<String>> {
+    prop::collection::btree_set("[A-E]{1,6}", 1..80).prop_map(|s| s.into_iter().collect())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// A KWG of any word set, in either node order and either arc width,
+    /// reads back as its words and generates the moves lexgraph's own
+    /// files generate, from its DAWG and its GADDAG.
+    #[test]
+    fn any_kwg_reads_and_plays_as_the_compiled_files(words in word_sets()) {
+        let a = Alphabet::english();
+        let refs: Vec<&str> = words.iter().map(|s| s.as_str()).collect();
+        let t = tiles(&a, &refs);
+        let list = WordList::from_tiles(&a, &t);
+        let files = compile::compile(&list);
+        let gaddag = Lexicon::from_vec(files.gaddag).unwrap();
+        let dawg = Lexicon::from_vec(files.dawg).unwrap();
+        let ps = positions(&a);
+        let want = moves(&gaddag, &ps);
+        prop_assert_eq!(&moves(&dawg, &ps), &want);
+        for layout in [Layout::Wolges, Layout::Magpie] {
+            for arcs in [KwgLayout::Arcs22, KwgLayout::Arcs24] {
+                let bytes = kwg::to_bytes(&kwg::gaddawg_with(&t, layout, arcs).unwrap());
+                let k = Kwg::from_vec(bytes, &a).unwrap();
+                prop_assert_eq!(k.is_big(), arcs == KwgLayout::Arcs24);
+                prop_assert_eq!(&k.word_tiles(), &t);
+                prop_assert_eq!(k.word_count(), t.len() as u64);
+                let listed: Vec<String> = k.dawg().words().collect();
+                prop_assert_eq!(listed, dawg.words().collect::<Vec<_>>());
+                prop_assert_eq!(k.gaddag().unwrap().words().collect::<Vec<_>>(), dawg.words().collect::<Vec<_>>());
+                for w in &refs {
+                    prop_assert!(k.contains(w) && k.gaddag().unwrap().contains(w));
+                }
+                prop_assert!(!k.contains("EEEEEEE"));
+                prop_assert_eq!(&moves(k.gaddag().unwrap(), &ps), &want);
+                prop_assert_eq!(&moves(k.dawg(), &ps), &want);
+                k.dawg().verify().unwrap();
+                // DAWG-only: the same words and moves, no GADDAG.
+                let bytes = kwg::to_bytes(&kwg::dawg_with(&t, layout, arcs).unwrap());
+                let d = Kwg::from_vec(bytes, &a).unwrap();
+                prop_assert!(d.gaddag().is_none());
+                prop_assert_eq!(&d.word_tiles(), &t);
+                prop_assert_eq!(&moves(d.best(), &ps), &want);
+            }
+        }
+    }
+}
+
+/// A small GADDAWG's bytes.
+fn small_kwg() -> Vec<u8> {
+    let a = Alphabet::english();
+    let t = tiles(&a, &["AB", "ABA", "BA", "CAB", "CABS", "SCAB", "ZA", "AZ"]);
+    kwg::to_bytes(&kwg::gaddawg(&t, Layout::Wolges).unwrap())
+}
+
+/// Opens `bytes` as a KWG: a refusal must be a `BadFile` naming a node or
+/// the size; an accepted file must answer queries and generate moves (so
+/// no walk loops or reads out of bounds).
+fn open_or_refuse(bytes: Vec<u8>) {
+    let a = Alphabet::english();
+    match Kwg::from_vec(bytes, &a) {
+        Err(Error::BadFile { msg, .. }) => {
+            assert!(msg.contains("KWG node") || msg.contains("4-byte"), "{msg}");
+        }
+        Err(e) => panic!("not a BadFile: {e}"),
+        Ok(k) => {
+            let _ = k.word_tiles();
+            let _ = k.dawg().words().count();
+            let _ = k.contains("CABS");
+            let ps = positions(&a);
+            let _ = moves(k.dawg(), &ps);
+            if let Some(g) = k.gaddag() {
+                let _ = g.words().count();
+                let _ = moves(g, &ps);
+            }
+        }
+    }
+}
+
+#[test]
+fn every_truncation_and_bit_flip_is_refused_or_safe() {
+    let good = small_kwg();
+    for len in 0..good.len() {
+        open_or_refuse(good[..len].to_vec());
+    }
+    for bit in 0..good.len() * 8 {
+        let mut b = good.clone();
+        b[bit / 8] ^= 1 << (bit % 8);
+        open_or_refuse(b);
+    }
+}
+
+#[test]
+fn faults_are_named_by_node() {
+    let a = Alphabet::english();
+    let l = KwgLayout::Arcs22;
+    let p = |t, acc, end, arc| l.pack(t, acc, end, arc);
+    let err = |nodes: &[u32]| {
+        let b = kwg::to_bytes(nodes);
+        Kwg::from_vec(b, &a).unwrap_err().to_string()
+    };
+    // A cycle: node 2's arc leads back to the list at node 1.
+    let e = err(&[
+        p(0, false, true, 1),
+        p(1, false, true, 2),
+        p(2, true, true, 1),
+    ]);
+    assert!(e.contains("KWG node 2") && e.contains("cycle"), "{e}");
+    // An arc out of the array.
+    let e = err(&[p(0, false, true, 1), p(1, true, true, 40)]);
+    assert!(e.contains("KWG node 1: arc 40"), "{e}");
+    // Siblings out of order.
+    let e = err(&[
+        p(0, false, true, 1),
+        p(3, true, false, 0),
+        p(2, true, true, 0),
+    ]);
+    assert!(e.contains("KWG node 2: siblings out of order"), "{e}");
+    // A tile the alphabet does not have.
+    let e = err(&[p(0, false, true, 1), p(30, true, true, 0)]);
+    assert!(e.contains("KWG node 1: tile 30"), "{e}");
+    // A long chain, then a loop to its start: no recursion to overflow.
+    let mut nodes = vec![p(0, false, true, 1)];
+    for i in 1..200_000u32 {
+        nodes.push(p(1, false, true, i + 1));
+    }
+    nodes.push(p(1, true, true, 1));
+    let e = err(&nodes);
+    assert!(e.contains("cycle"), "{e}");
+    // A lexgraph reader told it is a KWG says so.
+    let e = Lexicon::from_vec(small_kwg()).unwrap_err().to_string();
+    assert!(
+        e.contains("a KWG file") && e.contains("lexgraph import"),
+        "{e}"
+    );
+}
+
+#[test]
+fn export_then_import_gives_back_the_same_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::write(d.join("w.txt"), "cab\ncabs\nscab\nab\naba\nba\nza\nqi\n").unwrap();
+    ok(d, &["compile", "w.txt", "-o", "w"]);
+    for (to, big) in [("kwg", false), ("dawg-kwg", false), ("kwg", true)] {
+        let mut args = vec!["export", "w.gaddag", "--to", to, "-o", "w.kwg"];
+        if big {
+            args.push("--big");
+        }
+        ok(d, &args);
+        ok(
+            d,
+            &["import", "w.kwg", "--alphabet", "english", "-o", "back"],
+        );
+        for ext in ["dawg", "gaddag"] {
+            let a = std::fs::read(d.join(format!("w.{ext}"))).unwrap();
+            let b = std::fs::read(d.join(format!("back.{ext}"))).unwrap();
+            assert!(a == b, "--to {to} big {big}: {ext} differs");
+        }
+        // The KWG read in place by the other commands.
+        let out = ok(d, &["check", "-l", "w.kwg", "CABS", "QI"]);
+        assert!(out.contains("CABS yes") && out.contains("QI yes"), "{out}");
+        let words = ok(d, &["words", "w.kwg"]);
+        assert_eq!(words.lines().count(), 8);
+    }
+    // From the DAWG or the GADDAG: the same KWG.
+    ok(d, &["export", "w.dawg", "--to", "kwg", "-o", "d.kwg"]);
+    ok(d, &["export", "w.gaddag", "--to", "kwg", "-o", "g.kwg"]);
+    assert!(std::fs::read(d.join("d.kwg")).unwrap() == std::fs::read(d.join("g.kwg")).unwrap());
+}
+
+#[test]
+fn a_bad_kwg_is_an_error_naming_the_node_not_a_panic() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let mut b = small_kwg();
+    // Node 2's arc field out of the array.
+    b[8] = 0xff;
+    b[9] = 0xff;
+    b[10] |= 0x3f;
+    std::fs::write(d.join("bad.kwg"), &b).unwrap();
+    let out = cli::run(d, &["import", "bad.kwg", "-o", "x"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(3), "{err}");
+    assert!(err.contains("KWG node 2"), "{err}");
+    let out = cli::run(d, &["check", "-l", "bad.kwg", "CAB"]);
+    assert_eq!(out.status.code(), Some(3));
+    let out = cli::run(d, &["import", "missing.kwg", "-o", "x"]);
+    assert_eq!(out.status.code(), Some(3));
+}
+
+/// The shipped ENABLE list: a KWG of it generates every move of the 200
+/// reference positions exactly as the compiled GADDAG does.
+#[test]
+fn enable_moves_from_a_kwg_are_the_compiled_files_moves() {
+    let a = Alphabet::english();
+    let list = WordList::read(
+        &common::word_list("enable1.txt"),
+        &a,
+        lexgraph::Invalid::Refuse,
+    )
+    .unwrap();
+    let t: Vec<Vec<Tile>> = list.iter().map(|w| w.to_vec()).collect();
+    let k = Kwg::from_vec(
+        kwg::to_bytes(&kwg::gaddawg(&t, Layout::Wolges).unwrap()),
+        &a,
+    )
+    .unwrap();
+    let gaddag = Lexicon::from_vec(compile::compile(&list).gaddag).unwrap();
+    let text = std::fs::read_to_string(common::positions_file("enable_s1_200.cgp")).unwrap();
+    let ps: Vec<Position> = text
+        .lines()
+        .take(60)
+        .map(|l| Position::parse_cgp(l, &a, 15).unwrap())
+        .collect();
+    let want = moves(&gaddag, &ps);
+    assert_eq!(moves(k.gaddag().unwrap(), &ps), want);
+    assert_eq!(moves(k.dawg(), &ps), want);
+}
+
+fn shared_kwg(name: &str) -> std::path::PathBuf {
+    let p = common::shared_dir().join("kwg").join(name);
+    assert!(p.is_file(), "{} missing", p.display());
+    p
+}
+
+#[test]
+#[ignore = "needs ../shared/kwg (run by .ci/run)"]
+fn importing_the_reference_kwgs_gives_the_compiled_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    for (kwg, list, size) in [
+        ("ENABLE.kwg", "enable1.txt", 3_233_088u64),
+        ("SOWPODS.kwg", "sowpods.txt", 4_656_156),
+    ] {
+        let reference = shared_kwg(kwg);
+        let words = common::word_list(list);
+        ok(d, &["compile", words.to_str().unwrap(), "-o", "c"]);
+        ok(
+            d,
+            &[
+                "import",
+                reference.to_str().unwrap(),
+                "--alphabet",
+                "english",
+                "-o",
+                "i",
+            ],
+        );
+        for ext in ["dawg", "gaddag"] {
+            let a = std::fs::read(d.join(format!("c.{ext}"))).unwrap();
+            let b = std::fs::read(d.join(format!("i.{ext}"))).unwrap();
+            assert!(
+                a == b,
+                "{kwg}: imported {ext} differs from compiling {list}"
+            );
+        }
+        // Export: no larger than the reference (in fact the same bytes).
+        ok(d, &["export", "c.gaddag", "--to", "kwg", "-o", "e.kwg"]);
+        let e = std::fs::read(d.join("e.kwg")).unwrap();
+        assert!(e.len() as u64 <= size, "{kwg}: {} B", e.len());
+        assert!(
+            e == std::fs::read(&reference).unwrap(),
+            "{kwg}: not the reference bytes"
+        );
+        // And the moves of the reference file read in place are the
+        // compiled GADDAG's.
+        let a = Alphabet::english();
+        let k = Kwg::open(&reference, &a).unwrap();
+        let g = Lexicon::open(d.join("c.gaddag")).unwrap();
+        let text = std::fs::read_to_string(common::positions_file("enable_s1_200.cgp")).unwrap();
+        let ps: Vec<Position> = text
+            .lines()
+            .map(|l| Position::parse_cgp(l, &a, 15).unwrap())
+            .collect();
+        assert_eq!(moves(k.gaddag().unwrap(), &ps), moves(&g, &ps), "{kwg}");
+    }
+}
