@@ -153,6 +153,11 @@ pub fn measure(args: &MeasureArgs) -> Result<Report> {
     let sowpods_words = common::read_words(&sowpods.list.path, &english, false);
     let enable_lex = enable.open()?;
     let sowpods_lex = sowpods.open()?;
+    let file_sizes = |m: &Measured| {
+        let len = |p: &Path| std::fs::metadata(p).map_or(0, |m| m.len());
+        (len(&m.dawg_path), len(&m.gaddag_path))
+    };
+    let native_sizes = [file_sizes(enable), file_sizes(sowpods)];
     progress!("compiling ENABLE with the super-english alphabet (21×21 suite)");
     let super_alpha = common::alphabet(common::SUITE_SUPER21.alphabet);
     let super_lex = common::compile_to_temp(
@@ -270,6 +275,14 @@ pub fn measure(args: &MeasureArgs) -> Result<Report> {
         Vec::new()
     };
 
+    let kwg = movegen::kwg_files(
+        &suites,
+        &lexicons,
+        &args.lexicons.join("../kwg"),
+        native_sizes,
+        plan.movegen_reps,
+        &mut notes,
+    );
     let best_move = movegen::best_move(
         &suites,
         &lexicons,
@@ -324,6 +337,7 @@ pub fn measure(args: &MeasureArgs) -> Result<Report> {
         edge_layouts,
         node_scan,
         self_play,
+        kwg,
         best_move,
         strategies,
         notes,

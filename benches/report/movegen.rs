@@ -13,7 +13,8 @@ use lexgraph::{compile, format, Kind, Lexicon, WordList, BLANK};
 use crate::common::{self, Compiled, SuiteSpec};
 use crate::machine::{cpu_steal, steal_share, thread_cpu_us};
 use crate::results::{
-    ns, suite_label, BestRun, Edges, LayoutRun, Pair, Plan, ScanRun, Structure, SuiteRun, Variant,
+    ns, suite_label, BestRun, Edges, KwgRun, LayoutRun, Pair, Plan, ScanRun, Structure, SuiteRun,
+    Variant,
 };
 use crate::stats::stats;
 use crate::suites::blank_suite;
@@ -440,6 +441,77 @@ pub fn best_move(
             if agree { "" } else { ", BEST DIFFERS" }
         );
         out.push(run);
+    }
+    out
+}
+
+/// The reference engine's KWG files (`kwg/ENABLE.kwg`, `SOWPODS.kwg` beside
+/// the lexicons) read in place, against lexgraph's files of the same lists,
+/// on the stored suites: both structures.
+pub fn kwg_files(
+    suites: &[Suite],
+    lexicons: &Lexicons,
+    kwg_dir: &std::path::Path,
+    native: [(u64, u64); 2],
+    reps: usize,
+    notes: &mut Vec<String>,
+) -> Vec<KwgRun> {
+    let mut out = Vec::new();
+    for ((suite, file), sizes) in [("enable", "ENABLE.kwg"), ("sowpods", "SOWPODS.kwg")]
+        .into_iter()
+        .zip(native)
+    {
+        let Some(s) = suites
+            .iter()
+            .find(|s| s.spec.name == suite && s.variant == Variant::Stored)
+        else {
+            continue;
+        };
+        let path = kwg_dir.join(file);
+        let alphabet = lexicons.get(s.lex).gaddag.alphabet().clone();
+        let kwg = match lexgraph::Kwg::open(&path, &alphabet) {
+            Ok(k) => k,
+            Err(e) => {
+                notes.push(format!("KWG on {suite}: {e}; left out."));
+                continue;
+            }
+        };
+        let kwg_bytes = std::fs::metadata(&path).map_or(0, |m| m.len());
+        let lex = lexicons.get(s.lex);
+        let Some(kwg_gaddag) = kwg.gaddag() else {
+            notes.push(format!("{} has no GADDAG; left out.", path.display()));
+            continue;
+        };
+        for (structure, native_lex, kwg_lex, native_bytes) in [
+            (Structure::Gaddag, &lex.gaddag, kwg_gaddag, sizes.1),
+            (Structure::Dawg, &lex.dawg, kwg.dawg(), sizes.0),
+        ] {
+            progress!(
+                "KWG: {} {} from {file} in place ({} positions × {reps} repetitions × 2)",
+                s.label(),
+                structure.name(),
+                s.positions.len()
+            );
+            let timing = run_pair(s, [native_lex, kwg_lex], reps, [true, true]);
+            progress!(
+                "  lexgraph {:.1} µs/position, KWG {:.1} µs/position{}",
+                timing.side(0).median,
+                timing.side(1).median,
+                if timing.agree {
+                    ""
+                } else {
+                    ", MOVE LISTS DIFFER"
+                }
+            );
+            out.push(KwgRun {
+                suite: suite.into(),
+                structure,
+                file: file.into(),
+                kwg_bytes,
+                native_bytes,
+                timing,
+            });
+        }
     }
     out
 }

@@ -572,6 +572,7 @@ pub fn markdown(r: &Report, links: &Links) -> Result<String> {
         writeln!(md)?;
     }
 
+    kwg_section(&mut md, r)?;
     best_move(&mut md, r)?;
 
     // Scaling.
@@ -757,6 +758,44 @@ pub fn markdown(r: &Report, links: &Links) -> Result<String> {
     )?;
     writeln!(md, "```")?;
     Ok(md)
+}
+
+/// *KWG files in place*: the reference engine's files against lexgraph's.
+fn kwg_section(md: &mut String, r: &Report) -> Result<()> {
+    if r.kwg.is_empty() {
+        return Ok(());
+    }
+    writeln!(md, "### KWG files in place\n")?;
+    writeln!(
+        md,
+        "The reference engine's KWG files (`../shared/kwg`, written by wolges; one array holds the \
+         DAWG and the GADDAG) opened with `lexgraph::Kwg` and searched in place by the same \
+         generators, against lexgraph's own file of the same list; the two take turns as above. \
+         *Agree*: the same sorted move lists on every position.\n"
+    )?;
+    writeln!(
+        md,
+        "| Suite | Structure | KWG file bytes | lexgraph file bytes | lexgraph µs/position | KWG µs/position | lexgraph speed-up | Agree |"
+    )?;
+    writeln!(md, "|---|---|--:|--:|--:|--:|--:|:-:|")?;
+    for k in &r.kwg {
+        let (a, b) = (k.timing.side(0), k.timing.side(1));
+        writeln!(
+            md,
+            "| {} | {} | {} ({}) | {} | {} | {} | {} | {} |",
+            suite_label(&k.suite, Variant::Stored),
+            k.structure.name(),
+            int(k.kwg_bytes),
+            k.file,
+            int(k.native_bytes),
+            spread(&a),
+            spread(&b),
+            ratio(b.median, a.median),
+            agree(&k.timing)
+        )?;
+    }
+    writeln!(md)?;
+    Ok(())
 }
 
 /// *Best move by equity*: `Generator::best` against every play.

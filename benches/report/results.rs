@@ -44,6 +44,10 @@ pub struct Report {
     /// the CPU lacks AVX-512 (see [`Run::avx512_node_scan`]).
     pub node_scan: Vec<ScanRun>,
     pub self_play: Vec<SelfPlay>,
+    /// The reference engine's KWG files read in place against lexgraph's
+    /// own files (absent from reports written before it).
+    #[serde(default)]
+    pub kwg: Vec<KwgRun>,
     /// The best play by equity against every play, on the stored suites
     /// (`Generator::best`); absent from reports written before it.
     #[serde(default)]
@@ -343,6 +347,22 @@ impl Pair {
     pub fn moves_per_position(&self) -> f64 {
         self.moves as f64 / self.positions.max(1) as f64
     }
+}
+
+/// A KWG file read in place (`lexgraph::Kwg`) against lexgraph's file of
+/// the same list.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct KwgRun {
+    pub suite: String,
+    pub structure: Structure,
+    /// `ENABLE.kwg`, `SOWPODS.kwg`.
+    pub file: String,
+    /// The whole KWG file's bytes (DAWG and GADDAG in one array), and the
+    /// lexgraph file's.
+    pub kwg_bytes: u64,
+    pub native_bytes: u64,
+    /// lexgraph's file (`first`) against the KWG in place (`second`).
+    pub timing: Pair,
 }
 
 /// The best play by equity on one suite: three ways, taking turns on

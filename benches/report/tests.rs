@@ -12,7 +12,7 @@ use crate::{parse_args, Mode};
 
 /// The headings every report has, in order (a `## Notes` section comes
 /// before *Reproducing* when the run left something out).
-const HEADINGS: [&str; 15] = [
+const HEADINGS: [&str; 16] = [
     "# lexgraph benchmarks",
     "## Summary",
     "## Lexicon files",
@@ -22,6 +22,7 @@ const HEADINGS: [&str; 15] = [
     "## Move generation",
     "### Edge layouts",
     "### Node scan",
+    "### KWG files in place",
     "### Best move by equity",
     "## Scaling",
     "## Self-play",
@@ -153,6 +154,7 @@ pub fn sample() -> Report {
             });
         }
     }
+    let kwg_timing = movegen[0].timing.clone();
     Report {
         schema: SCHEMA,
         run: Run {
@@ -218,6 +220,14 @@ pub fn sample() -> Report {
                 error: None,
             })
             .collect(),
+        kwg: vec![KwgRun {
+            suite: "enable".into(),
+            structure: Structure::Gaddag,
+            file: "ENABLE.kwg".into(),
+            kwg_bytes: 3_233_088,
+            native_bytes: 2_816_950,
+            timing: kwg_timing,
+        }],
         best_move: vec![BestRun {
             suite: "enable".into(),
             leaves: "NWL20.klv2".into(),
