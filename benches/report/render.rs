@@ -862,7 +862,8 @@ fn strategies(md: &mut String, r: &Report) -> Result<()> {
          KLV = `NWL20.klv2` (learned leaves, `../shared/leaves`); gordon2 = Gordon's Heuristic 2 with \
          the vowel-consonant table (the 2015 thesis' player); greedy = the top-scoring move. \
          Points per turn: placement points over all turns. The games are the same for a seed whatever \
-         the thread count; the speed is on {} threads.\n",
+         the thread count; the speed is on {} threads. KLV against itself is there for the speed: \
+         with one strategy on both sides, a pair's two games mirror each other.\n",
         r.strategies[0].threads
     )?;
     writeln!(
