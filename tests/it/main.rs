@@ -13,6 +13,7 @@ mod oracle;
 mod cli_contract;
 mod cli_hardening;
 mod game_cli;
+mod gcg_replay;
 mod leaves_cli;
 mod lexicon_cli;
 mod lexicon_corrupt;
