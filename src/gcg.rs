@@ -4,19 +4,36 @@
 //!
 //! A placement writes its main word with `.` for the tiles already on the
 //! board and lower case for blanks (`8D WINDY`, `E3 JAVE..N`); an exchange
-//! is `-TILES`, a pass `-`; the end of the game is `(TILES) +N` for the
-//! player who played out (twice the opponent's tiles) or `(TILES) -N` for
-//! each player after six scoreless turns.
+//! is `-TILES`, a pass `-`, a phony taken back `--` with minus its points;
+//! `(challenge) +5` is a challenge bonus, `(time) -10` a time penalty; the
+//! end of the game is `(TILES) +N` for the player who played out (twice
+//! the opponent's tiles) or `RACK (TILES) -N` for each player after six
+//! scoreless turns.
+//!
+//! [`write()`] writes a [`Game`] so; [`parse()`] reads a record as Quackle,
+//! Macondo and Woogles write them into a [`Record`] (players, pragmas, one
+//! [`Event`] per turn line with its line number), which
+//! [`crate::replay`] plays on a board to check its scores:
 //!
 //! ```
 //! use lexgraph::{Alphabet, Rules};
 //! use lexgraph::equity::Play;
 //! use lexgraph::game::Game;
+//! use lexgraph::gcg::{self, Action};
 //! let mut game = Game::new(Alphabet::english(), Rules::default(), 1);
 //! game.play(&Play::Pass)?;
-//! let text = lexgraph::gcg::write(&game, ["ann", "bob"], Some("ENABLE"));
+//! let text = gcg::write(&game, ["ann", "bob"], Some("ENABLE"));
 //! assert!(text.starts_with("#character-encoding UTF-8\n#player1 ann ann\n#player2 bob bob\n#lexicon ENABLE\n>ann: "));
 //! assert!(text.ends_with(" - +0 0\n"));
+//!
+//! // And back: a pass by ann, on line 5.
+//! let record = gcg::parse(text.as_bytes(), "game.gcg", game.alphabet())?;
+//! assert_eq!(record.lexicon.as_deref(), Some("ENABLE"));
+//! let e = &record.events[0];
+//! assert_eq!((e.line, e.player, &e.action, e.total), (5, 0, &Action::Pass, 0));
+//! // A malformed line is an error that names it.
+//! let err = gcg::parse(b"#player1 a A\n#player2 b B\n>a: 8D\n", "x.gcg", game.alphabet()).unwrap_err();
+//! assert!(err.to_string().starts_with("x.gcg:3 (byte offset 26): too few fields"), "{err}");
 //! # Ok::<(), lexgraph::Error>(())
 //! ```
 
