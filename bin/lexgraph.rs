@@ -52,6 +52,10 @@ enum Cmd {
     /// Play a game against the engine in the terminal (or scripted, from standard
     /// input); the game is saved as GCG
     Play(cmd::play::Args),
+    /// Replay a GCG game record turn by turn, scoring every placement again
+    /// from the board: a recorded score or total that disagrees is reported
+    /// with its turn (exit 1)
+    Replay(cmd::replay::Args),
     /// Tune Gordon's leave weights by hill climbing against a greedy player
     /// (Gordon 1993); writes them as CSV
     Tune(cmd::tune::Args),
@@ -188,6 +192,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Cmd::Selfplay(args) => cmd::selfplay::run(args),
         Cmd::Match(args) => cmd::matchplay::run(args),
         Cmd::Play(args) => cmd::play::run(args),
+        Cmd::Replay(args) => cmd::replay::run(args),
         Cmd::Tune(args) => cmd::tune::run(args),
         Cmd::Completions(args) => cmd::docs::completions(args),
         Cmd::Man(args) => cmd::docs::man(args),

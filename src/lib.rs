@@ -37,7 +37,8 @@
 //!   [`equity`] (the best plays by score plus leave) and [`strategy`]
 //!   (players: greedy, Gordon's heuristics, leave files).
 //! - **Games** (feature `game`) — `game` (a two-player game: bag, racks,
-//!   turns, the end), `gcg` (game records), `matchplay` (many games between
+//!   turns, the end), `gcg` (game records, written and read), `replay`
+//!   (a record replayed on the board, every score checked), `matchplay` (many games between
 //!   two strategies on all cores), `tune` (Gordon's hill climbing of leave
 //!   weights) and `selfplay` (seeded greedy games that measure move
 //!   generation).
@@ -122,6 +123,8 @@ pub mod matchplay;
 pub mod movegen;
 pub mod play;
 pub mod query;
+#[cfg(feature = "game")]
+pub mod replay;
 pub mod rules;
 pub mod scoring;
 #[cfg(feature = "game")]

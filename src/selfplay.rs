@@ -71,8 +71,20 @@ pub fn play_game(
     check: Option<&crate::Lexicon>,
     rules: &Rules,
     seed: u64,
-    mut on_turn: impl FnMut(&Turn),
+    on_turn: impl FnMut(&Turn),
 ) -> Result<GameResult> {
+    play_game_recorded(lex, check, rules, seed, on_turn).map(|(res, _)| res)
+}
+
+/// [`play_game`], and the game as played (its turns, for a record:
+/// [`crate::gcg::write`]).
+pub fn play_game_recorded(
+    lex: &crate::Lexicon,
+    check: Option<&crate::Lexicon>,
+    rules: &Rules,
+    seed: u64,
+    mut on_turn: impl FnMut(&Turn),
+) -> Result<(GameResult, Game)> {
     rules.validate()?;
     let alphabet = lex.alphabet().clone();
     let mut game = Game::new(alphabet.clone(), rules.clone(), seed);
@@ -141,7 +153,7 @@ pub fn play_game(
         game.play(&play)?;
     }
     res.scores = game.scores();
-    Ok(res)
+    Ok((res, game))
 }
 
 fn mismatch(

@@ -12,6 +12,7 @@ pub mod matchplay;
 pub mod moves;
 pub mod pattern;
 pub mod play;
+pub mod replay;
 pub mod selfplay;
 pub mod tune;
 pub mod verify;

@@ -8,7 +8,7 @@ use std::time::Duration;
 use anyhow::{Context, Result};
 
 use lexgraph::rules::{Layout, Rules};
-use lexgraph::selfplay::{play_game, Turn};
+use lexgraph::selfplay::{play_game_recorded, Turn};
 use lexgraph::{Kind, Lexicon};
 
 #[derive(clap::Args)]
@@ -31,7 +31,11 @@ pub struct Args {
     /// Write every position seen (before each move) as CGP lines
     #[arg(long)]
     out: Option<PathBuf>,
-    /// Name for the CGP `lex` opcode (default: the lexicon file's stem, upper case)
+    /// Write every game as GCG into this directory (game-SEED.gcg), as
+    /// `lexgraph replay` reads it
+    #[arg(long, value_name = "DIR")]
+    gcg: Option<PathBuf>,
+    /// Name for the CGP `lex` opcode and the records' `#lexicon` (default: the lexicon file's stem, upper case)
     #[arg(long)]
     lex_name: Option<String>,
     /// Print only the totals, not a line per game
@@ -89,6 +93,9 @@ pub fn run(args: Args) -> Result<ExitCode> {
         .lex_name
         .clone()
         .unwrap_or_else(|| crate::lexicon_name(args.lexicon.as_deref()));
+    if let Some(dir) = &args.gcg {
+        std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+    }
     let mut out = match &args.out {
         Some(p) => Some(BufWriter::new(
             std::fs::File::create(p).with_context(|| format!("creating {}", p.display()))?,
@@ -116,7 +123,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
     for g in 0..args.games {
         let seed = args.seed + g;
         let mut write_err: Option<std::io::Error> = None;
-        let res = play_game(&lex, check.as_ref(), &rules, seed, |t: &Turn| {
+        let (res, game) = play_game_recorded(&lex, check.as_ref(), &rules, seed, |t: &Turn| {
             if let Some(o) = out.as_mut() {
                 let mut p = t.position.clone();
                 p.lexicon = Some(lex_name.clone());
@@ -128,6 +135,12 @@ pub fn run(args: Args) -> Result<ExitCode> {
         .with_context(|| format!("game {g} (seed {seed})"))?;
         if let Some(e) = write_err {
             return Err(e).context("writing positions");
+        }
+        if let Some(dir) = &args.gcg {
+            let text = lexgraph::gcg::write(&game, ["greedy1", "greedy2"], Some(&lex_name));
+            let path = dir.join(format!("game-{seed}.gcg"));
+            lexgraph::compile::write_atomic(&path, text.as_bytes())
+                .with_context(|| format!("writing {}", path.display()))?;
         }
         if !args.quiet {
             let mean_us = mean_us_of(&res.time_per_turn);

@@ -31,7 +31,10 @@ const LAYERS: &[(&str, &[&str])] = &[
             "strategy",
         ],
     ),
-    ("game", &["game", "gcg", "matchplay", "selfplay", "tune"]),
+    (
+        "game",
+        &["game", "gcg", "replay", "matchplay", "selfplay", "tune"],
+    ),
 ];
 
 fn layer_of(module: &str) -> Option<usize> {

@@ -13,6 +13,7 @@ mod oracle;
 mod cli_contract;
 mod cli_hardening;
 mod game_cli;
+mod gcg_replay;
 mod kwg_files;
 mod leaves_cli;
 mod lexicon_cli;
