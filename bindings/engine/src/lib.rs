@@ -66,15 +66,17 @@ pub fn setup(lex: &Lexicon, input: Input<'_>, rack: Option<&str>) -> Result<Setu
     for (op, value) in &position.opcodes {
         match op.as_str() {
             "bdn" => layout = Layout::for_cgp_name(value),
-            "bb" => bingo = value
-                .parse()
-                .ok()
-                .filter(|b: &i32| (0..=MAX_BINGO_BONUS).contains(b))
-                .ok_or_else(|| {
-                    Error::Position(format!(
+            "bb" => {
+                bingo = value
+                    .parse()
+                    .ok()
+                    .filter(|b: &i32| (0..=MAX_BINGO_BONUS).contains(b))
+                    .ok_or_else(|| {
+                        Error::Position(format!(
                         "CGP `bb {value}`: a bingo bonus is a number from 0 to {MAX_BINGO_BONUS}"
                     ))
-                })?,
+                    })?
+            }
             _ => {}
         }
     }
