@@ -164,8 +164,26 @@ pub fn play_match(
     settings: &Settings,
     on_game: impl Fn(&Game, &GameStats) + Sync,
 ) -> Result<Match> {
+    let games = play_range(lex, rules, players, settings, 0..settings.games, on_game)?;
+    let summary = summarize(&games, settings.count_moves);
+    Ok(Match { games, summary })
+}
+
+/// Plays games `numbers` of a match (a shard of it) on rayon's threads and
+/// returns their statistics in game order; `settings.games` is not read.
+/// Each game depends only on the match seed and its number, so shards
+/// played anywhere, concatenated in game order, are the games of
+/// [`play_match`] with the same seed, and [`summarize`] gives its summary.
+pub fn play_range(
+    lex: &Lexicon,
+    rules: &Rules,
+    players: &[Strategy; 2],
+    settings: &Settings,
+    numbers: std::ops::Range<u64>,
+    on_game: impl Fn(&Game, &GameStats) + Sync,
+) -> Result<Vec<GameStats>> {
     rules.validate()?;
-    let games = (0..settings.games)
+    numbers
         .into_par_iter()
         .map_init(
             || Generator::new(rules.clone()),
@@ -175,9 +193,7 @@ pub fn play_match(
                 Ok(st)
             },
         )
-        .collect::<Result<Vec<GameStats>>>()?;
-    let summary = summarize(&games, settings.count_moves);
-    Ok(Match { games, summary })
+        .collect::<Result<Vec<GameStats>>>()
 }
 
 /// The statistics of a list of games (see [`Summary`]).
@@ -281,6 +297,29 @@ mod tests {
         assert_eq!(game_seed(3, 4), game_seed(3, 5));
         assert_ne!(game_seed(3, 4), game_seed(3, 6));
         assert_eq!((one.games[4].first, one.games[5].first), (0, 1));
+    }
+
+    #[test]
+    fn shards_played_apart_merge_into_the_match() {
+        let lex = lexicon();
+        let a = lex.alphabet().clone();
+        let players = [
+            Strategy::parse("gordon1", &a).unwrap(),
+            Strategy::parse("greedy", &a).unwrap(),
+        ];
+        let settings = Settings {
+            games: 9,
+            seed: 11,
+            count_moves: false,
+        };
+        let rules = Rules::default();
+        let whole = play_match(&lex, &rules, &players, &settings, |_, _| {}).unwrap();
+        let mut games = Vec::new();
+        for shard in [0..4, 4..5, 5..9] {
+            games.extend(play_range(&lex, &rules, &players, &settings, shard, |_, _| {}).unwrap());
+        }
+        assert_eq!(games, whole.games);
+        assert_eq!(summarize(&games, false), whole.summary);
     }
 
     #[test]

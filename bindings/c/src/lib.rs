@@ -1,0 +1,872 @@
+//! lexgraph's C library: the functions of `include/lexgraph.h` (generated
+//! from this file by cbindgen; `build.rs`).
+//!
+//! - Every function returns a [`lexgraph_status`] and catches panics
+//!   (`catch_unwind`): none crosses into C.
+//! - Handles are numbers the library hands out, never pointers it
+//!   dereferences: a handle is looked up in a table, so a NULL, closed or
+//!   made-up one is [`lexgraph_status::LEXGRAPH_ERR_HANDLE`], and a
+//!   lexicon closed while another thread uses it lives until that call
+//!   returns.
+//! - Strings in are pointer and length (UTF-8 checked); strings out are
+//!   NUL-terminated UTF-8 with their length.
+//! - The message of the calling thread's last failure: [`lexgraph_errmsg`].
+
+#![allow(non_camel_case_types)]
+#![deny(unsafe_op_in_unsafe_fn)]
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::ffi::{c_char, c_void};
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::path::Path;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+
+use lexgraph::equity::Play;
+use lexgraph::{Dir, Partial};
+use lexgraph_engine::{Input, Listed, Session};
+
+/// What a call did. `LEXGRAPH_OK` (0) is success; `LEXGRAPH_STOPPED` means
+/// a callback asked to stop (not an error); every other value is a failure
+/// whose message [`lexgraph_errmsg`] gives.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum lexgraph_status {
+    /// Success.
+    LEXGRAPH_OK = 0,
+    /// A callback returned nonzero: the iteration stopped early.
+    LEXGRAPH_STOPPED = 1,
+    /// A required pointer argument was NULL.
+    LEXGRAPH_ERR_NULL = 2,
+    /// A handle that is NULL, closed, of the wrong kind or never issued.
+    LEXGRAPH_ERR_HANDLE = 3,
+    /// A string argument is not valid UTF-8.
+    LEXGRAPH_ERR_UTF8 = 4,
+    /// A file could not be read or written.
+    LEXGRAPH_ERR_IO = 5,
+    /// A lexicon file is corrupt or not a lexicon.
+    LEXGRAPH_ERR_LEXICON = 6,
+    /// Bad input: a position, rack, word list, pattern or option.
+    LEXGRAPH_ERR_INPUT = 7,
+    /// A bug in lexgraph (a caught panic).
+    LEXGRAPH_ERR_INTERNAL = 8,
+}
+
+use lexgraph_status::*;
+
+/// An open lexicon (DAWG or GADDAG). Opaque: a handle, not memory to read.
+pub struct lexgraph_lexicon {
+    _private: [u8; 0],
+}
+
+/// A list of moves returned by [`lexgraph_generate`]. Opaque.
+pub struct lexgraph_move_list {
+    _private: [u8; 0],
+}
+
+/// What a play is.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum lexgraph_play_kind {
+    /// Tiles placed on the board.
+    LEXGRAPH_PLACE = 0,
+    /// Tiles put back in the bag.
+    LEXGRAPH_EXCHANGE = 1,
+    /// No tile played.
+    LEXGRAPH_PASS = 2,
+}
+
+/// The direction of a placement's main word.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum lexgraph_dir {
+    /// Left to right (`8D QUIRE`).
+    LEXGRAPH_ACROSS = 0,
+    /// Top to bottom (`D8 QUIRE`).
+    LEXGRAPH_DOWN = 1,
+}
+
+/// A tile placed by a move.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct lexgraph_tile {
+    /// Square, 0-based.
+    pub row: u32,
+    /// Square, 0-based.
+    pub col: u32,
+    /// The tile as text: upper case, lower case for a blank, `[CH]` for a
+    /// multi-character tile. NUL-terminated.
+    pub letter: *const c_char,
+    /// Bytes in `letter`, NUL not counted.
+    pub letter_len: usize,
+    /// True for a blank.
+    pub blank: bool,
+}
+
+/// A play, with the fields of `lexgraph moves --format json`. Its strings
+/// and tiles live as long as the list (or, in a callback, the call).
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct lexgraph_move {
+    /// Placement, exchange or pass.
+    pub kind: lexgraph_play_kind,
+    /// Row of the main word's first square (0-based); -1 if not a placement.
+    pub row: i32,
+    /// Column of the main word's first square (0-based); -1 if not a placement.
+    pub col: i32,
+    /// Direction of the main word (`LEXGRAPH_ACROSS` if not a placement).
+    pub dir: lexgraph_dir,
+    /// Players' notation: `8D QUIRE`, `exchange AEI` or `pass`.
+    pub notation: *const c_char,
+    /// Bytes in `notation`.
+    pub notation_len: usize,
+    /// The whole main word, blanks in lower case; "" if not a placement.
+    pub word: *const c_char,
+    /// Bytes in `word`.
+    pub word_len: usize,
+    /// The tiles placed, in word order (`tiles_len` of them).
+    pub tiles: *const lexgraph_tile,
+    /// Number of `tiles`.
+    pub tiles_len: usize,
+    /// The tiles exchanged; "" if not an exchange.
+    pub exchange: *const c_char,
+    /// Bytes in `exchange`.
+    pub exchange_len: usize,
+    /// Points scored (0 for an exchange or pass).
+    pub score: i32,
+    /// True when ranked by equity (`leaves` given): `equity` and `leave`
+    /// are set. Otherwise `equity` is the score and `leave` is "".
+    pub ranked: bool,
+    /// Score plus the value of the tiles kept.
+    pub equity: f64,
+    /// The tiles kept.
+    pub leave: *const c_char,
+    /// Bytes in `leave`.
+    pub leave_len: usize,
+}
+
+/// How to generate moves. A zeroed struct (or a NULL pointer) asks for
+/// every placement, best score first, with the CGP line's rack.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct lexgraph_gen_options {
+    /// The best `top` plays only; 0: all.
+    pub top: usize,
+    /// The mover's rack (`AEINRS?`), replacing the CGP's; NULL: the CGP's.
+    pub rack: *const c_char,
+    /// Bytes in `rack`.
+    pub rack_len: usize,
+    /// Rank by equity with these leave values: `gordon1`, `gordon2`,
+    /// `klv:FILE.klv2` or `csv:FILE` (exchanges and the pass then rank
+    /// too). NULL: by score.
+    pub leaves: *const c_char,
+    /// Bytes in `leaves`.
+    pub leaves_len: usize,
+    /// By score: also list every distinct exchange (when the bag allows)
+    /// and the pass, after the placements.
+    pub exchanges: bool,
+}
+
+/// Receives one word; return 0 to go on, nonzero to stop.
+pub type lexgraph_word_fn =
+    Option<unsafe extern "C" fn(ctx: *mut c_void, word: *const c_char, len: usize) -> i32>;
+
+/// Receives one move (valid during the call only); return 0 to go on,
+/// nonzero to stop.
+pub type lexgraph_move_fn =
+    Option<unsafe extern "C" fn(ctx: *mut c_void, mv: *const lexgraph_move) -> i32>;
+
+// ---- handles, errors, panics ----
+
+/// What a handle stands for.
+enum Handle {
+    Lexicon(Arc<Session>),
+    Moves(Arc<MoveList>),
+}
+
+/// Handles in use, by number. Numbers are never reused, so a closed
+/// handle stays invalid.
+static HANDLES: Mutex<Option<HashMap<usize, Handle>>> = Mutex::new(None);
+static NEXT_HANDLE: AtomicUsize = AtomicUsize::new(1);
+
+fn handles<T>(f: impl FnOnce(&mut HashMap<usize, Handle>) -> T) -> T {
+    let mut guard = HANDLES.lock().unwrap_or_else(|e| e.into_inner());
+    let out = f(guard.get_or_insert_with(HashMap::new));
+    // With every handle closed the table itself goes: a program that
+    // closes what it opens ends with nothing of lexgraph's allocated.
+    if guard.as_ref().is_some_and(HashMap::is_empty) {
+        *guard = None;
+    }
+    out
+}
+
+fn insert(h: Handle) -> usize {
+    // Multiples of 16: they look like aligned pointers to tools that check.
+    let id = NEXT_HANDLE.fetch_add(1, Ordering::Relaxed) << 4;
+    handles(|t| t.insert(id, h));
+    id
+}
+
+struct Fault(lexgraph_status, String);
+
+impl From<lexgraph::Error> for Fault {
+    fn from(e: lexgraph::Error) -> Fault {
+        use lexgraph::Error as E;
+        let status = match &e {
+            E::Io { .. } => LEXGRAPH_ERR_IO,
+            E::BadLexicon { .. } | E::WrongKind { .. } | E::NotAPair { .. } | E::BadFile { .. } => {
+                LEXGRAPH_ERR_LEXICON
+            }
+            _ => LEXGRAPH_ERR_INPUT,
+        };
+        let msg = match std::error::Error::source(&e) {
+            Some(why) if matches!(e, E::Io { .. }) => format!("{e}: {why}"),
+            _ => e.to_string(),
+        };
+        Fault(status, msg)
+    }
+}
+
+type Outcome = Result<lexgraph_status, Fault>;
+
+thread_local! {
+    /// The calling thread's last message, NUL-terminated.
+    static LAST_ERROR: RefCell<Vec<u8>> = RefCell::new(vec![0]);
+}
+
+fn set_message(msg: &str) {
+    LAST_ERROR.with(|m| {
+        let mut m = m.borrow_mut();
+        m.clear();
+        // An interior NUL would cut the C string short: shown as U+FFFD.
+        m.extend(msg.replace('\0', "\u{FFFD}").bytes());
+        m.push(0);
+    });
+}
+
+/// Runs a call's body: its status, its message kept for
+/// [`lexgraph_errmsg`], a panic caught and reported as
+/// `LEXGRAPH_ERR_INTERNAL`.
+fn guard(body: impl FnOnce() -> Outcome) -> lexgraph_status {
+    match catch_unwind(AssertUnwindSafe(body)) {
+        Ok(Ok(status)) => {
+            set_message("");
+            status
+        }
+        Ok(Err(Fault(status, msg))) => {
+            set_message(&msg);
+            status
+        }
+        Err(panic) => {
+            let what = panic
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| panic.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "unknown".into());
+            set_message(&format!("internal error (a bug in lexgraph): {what}"));
+            LEXGRAPH_ERR_INTERNAL
+        }
+    }
+}
+
+fn null(what: &str) -> Fault {
+    Fault(LEXGRAPH_ERR_NULL, format!("{what} is NULL"))
+}
+
+/// The string at `ptr` with `len` bytes.
+///
+/// # Safety
+/// `ptr` is NULL or points to `len` readable bytes.
+unsafe fn text<'a>(ptr: *const c_char, len: usize, what: &str) -> Result<&'a str, Fault> {
+    if ptr.is_null() {
+        return Err(null(what));
+    }
+    // SAFETY: the caller promises `len` readable bytes at `ptr`, not NULL.
+    let bytes = unsafe { std::slice::from_raw_parts(ptr.cast::<u8>(), len) };
+    std::str::from_utf8(bytes).map_err(|e| Fault(LEXGRAPH_ERR_UTF8, format!("{what}: {e}")))
+}
+
+/// Like [`text`], NULL meaning none.
+///
+/// # Safety
+/// As [`text`].
+unsafe fn opt_text<'a>(
+    ptr: *const c_char,
+    len: usize,
+    what: &str,
+) -> Result<Option<&'a str>, Fault> {
+    match ptr.is_null() {
+        true => Ok(None),
+        // SAFETY: as this function's contract.
+        false => unsafe { text(ptr, len, what) }.map(Some),
+    }
+}
+
+fn lexicon(h: *const lexgraph_lexicon) -> Result<Arc<Session>, Fault> {
+    handles(|t| match t.get(&(h as usize)) {
+        Some(Handle::Lexicon(s)) => Ok(s.clone()),
+        _ => Err(Fault(
+            LEXGRAPH_ERR_HANDLE,
+            format!("{h:p} is not an open lexicon handle"),
+        )),
+    })
+}
+
+fn move_list(h: *const lexgraph_move_list) -> Result<Arc<MoveList>, Fault> {
+    handles(|t| match t.get(&(h as usize)) {
+        Some(Handle::Moves(m)) => Ok(m.clone()),
+        _ => Err(Fault(
+            LEXGRAPH_ERR_HANDLE,
+            format!("{h:p} is not a move list handle"),
+        )),
+    })
+}
+
+// ---- general ----
+
+/// The library's version, a static NUL-terminated string (`0.1.0`).
+#[no_mangle]
+pub extern "C" fn lexgraph_version() -> *const c_char {
+    concat!(env!("CARGO_PKG_VERSION"), "\0").as_ptr().cast()
+}
+
+/// The message of the calling thread's last failed call ("" after a
+/// success), NUL-terminated; its length in bytes goes to `*len` unless
+/// `len` is NULL. Valid until this thread's next lexgraph call.
+///
+/// # Safety
+/// `len` is NULL or points to a writable `size_t`.
+#[no_mangle]
+pub unsafe extern "C" fn lexgraph_errmsg(len: *mut usize) -> *const c_char {
+    LAST_ERROR.with(|m| {
+        let m = m.borrow();
+        if !len.is_null() {
+            // SAFETY: `len` is not NULL and the caller promises it is writable.
+            unsafe { *len = m.len() - 1 };
+        }
+        m.as_ptr().cast()
+    })
+}
+
+/// A short static description of a status code (`"not valid UTF-8"`).
+#[no_mangle]
+pub extern "C" fn lexgraph_errstr(status: i32) -> *const c_char {
+    let s: &'static str = match status {
+        0 => "ok\0",
+        1 => "stopped by the callback\0",
+        2 => "a required pointer is NULL\0",
+        3 => "not a valid handle\0",
+        4 => "not valid UTF-8\0",
+        5 => "input/output error\0",
+        6 => "not a valid lexicon file\0",
+        7 => "bad input\0",
+        8 => "internal error\0",
+        _ => "unknown status\0",
+    };
+    s.as_ptr().cast()
+}
+
+// ---- lexicons ----
+
+/// Opens (memory-maps) a lexicon file, DAWG or GADDAG, and writes its
+/// handle to `*out` (NULL on failure). Close it with [`lexgraph_close`].
+/// The file must be replaced by rename, never rewritten in place, while
+/// open.
+///
+/// # Safety
+/// `path` points to `path_len` readable bytes; `out` to a writable handle.
+#[no_mangle]
+pub unsafe extern "C" fn lexgraph_open(
+    path: *const c_char,
+    path_len: usize,
+    out: *mut *mut lexgraph_lexicon,
+) -> lexgraph_status {
+    guard(|| {
+        if out.is_null() {
+            return Err(null("out"));
+        }
+        // SAFETY: `out` is not NULL and the caller promises it is writable.
+        unsafe { *out = std::ptr::null_mut() };
+        // SAFETY: the caller promises `path_len` bytes at `path`.
+        let path = unsafe { text(path, path_len, "path") }?;
+        let session = Session::open(Path::new(path))?;
+        let id = insert(Handle::Lexicon(Arc::new(session)));
+        // SAFETY: as above.
+        unsafe { *out = id as *mut lexgraph_lexicon };
+        Ok(LEXGRAPH_OK)
+    })
+}
+
+/// Closes a lexicon. NULL is a no-op; a handle already closed or never
+/// issued is `LEXGRAPH_ERR_HANDLE`. A call running on another thread
+/// keeps the lexicon until it returns.
+#[no_mangle]
+pub extern "C" fn lexgraph_close(lex: *mut lexgraph_lexicon) -> lexgraph_status {
+    guard(|| {
+        if lex.is_null() {
+            return Ok(LEXGRAPH_OK);
+        }
+        lexicon(lex)?;
+        handles(|t| t.remove(&(lex as usize)));
+        Ok(LEXGRAPH_OK)
+    })
+}
+
+/// The number of words in the lexicon, to `*out`.
+///
+/// # Safety
+/// `out` points to a writable `uint64_t`.
+#[no_mangle]
+pub unsafe extern "C" fn lexgraph_word_count(
+    lex: *const lexgraph_lexicon,
+    out: *mut u64,
+) -> lexgraph_status {
+    guard(|| {
+        let s = lexicon(lex)?;
+        if out.is_null() {
+            return Err(null("out"));
+        }
+        // SAFETY: not NULL; the caller promises it is writable.
+        unsafe { *out = s.lexicon.word_count() };
+        Ok(LEXGRAPH_OK)
+    })
+}
+
+/// Whether `word` (spelled in the lexicon's alphabet, any case) is a word:
+/// `*out` true or false.
+///
+/// # Safety
+/// `word` points to `len` readable bytes; `out` to a writable `bool`.
+#[no_mangle]
+pub unsafe extern "C" fn lexgraph_contains(
+    lex: *const lexgraph_lexicon,
+    word: *const c_char,
+    len: usize,
+    out: *mut bool,
+) -> lexgraph_status {
+    guard(|| {
+        let s = lexicon(lex)?;
+        // SAFETY: the caller promises `len` bytes at `word`.
+        let word = unsafe { text(word, len, "word") }?;
+        if out.is_null() {
+            return Err(null("out"));
+        }
+        // SAFETY: not NULL; the caller promises it is writable.
+        unsafe { *out = s.lexicon.contains(word) };
+        Ok(LEXGRAPH_OK)
+    })
+}
+
+/// Calls `cb` with each word of `words`, in order, until it returns nonzero.
+///
+/// # Safety
+/// `cb` is a valid function; `ctx` is what it expects.
+unsafe fn each_word(
+    words: impl IntoIterator<Item = String>,
+    cb: lexgraph_word_fn,
+    ctx: *mut c_void,
+) -> Outcome {
+    let cb = cb.ok_or_else(|| null("callback"))?;
+    let mut buf = Vec::new();
+    for w in words {
+        buf.clear();
+        buf.extend_from_slice(w.as_bytes());
+        buf.push(0);
+        // SAFETY: `buf` holds `w.len()` bytes and a NUL, alive during the
+        // call; `cb` and `ctx` are the caller's.
+        if unsafe { cb(ctx, buf.as_ptr().cast(), w.len()) } != 0 {
+            return Ok(LEXGRAPH_STOPPED);
+        }
+    }
+    Ok(LEXGRAPH_OK)
+}
+
+/// The words whose tiles are those of `rack` (`?` a blank, shown in lower
+/// case), sorted, each passed to `cb` with `ctx`; with `partial`, the
+/// words that use some of them. Returns `LEXGRAPH_STOPPED` if `cb`
+/// returned nonzero.
+///
+/// # Safety
+/// `rack` points to `len` readable bytes; `cb` is a valid function that
+/// receives a NUL-terminated word valid during the call.
+#[no_mangle]
+pub unsafe extern "C" fn lexgraph_anagram(
+    lex: *const lexgraph_lexicon,
+    rack: *const c_char,
+    len: usize,
+    partial: bool,
+    cb: lexgraph_word_fn,
+    ctx: *mut c_void,
+) -> lexgraph_status {
+    guard(|| {
+        let s = lexicon(lex)?;
+        // SAFETY: the caller promises `len` bytes at `rack`.
+        let rack = unsafe { text(rack, len, "rack") }?;
+        cb.ok_or_else(|| null("callback"))?;
+        let p = if partial { Partial::Yes } else { Partial::No };
+        let words = s.lexicon.anagram(rack, p)?;
+        // SAFETY: the caller's callback and context.
+        unsafe { each_word(words, cb, ctx) }
+    })
+}
+
+/// The words matching `pattern` (`?` one tile, `*` any run of tiles,
+/// other characters themselves), sorted, each passed to `cb`.
+///
+/// # Safety
+/// As [`lexgraph_anagram`].
+#[no_mangle]
+pub unsafe extern "C" fn lexgraph_pattern(
+    lex: *const lexgraph_lexicon,
+    pattern: *const c_char,
+    len: usize,
+    cb: lexgraph_word_fn,
+    ctx: *mut c_void,
+) -> lexgraph_status {
+    guard(|| {
+        let s = lexicon(lex)?;
+        // SAFETY: the caller promises `len` bytes at `pattern`.
+        let pattern = unsafe { text(pattern, len, "pattern") }?;
+        cb.ok_or_else(|| null("callback"))?;
+        let words = s.lexicon.pattern(pattern)?;
+        // SAFETY: the caller's callback and context.
+        unsafe { each_word(words, cb, ctx) }
+    })
+}
+
+/// Every word starting with `prefix` (NULL or "": every word), in sorted
+/// order, streamed to `cb` as the lexicon is walked.
+///
+/// # Safety
+/// `prefix` is NULL or points to `len` readable bytes; `cb` as in
+/// [`lexgraph_anagram`].
+#[no_mangle]
+pub unsafe extern "C" fn lexgraph_words(
+    lex: *const lexgraph_lexicon,
+    prefix: *const c_char,
+    len: usize,
+    cb: lexgraph_word_fn,
+    ctx: *mut c_void,
+) -> lexgraph_status {
+    guard(|| {
+        let s = lexicon(lex)?;
+        // SAFETY: the caller promises `len` bytes at `prefix` unless NULL.
+        let prefix = unsafe { opt_text(prefix, len, "prefix") }?.unwrap_or("");
+        cb.ok_or_else(|| null("callback"))?;
+        let mut words = s.lexicon.words_with_prefix(prefix)?;
+        // SAFETY: the caller's callback and context.
+        let status = unsafe { each_word(&mut words, cb, ctx) }?;
+        words.check()?;
+        Ok(status)
+    })
+}
+
+/// Compiles the word list in file `words` (UTF-8, one word per line, `#`
+/// comments) into `OUT.dawg` and `OUT.gaddag`, `out` being the path
+/// without extension, written atomically. `alphabet`: a built-in name
+/// (`english`, `spanish`, `polish`, `catalan`, `super-english`) or an
+/// alphabet file; NULL: English.
+///
+/// # Safety
+/// Each string points to its length in readable bytes (`alphabet` may be
+/// NULL).
+#[no_mangle]
+pub unsafe extern "C" fn lexgraph_compile(
+    words: *const c_char,
+    words_len: usize,
+    out: *const c_char,
+    out_len: usize,
+    alphabet: *const c_char,
+    alphabet_len: usize,
+) -> lexgraph_status {
+    guard(|| {
+        // SAFETY: the caller promises each length in bytes at each pointer.
+        let (words, out, alphabet) = unsafe {
+            (
+                text(words, words_len, "words")?,
+                text(out, out_len, "out")?,
+                opt_text(alphabet, alphabet_len, "alphabet")?,
+            )
+        };
+        // On threads of its own, joined before returning: no thread of
+        // lexgraph's outlives the call.
+        let compiled = rayon::ThreadPoolBuilder::new()
+            .build_scoped(
+                |thread| thread.run(),
+                |pool| {
+                    pool.install(|| {
+                        lexgraph_engine::compile_file(Path::new(words), Path::new(out), alphabet)
+                    })
+                },
+            )
+            .map_err(|e| Fault(LEXGRAPH_ERR_INTERNAL, format!("cannot start threads: {e}")))?;
+        compiled?;
+        Ok(LEXGRAPH_OK)
+    })
+}
+
+// ---- moves ----
+
+/// Moves and the text they point into.
+struct MoveList {
+    moves: Vec<lexgraph_move>,
+    /// Owners of the bytes the moves point to (heap blocks do not move).
+    _strings: Vec<Box<[u8]>>,
+    _tiles: Vec<Box<[lexgraph_tile]>>,
+}
+
+// SAFETY: the raw pointers in `moves` point into `_strings` and `_tiles`,
+// owned by the list and never written after it is built; sharing them
+// between threads is sharing immutable data.
+unsafe impl Send for MoveList {}
+// SAFETY: as above.
+unsafe impl Sync for MoveList {}
+
+/// Builds `lexgraph_move`s, keeping the text they point to.
+#[derive(Default)]
+struct Arena {
+    strings: Vec<Box<[u8]>>,
+    tiles: Vec<Box<[lexgraph_tile]>>,
+}
+
+impl Arena {
+    fn string(&mut self, s: &str) -> (*const c_char, usize) {
+        let mut b = Vec::with_capacity(s.len() + 1);
+        b.extend_from_slice(s.as_bytes());
+        b.push(0);
+        let b = b.into_boxed_slice();
+        let p = b.as_ptr().cast();
+        self.strings.push(b);
+        (p, s.len())
+    }
+
+    fn entry(&mut self, l: &Listed, a: &lexgraph::Alphabet) -> lexgraph_move {
+        let (notation, notation_len) = self.string(&l.play.text(a));
+        let empty: *const c_char = c"".as_ptr();
+        let (equity, (leave, leave_len)) = match &l.ranked {
+            Some((e, r)) => (*e as f64, self.string(&r.to_text(a))),
+            None => (l.play.score() as f64, (empty, 0)),
+        };
+        let mut m = lexgraph_move {
+            kind: lexgraph_play_kind::LEXGRAPH_PASS,
+            row: -1,
+            col: -1,
+            dir: lexgraph_dir::LEXGRAPH_ACROSS,
+            notation,
+            notation_len,
+            word: empty,
+            word_len: 0,
+            tiles: std::ptr::NonNull::dangling().as_ptr(),
+            tiles_len: 0,
+            exchange: empty,
+            exchange_len: 0,
+            score: l.play.score(),
+            ranked: l.ranked.is_some(),
+            equity,
+            leave,
+            leave_len,
+        };
+        match &l.play {
+            Play::Place(mv) => {
+                m.kind = lexgraph_play_kind::LEXGRAPH_PLACE;
+                m.row = mv.row as i32;
+                m.col = mv.col as i32;
+                m.dir = match mv.dir {
+                    Dir::Across => lexgraph_dir::LEXGRAPH_ACROSS,
+                    Dir::Down => lexgraph_dir::LEXGRAPH_DOWN,
+                };
+                (m.word, m.word_len) = self.string(&mv.word_text(a));
+                let tiles: Box<[lexgraph_tile]> = lexgraph_engine::placed_tiles(mv, a)
+                    .into_iter()
+                    .map(|t| {
+                        let (letter, letter_len) = self.string(&t.letter);
+                        lexgraph_tile {
+                            row: t.row as u32,
+                            col: t.col as u32,
+                            letter,
+                            letter_len,
+                            blank: t.blank,
+                        }
+                    })
+                    .collect();
+                m.tiles = tiles.as_ptr();
+                m.tiles_len = tiles.len();
+                self.tiles.push(tiles);
+            }
+            Play::Exchange(r) => {
+                m.kind = lexgraph_play_kind::LEXGRAPH_EXCHANGE;
+                (m.exchange, m.exchange_len) = self.string(&r.to_text(a));
+            }
+            Play::Pass => {}
+        }
+        m
+    }
+}
+
+/// Generates the plays of one position.
+///
+/// # Safety
+/// `cgp` points to `len` readable bytes; `opts` is NULL or points to a
+/// valid options struct whose strings point to their lengths in bytes.
+unsafe fn generate(
+    lex: *const lexgraph_lexicon,
+    cgp: *const c_char,
+    len: usize,
+    opts: *const lexgraph_gen_options,
+) -> Result<(Vec<Listed>, Arc<Session>), Fault> {
+    let s = lexicon(lex)?;
+    // SAFETY: the caller promises `len` bytes at `cgp`.
+    let cgp = unsafe { text(cgp, len, "cgp") }?;
+    // SAFETY: NULL or a valid struct, by the caller's promise.
+    let o = unsafe { opts.as_ref() };
+    let (top, rack, leaves, exchanges) = match o {
+        None => (None, None, None, false),
+        // SAFETY: the struct's strings point to their lengths in bytes.
+        Some(o) => unsafe {
+            (
+                (o.top > 0).then_some(o.top),
+                opt_text(o.rack, o.rack_len, "rack")?,
+                opt_text(o.leaves, o.leaves_len, "leaves")?,
+                o.exchanges,
+            )
+        },
+    };
+    let (_, listed) = s.moves(Input::Cgp(cgp), rack, top, leaves, exchanges)?;
+    Ok((listed, s))
+}
+
+/// Generates the plays of the position in CGP line `cgp` (`BOARD
+/// RACK/RACK SCORE/SCORE ZERO_TURNS [OPCODES;]`), best first, as `opts`
+/// asks (NULL: every placement by score), into a new list written to
+/// `*out`. Read it with [`lexgraph_move_list_data`]; free it with
+/// [`lexgraph_move_list_free`].
+///
+/// # Safety
+/// `cgp` points to `len` readable bytes; `opts` is NULL or valid; `out`
+/// points to a writable handle.
+#[no_mangle]
+pub unsafe extern "C" fn lexgraph_generate(
+    lex: *const lexgraph_lexicon,
+    cgp: *const c_char,
+    len: usize,
+    opts: *const lexgraph_gen_options,
+    out: *mut *mut lexgraph_move_list,
+) -> lexgraph_status {
+    guard(|| {
+        if out.is_null() {
+            return Err(null("out"));
+        }
+        // SAFETY: not NULL; the caller promises it is writable.
+        unsafe { *out = std::ptr::null_mut() };
+        // SAFETY: the caller's promises, passed on.
+        let (listed, s) = unsafe { generate(lex, cgp, len, opts) }?;
+        let a = s.lexicon.alphabet();
+        let mut arena = Arena::default();
+        let moves = listed.iter().map(|l| arena.entry(l, a)).collect();
+        let list = MoveList {
+            moves,
+            _strings: arena.strings,
+            _tiles: arena.tiles,
+        };
+        let id = insert(Handle::Moves(Arc::new(list)));
+        // SAFETY: as above.
+        unsafe { *out = id as *mut lexgraph_move_list };
+        Ok(LEXGRAPH_OK)
+    })
+}
+
+/// The moves of a list: `*data` points to `*len` of them, best first,
+/// valid until the list is freed (`*data` is not NULL even when empty).
+///
+/// # Safety
+/// `data` and `len` point to writable locations.
+#[no_mangle]
+pub unsafe extern "C" fn lexgraph_move_list_data(
+    list: *const lexgraph_move_list,
+    data: *mut *const lexgraph_move,
+    len: *mut usize,
+) -> lexgraph_status {
+    guard(|| {
+        let l = move_list(list)?;
+        if data.is_null() || len.is_null() {
+            return Err(null("data or len"));
+        }
+        // SAFETY: both checked not NULL, writable by the caller's promise.
+        // The array stays put until the list is freed: `l` is one of its
+        // owners and the table holds another until `lexgraph_move_list_free`.
+        unsafe {
+            *data = l.moves.as_ptr();
+            *len = l.moves.len();
+        }
+        Ok(LEXGRAPH_OK)
+    })
+}
+
+/// Frees a move list (its moves and their strings). NULL is a no-op.
+#[no_mangle]
+pub extern "C" fn lexgraph_move_list_free(list: *mut lexgraph_move_list) -> lexgraph_status {
+    guard(|| {
+        if list.is_null() {
+            return Ok(LEXGRAPH_OK);
+        }
+        move_list(list)?;
+        handles(|t| t.remove(&(list as usize)));
+        Ok(LEXGRAPH_OK)
+    })
+}
+
+/// Like [`lexgraph_generate`], passing each play to `cb` (best first) instead
+/// of keeping a list: the move and its strings are valid during the call.
+/// Returns `LEXGRAPH_STOPPED` if `cb` returned nonzero.
+///
+/// # Safety
+/// As [`lexgraph_generate`]; `cb` is a valid function.
+#[no_mangle]
+pub unsafe extern "C" fn lexgraph_generate_each(
+    lex: *const lexgraph_lexicon,
+    cgp: *const c_char,
+    len: usize,
+    opts: *const lexgraph_gen_options,
+    cb: lexgraph_move_fn,
+    ctx: *mut c_void,
+) -> lexgraph_status {
+    guard(|| {
+        let cb = cb.ok_or_else(|| null("callback"))?;
+        // SAFETY: the caller's promises, passed on.
+        let (listed, s) = unsafe { generate(lex, cgp, len, opts) }?;
+        let a = s.lexicon.alphabet();
+        for l in &listed {
+            let mut arena = Arena::default();
+            let m = arena.entry(l, a);
+            // SAFETY: `m` and the arena it points into live through the
+            // call; `cb` and `ctx` are the caller's.
+            if unsafe { cb(ctx, &m) } != 0 {
+                return Ok(LEXGRAPH_STOPPED);
+            }
+        }
+        Ok(LEXGRAPH_OK)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_panic_becomes_an_error_code_and_message() {
+        let status = guard(|| panic!("boom"));
+        assert_eq!(status, LEXGRAPH_ERR_INTERNAL);
+        let mut len = 0;
+        // SAFETY: `len` is a valid usize; the message is NUL-terminated.
+        let msg = unsafe { std::ffi::CStr::from_ptr(lexgraph_errmsg(&mut len)) };
+        assert_eq!(
+            msg.to_str().unwrap(),
+            "internal error (a bug in lexgraph): boom"
+        );
+        assert_eq!(len, msg.to_bytes().len());
+        assert_eq!(guard(|| Ok(LEXGRAPH_OK)), LEXGRAPH_OK);
+        // SAFETY: NULL length is allowed.
+        assert_eq!(unsafe { *lexgraph_errmsg(std::ptr::null_mut()) }, 0);
+    }
+}

@@ -1,0 +1,446 @@
+//! What lexgraph's bindings share: a position from text (a CGP line or
+//! board rows, a rack), the plays of a position ranked by score or by
+//! equity, each play's fields as `lexgraph moves --format json` writes
+//! them, compiling a word list into files, and caches that let one lexicon
+//! serve many threads (generators, parsed leave values).
+//!
+//! Nothing here panics on bad input: every fault is a [`lexgraph::Error`].
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+
+use lexgraph::board::BLANK_FLAG;
+use lexgraph::equity::Play;
+use lexgraph::movegen::{cross_words, squares_text};
+use lexgraph::rules::{Layout, MAX_BINGO_BONUS};
+use lexgraph::strategy::Leaves;
+use lexgraph::{
+    compile, Alphabet, Board, Error, Generator, Invalid, Kind, Lexicon, Move, Options, Position,
+    Rack, Result, Rules, WordList,
+};
+
+/// A position to analyse, as text.
+#[derive(Clone, Copy, Debug)]
+pub enum Input<'a> {
+    /// A CGP line (`BOARD RACK/RACK SCORE/SCORE ZERO_TURNS [OPCODES;]`).
+    Cgp(&'a str),
+    /// Board rows, one string per row (`.`: an empty square);
+    /// the rack comes separately.
+    Rows(&'a [&'a str]),
+}
+
+/// A parsed position and the rules it is played under.
+#[derive(Clone, Debug)]
+pub struct Setup {
+    pub position: Position,
+    pub rules: Rules,
+}
+
+/// Reads a position for `lex`: tiles in the lexicon's alphabet, the layout
+/// from the board's size (15: standard, 21: super) or the CGP `bdn`
+/// opcode, the bingo bonus from `bb` (default 50). `rack`, when given,
+/// replaces the mover's rack. The position is checked against the bag
+/// (no tile more often than the alphabet has it, no rack of more than 7).
+pub fn setup(lex: &Lexicon, input: Input<'_>, rack: Option<&str>) -> Result<Setup> {
+    let alphabet = lex.alphabet();
+    let mut position = match input {
+        Input::Cgp(line) => {
+            let line = line.trim_start_matches('\u{feff}');
+            let board = line.split_whitespace().next().unwrap_or("");
+            let size = board.split('/').count();
+            Position::parse_cgp(line, alphabet, size)?
+        }
+        Input::Rows(rows) => {
+            if rack.is_none() {
+                return Err(Error::Position("board rows need a rack".into()));
+            }
+            Position::new(Board::parse_rows(rows, alphabet)?, Rack::default())
+        }
+    };
+    if let Some(r) = rack {
+        position.racks[0] = Rack::parse(r, alphabet)?;
+    }
+    let mut layout = None;
+    let mut bingo = 50;
+    for (op, value) in &position.opcodes {
+        match op.as_str() {
+            "bdn" => layout = Layout::for_cgp_name(value),
+            "bb" => {
+                bingo = value
+                    .parse()
+                    .ok()
+                    .filter(|b: &i32| (0..=MAX_BINGO_BONUS).contains(b))
+                    .ok_or_else(|| {
+                        Error::Position(format!(
+                        "CGP `bb {value}`: a bingo bonus is a number from 0 to {MAX_BINGO_BONUS}"
+                    ))
+                    })?
+            }
+            _ => {}
+        }
+    }
+    let size = position.board.size();
+    let layout = match layout {
+        Some(l) => l,
+        None => match size {
+            21 => Layout::builtin("super")?,
+            _ => Layout::standard(),
+        },
+    };
+    if layout.size() != size {
+        return Err(Error::Position(format!(
+            "the board is {size}x{size}, the layout {0} is {1}x{1}",
+            layout.name(),
+            layout.size()
+        )));
+    }
+    let rules = Rules::new(layout, 7, bingo)?;
+    position.validate(alphabet, rules.rack_size)?;
+    Ok(Setup { position, rules })
+}
+
+/// A play with, when ranked by equity, its equity and leave.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Listed {
+    pub play: Play,
+    pub ranked: Option<(f32, Rack)>,
+}
+
+/// What to list.
+#[derive(Clone, Copy, Default)]
+pub struct Query<'a> {
+    /// The best `n` only (all when `None`).
+    pub top: Option<usize>,
+    /// Rank by equity with these leave values (exchanges and the pass
+    /// included), else by score (placements only, unless `exchanges`).
+    pub leaves: Option<&'a Leaves>,
+    /// By score: also every distinct exchange when the bag allows, then
+    /// the pass (after the placements, as `lexgraph moves --exchanges`).
+    pub exchanges: bool,
+}
+
+/// The plays of `setup`, best first: by equity with leave values (the
+/// order of [`lexgraph::equity::Ranked::rank_cmp`]), else by score in the
+/// canonical order. The same lists as `lexgraph moves` with `--top`,
+/// `--leaves` and `--exchanges`.
+pub fn plays(gen: &mut Generator, lex: &Lexicon, setup: &Setup, q: &Query<'_>) -> Vec<Listed> {
+    let p = &setup.position;
+    let opts = Options::default();
+    let top = q.top.unwrap_or(usize::MAX);
+    if let Some(leaves) = q.leaves {
+        return gen
+            .best(lex, p, leaves, top, &opts)
+            .into_iter()
+            .map(|r| Listed {
+                play: r.play,
+                ranked: Some((r.equity, r.leave)),
+            })
+            .collect();
+    }
+    let mut moves: Vec<Move> = Vec::new();
+    gen.generate(lex, &p.board, p.rack(), &opts, &mut moves);
+    if top < moves.len() {
+        moves.select_nth_unstable_by(top, Move::canonical_cmp);
+        moves.truncate(top);
+    }
+    lexgraph::movegen::sort_moves(&mut moves);
+    let mut out: Vec<Listed> = moves
+        .into_iter()
+        .map(|m| Listed {
+            play: Play::Place(m),
+            ranked: None,
+        })
+        .collect();
+    if q.exchanges && out.len() < top {
+        let rack_size = setup.rules.rack_size;
+        if p.bag_len(lex.alphabet(), rack_size) >= rack_size {
+            out.extend(p.rack().sub_racks().into_iter().map(|r| Listed {
+                play: Play::Exchange(r),
+                ranked: None,
+            }));
+        }
+        out.push(Listed {
+            play: Play::Pass,
+            ranked: None,
+        });
+        out.truncate(top);
+    }
+    out
+}
+
+/// `place`, `exchange` or `pass` (the JSON `type`).
+pub fn kind(play: &Play) -> &'static str {
+    match play {
+        Play::Place(_) => "place",
+        Play::Exchange(_) => "exchange",
+        Play::Pass => "pass",
+    }
+}
+
+/// A tile placed by a move (the JSON `tiles` entries).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlacedTile {
+    pub row: usize,
+    pub col: usize,
+    /// The tile as text: upper case, lower case for a blank, brackets for
+    /// a multi-character tile.
+    pub letter: String,
+    pub blank: bool,
+}
+
+/// The tiles a move places, in word order.
+pub fn placed_tiles(m: &Move, alphabet: &Alphabet) -> Vec<PlacedTile> {
+    m.placements()
+        .map(|(row, col, sq)| PlacedTile {
+            row,
+            col,
+            letter: squares_text(&[sq], alphabet),
+            blank: sq & BLANK_FLAG != 0,
+        })
+        .collect()
+}
+
+/// A word formed across a move's main word (the JSON `cross_words`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CrossWord {
+    pub row: usize,
+    pub col: usize,
+    /// `across` or `down`.
+    pub dir: &'static str,
+    pub word: String,
+}
+
+/// The cross words of `m` played on `board` (the board before the move).
+pub fn cross(board: &Board, m: &Move, alphabet: &Alphabet) -> Vec<CrossWord> {
+    cross_words(board, m)
+        .into_iter()
+        .map(|(row, col, w)| CrossWord {
+            row,
+            col,
+            dir: m.dir.cross().name(),
+            word: squares_text(&w, alphabet),
+        })
+        .collect()
+}
+
+/// Compiles a word list (one word per line, `#` comments) read from
+/// `words` into `OUT.dawg` and `OUT.gaddag` (`out` with the extensions
+/// appended), written atomically as `lexgraph compile` does. `alphabet`:
+/// a built-in name or an alphabet file (English when `None`). Returns the
+/// two paths.
+pub fn compile_file(
+    words: &Path,
+    out: &Path,
+    alphabet: Option<&str>,
+) -> Result<(PathBuf, PathBuf)> {
+    let a = resolve_alphabet(alphabet)?;
+    write(&WordList::read(words, &a, Invalid::Refuse)?, out)
+}
+
+/// [`compile_file`] for words given as text (one per line).
+pub fn compile_text(
+    words: &[u8],
+    out: &Path,
+    alphabet: Option<&str>,
+) -> Result<(PathBuf, PathBuf)> {
+    let a = resolve_alphabet(alphabet)?;
+    write(&WordList::parse(words, "words", &a, Invalid::Refuse)?, out)
+}
+
+fn resolve_alphabet(spec: Option<&str>) -> Result<Alphabet> {
+    match spec {
+        None => Ok(Alphabet::english()),
+        Some(s) if Alphabet::builtin_names().any(|n| n.eq_ignore_ascii_case(s)) => {
+            Alphabet::builtin(s)
+        }
+        Some(s) => Alphabet::from_file(Path::new(s)),
+    }
+}
+
+fn write(words: &WordList, out: &Path) -> Result<(PathBuf, PathBuf)> {
+    if words.is_empty() {
+        return Err(Error::Query("the word list holds no word".into()));
+    }
+    let files = compile::try_compile(words)?;
+    compile::write_lexicon(
+        out,
+        &[(Kind::Dawg, &files.dawg), (Kind::Gaddag, &files.gaddag)],
+    )?;
+    let with = |ext: &str| {
+        let mut s = out.as_os_str().to_owned();
+        s.push(".");
+        s.push(ext);
+        PathBuf::from(s)
+    };
+    Ok((with("dawg"), with("gaddag")))
+}
+
+/// Generators to reuse across calls (their scratch space), for any
+/// number of threads: a call takes one for its rules, or makes one, and
+/// gives it back.
+#[derive(Default)]
+pub struct Generators(Mutex<Vec<Generator>>);
+
+impl Generators {
+    /// Runs `f` with a generator for `rules`.
+    pub fn with<T>(&self, rules: &Rules, f: impl FnOnce(&mut Generator) -> T) -> T {
+        let taken = {
+            let mut pool = self.0.lock().unwrap_or_else(|e| e.into_inner());
+            pool.iter()
+                .position(|g| g.rules() == rules)
+                .map(|i| pool.swap_remove(i))
+        };
+        let mut gen = taken.unwrap_or_else(|| Generator::new(rules.clone()));
+        let out = f(&mut gen);
+        let mut pool = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        if pool.len() < 64 {
+            pool.push(gen);
+        }
+        out
+    }
+}
+
+/// Leave values parsed once per specification (`gordon2`, `klv:FILE`, ...).
+#[derive(Default)]
+pub struct LeavesCache(Mutex<HashMap<String, Arc<Leaves>>>);
+
+impl LeavesCache {
+    /// The values `spec` names for `alphabet` (see [`Leaves::parse`]),
+    /// parsed on first use.
+    pub fn get(&self, spec: &str, alphabet: &Alphabet) -> Result<Arc<Leaves>> {
+        if let Some(l) = self.0.lock().unwrap_or_else(|e| e.into_inner()).get(spec) {
+            return Ok(l.clone());
+        }
+        let parsed = Arc::new(Leaves::parse(spec, alphabet)?);
+        self.0
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(spec.to_string(), parsed.clone());
+        Ok(parsed)
+    }
+}
+
+/// A lexicon with the caches the bindings keep beside it.
+pub struct Session {
+    pub lexicon: Lexicon,
+    pub generators: Generators,
+    pub leaves: LeavesCache,
+}
+
+impl Session {
+    /// Opens (memory-maps) a lexicon file.
+    pub fn open(path: &Path) -> Result<Session> {
+        Ok(Session::new(Lexicon::open(path)?))
+    }
+
+    /// A session on a lexicon already read.
+    pub fn new(lexicon: Lexicon) -> Session {
+        Session {
+            lexicon,
+            generators: Generators::default(),
+            leaves: LeavesCache::default(),
+        }
+    }
+
+    /// The plays of one position: [`setup`] then [`plays`], with the
+    /// leave values `leaves` names (parsed once, then cached).
+    pub fn moves(
+        &self,
+        input: Input<'_>,
+        rack: Option<&str>,
+        top: Option<usize>,
+        leaves: Option<&str>,
+        exchanges: bool,
+    ) -> Result<(Setup, Vec<Listed>)> {
+        let lex = &self.lexicon;
+        let setup = setup(lex, input, rack)?;
+        let leaves = leaves
+            .map(|spec| self.leaves.get(spec, lex.alphabet()))
+            .transpose()?;
+        let q = Query {
+            top,
+            leaves: leaves.as_deref(),
+            exchanges,
+        };
+        let listed = self
+            .generators
+            .with(&setup.rules, |g| plays(g, lex, &setup, &q));
+        Ok((setup, listed))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn session() -> Session {
+        let a = Alphabet::english();
+        let words = WordList::parse(
+            b"qi\nqis\nis\nsi\nquire\nquires\n",
+            "t",
+            &a,
+            Invalid::Refuse,
+        )
+        .unwrap();
+        Session::new(Lexicon::from_vec(compile::compile(&words).gaddag).unwrap())
+    }
+
+    const EMPTY: &str = "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15";
+
+    #[test]
+    fn ranks_by_score_or_equity() {
+        let s = session();
+        let cgp = format!("{EMPTY} QIS/ 0/0 0");
+        let (_, by_score) = s
+            .moves(Input::Cgp(&cgp), None, Some(1), None, false)
+            .unwrap();
+        let a = s.lexicon.alphabet();
+        assert_eq!(by_score[0].play.text(a), "8F QIS");
+        let (_, by_equity) = s
+            .moves(Input::Cgp(&cgp), None, Some(1), Some("gordon1"), false)
+            .unwrap();
+        assert_eq!(by_equity[0].play.text(a), "8G QI");
+        assert_eq!(by_equity[0].ranked.as_ref().unwrap().0, 29.5);
+        let (_, all) = s.moves(Input::Cgp(&cgp), None, None, None, true).unwrap();
+        assert_eq!(all.last().unwrap().play, Play::Pass);
+    }
+
+    #[test]
+    fn rows_and_rack() {
+        let s = session();
+        let mut rows = vec!["..............."; 15];
+        rows[7] = "....QUIRE......";
+        let (setup, l) = s
+            .moves(Input::Rows(&rows), Some("S"), None, None, false)
+            .unwrap();
+        let a = s.lexicon.alphabet();
+        let Play::Place(m) = &l[0].play else { panic!() };
+        assert_eq!(m.notation(a), "8E QUIRES");
+        assert_eq!(placed_tiles(m, a)[0].letter, "S");
+        assert!(cross(&setup.position.board, m, a).is_empty());
+        assert!(s
+            .moves(Input::Rows(&rows), None, None, None, false)
+            .is_err());
+    }
+
+    #[test]
+    fn bad_input_is_an_error() {
+        let s = session();
+        for bad in [
+            "",
+            "15/15 A/ 0/0 0",
+            &format!("{EMPTY} QQQ/ 0/0 0"),
+            &format!("{EMPTY} A/ 0/0 0 bb -1;"),
+        ] {
+            assert!(
+                s.moves(Input::Cgp(bad), None, None, None, false).is_err(),
+                "{bad}"
+            );
+        }
+        let cgp = format!("{EMPTY} QIS/ 0/0 0");
+        assert!(s
+            .moves(Input::Cgp(&cgp), None, None, Some("nope"), false)
+            .is_err());
+    }
+}

@@ -1,0 +1,46 @@
+"""lexgraph: crossword-game lexicons and move generation, from Rust.
+
+Open a compiled lexicon (``Lexicon.open``), query it (``contains``,
+``anagram``, ``pattern``, iteration), generate the plays of a position
+(``Lexicon.moves``, ``Lexicon.moves_batch``), compile word lists
+(``compile``) and play matches between strategies (``play_match``, or in
+shards with ``play_games`` and ``summarize``; ``lexgraph.cluster`` runs the
+shards on a Dask cluster).
+
+>>> import lexgraph
+>>> lex = lexgraph.Lexicon.open("out/enable.gaddag")            # doctest: +SKIP
+>>> lex.moves("15/15/15/15/15/15/15/4QUIRE6/15/15/15/15/15/15/15 AEINRS?/ 0/0 0", top=1)  # doctest: +SKIP
+[<Move D2 ARsINES 80>]
+"""
+
+from ._lexgraph import (
+    CrossWord,
+    GameStats,
+    LexgraphError,
+    Lexicon,
+    Move,
+    Summary,
+    Tile,
+    WordIter,
+    __version__,
+    compile,
+    play_games,
+    play_match,
+    summarize,
+)
+
+__all__ = [
+    "CrossWord",
+    "GameStats",
+    "LexgraphError",
+    "Lexicon",
+    "Move",
+    "Summary",
+    "Tile",
+    "WordIter",
+    "__version__",
+    "compile",
+    "play_games",
+    "play_match",
+    "summarize",
+]

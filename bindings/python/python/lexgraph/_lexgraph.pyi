@@ -1,0 +1,185 @@
+"""Type stubs of the extension module lexgraph._lexgraph (see lexgraph)."""
+
+# ruff: noqa: E501
+
+import os
+from typing import Iterable, Iterator, List, Literal, Optional, Sequence, Tuple, Union
+
+__version__: str
+
+StrPath = Union[str, "os.PathLike[str]"]
+Position = Union[str, Sequence[str]]
+
+class LexgraphError(ValueError):
+    """A lexgraph error: a bad position, rack, word list, pattern, strategy or
+    lexicon file, with the library's message."""
+
+class Lexicon:
+    """A compiled lexicon (DAWG or GADDAG), memory-mapped. Thread-safe;
+    pickles as its path."""
+
+    def __init__(self, path: StrPath) -> None: ...
+    @staticmethod
+    def open(path: StrPath) -> "Lexicon":
+        """Opens (memory-maps) a ``.dawg`` or ``.gaddag`` file."""
+    @property
+    def path(self) -> str: ...
+    @property
+    def kind(self) -> Literal["dawg", "gaddag"]: ...
+    @property
+    def alphabet(self) -> str: ...
+    @property
+    def word_count(self) -> int: ...
+    def __len__(self) -> int: ...
+    def contains(self, word: str) -> bool:
+        """Whether ``word`` (any case) is a word."""
+    def __contains__(self, word: object) -> bool: ...
+    def anagram(self, rack: str, partial: bool = False) -> List[str]:
+        """Words of exactly the tiles of ``rack`` (``?`` a blank, lower case
+        in the result), sorted; with ``partial``, of some of them."""
+    def pattern(self, pattern: str) -> List[str]:
+        """Words matching ``pattern``: ``?`` one tile, ``*`` any run."""
+    def words(self, prefix: Optional[str] = None) -> "WordIter":
+        """Words starting with ``prefix`` (all when None), sorted, streamed."""
+    def __iter__(self) -> "WordIter": ...
+    def moves(
+        self,
+        position: Position,
+        rack: Optional[str] = None,
+        *,
+        top: Optional[int] = None,
+        leaves: Optional[str] = None,
+        exchanges: bool = False,
+    ) -> List["Move"]:
+        """The plays of a position, best first (by score, or by equity with
+        ``leaves``: gordon1, gordon2, klv:FILE, csv:FILE). ``position``: a CGP
+        line, or board rows with ``rack``. Releases the GIL."""
+    def moves_batch(
+        self,
+        positions: Iterable[Position],
+        rack: Optional[str] = None,
+        *,
+        top: Optional[int] = None,
+        leaves: Optional[str] = None,
+        exchanges: bool = False,
+        threads: Optional[int] = None,
+    ) -> List[List["Move"]]:
+        """``moves`` for many positions, in parallel with the GIL released."""
+
+class WordIter(Iterator[str]):
+    def __iter__(self) -> "WordIter": ...
+    def __next__(self) -> str: ...
+
+class Tile:
+    """A tile placed by a move."""
+
+    row: int
+    col: int
+    letter: str
+    blank: bool
+    def to_dict(self) -> dict: ...
+
+class CrossWord:
+    """A word formed across a move's main word."""
+
+    row: int
+    col: int
+    dir: Literal["across", "down"]
+    word: str
+    def to_dict(self) -> dict: ...
+
+class Move:
+    """A play with the fields of ``lexgraph moves --format json``."""
+
+    @property
+    def type(self) -> Literal["place", "exchange", "pass"]: ...
+    @property
+    def row(self) -> Optional[int]: ...
+    @property
+    def col(self) -> Optional[int]: ...
+    @property
+    def dir(self) -> Optional[Literal["across", "down"]]: ...
+    @property
+    def notation(self) -> Optional[str]: ...
+    @property
+    def word(self) -> Optional[str]: ...
+    @property
+    def tiles(self) -> List[Tile]: ...
+    @property
+    def cross_words(self) -> Optional[List[CrossWord]]: ...
+    @property
+    def exchange(self) -> Optional[str]: ...
+    @property
+    def score(self) -> int: ...
+    @property
+    def equity(self) -> Optional[float]: ...
+    @property
+    def leave(self) -> Optional[str]: ...
+    @property
+    def lexicon(self) -> str: ...
+    def to_dict(self) -> dict:
+        """The JSON output's object for this play."""
+
+class GameStats:
+    """One game's result by player (index 0: the first strategy)."""
+
+    number: int
+    first: int
+    scores: Tuple[int, int]
+    bingos: Tuple[int, int]
+    turns: Tuple[int, int]
+    points: Tuple[int, int]
+    legal_moves: Tuple[int, int]
+    def __init__(
+        self,
+        number: int,
+        first: int,
+        scores: Tuple[int, int],
+        bingos: Tuple[int, int],
+        turns: Tuple[int, int],
+        points: Tuple[int, int],
+        legal_moves: Tuple[int, int],
+    ) -> None: ...
+
+class Summary:
+    """A match's statistics, for the first strategy against the second."""
+
+    games: int
+    wins: int
+    draws: int
+    losses: int
+    win_rate: float
+    win_rate_ci95: Tuple[float, float]
+    mean_score: Tuple[float, float]
+    mean_spread: float
+    spread_sd: float
+    bingos_per_game: Tuple[float, float]
+    points_per_turn: Tuple[float, float]
+    turns_per_game: float
+    moves_per_turn: Optional[float]
+    def to_dict(self) -> dict: ...
+
+def compile(
+    words: Union[StrPath, Iterable[str]], out: StrPath, *, alphabet: Optional[str] = None
+) -> Tuple[str, str]:
+    """Compiles a word list (a file, or words) into OUT.dawg and OUT.gaddag."""
+
+def play_games(
+    lexicon: Lexicon,
+    p1: str,
+    p2: str,
+    seed: int,
+    start: int,
+    count: int,
+    *,
+    count_moves: bool = False,
+) -> List[GameStats]:
+    """Plays games start .. start+count of a match; merge shards with summarize."""
+
+def summarize(stats: Sequence[GameStats], *, count_moves: Optional[bool] = None) -> Summary:
+    """The summary of games (put in game order first)."""
+
+def play_match(
+    lexicon: Lexicon, p1: str, p2: str, games: int, seed: int, *, count_moves: bool = False
+) -> Summary:
+    """A whole match on this machine."""

@@ -1,0 +1,912 @@
+//! `lexgraph._lexgraph`, the extension module behind the `lexgraph` Python
+//! package (`python/lexgraph/__init__.py` re-exports it; the stubs in
+//! `python/lexgraph/_lexgraph.pyi` document the API for type checkers).
+//!
+//! The GIL is released around every search (moves, queries, compile,
+//! match play), so Python threads run them in parallel; `moves_batch` and
+//! `play_games` also spread their work over rayon's threads.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use pyo3::create_exception;
+use pyo3::exceptions::{PyFileNotFoundError, PyOSError, PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList, PyString, PyTuple};
+use rayon::prelude::*;
+
+use lexgraph::equity::Play;
+use lexgraph::matchplay::{self, Settings};
+use lexgraph::query::Words;
+use lexgraph::strategy::Strategy;
+use lexgraph::{Alphabet, Board, Kind, Partial, Rules};
+use lexgraph_engine::{Input, Listed, Session, Setup};
+
+create_exception!(
+    lexgraph,
+    LexgraphError,
+    PyValueError,
+    "A lexgraph error: a bad position, rack, word list, pattern, strategy or lexicon file. \
+     The message is the library's. Missing files raise FileNotFoundError, other I/O errors OSError."
+);
+
+/// A library error as a Python exception: `FileNotFoundError` or `OSError`
+/// for I/O, `LexgraphError` (a `ValueError`) for the rest, with the
+/// library's message.
+fn err(e: lexgraph::Error) -> PyErr {
+    if let lexgraph::Error::Io { source, .. } = &e {
+        let msg = format!("{e}: {source}");
+        return match source.kind() {
+            std::io::ErrorKind::NotFound => PyFileNotFoundError::new_err(msg),
+            _ => PyOSError::new_err(msg),
+        };
+    }
+    LexgraphError::new_err(e.to_string())
+}
+
+/// A compiled lexicon (DAWG or GADDAG), memory-mapped.
+///
+/// `Lexicon.open(path)` (or `Lexicon(path)`) maps the file; opening costs
+/// microseconds whatever its size. A lexicon may be shared by threads, and
+/// pickles as its path (for process pools and Dask workers, which open the
+/// file again).
+#[pyclass(module = "lexgraph", frozen)]
+struct Lexicon {
+    session: Arc<Session>,
+    path: String,
+}
+
+/// The position argument: a CGP line, or board rows.
+enum PositionArg {
+    Cgp(String),
+    Rows(Vec<String>),
+}
+
+fn position_arg(obj: &Bound<'_, PyAny>) -> PyResult<PositionArg> {
+    if let Ok(s) = obj.cast::<PyString>() {
+        let s = s.to_string();
+        if s.trim().contains('\n') {
+            let rows = s.lines().map(str::trim).filter(|l| !l.is_empty());
+            return Ok(PositionArg::Rows(rows.map(String::from).collect()));
+        }
+        return Ok(PositionArg::Cgp(s));
+    }
+    if let Ok(rows) = obj.extract::<Vec<String>>() {
+        return Ok(PositionArg::Rows(rows));
+    }
+    Err(PyTypeError::new_err(
+        "a position is a CGP line (str), or board rows (a list of str, or one str of lines) with a rack",
+    ))
+}
+
+impl PositionArg {
+    fn run(
+        &self,
+        s: &Session,
+        rack: Option<&str>,
+        top: Option<usize>,
+        leaves: Option<&str>,
+        exchanges: bool,
+    ) -> lexgraph::Result<(Setup, Vec<Listed>)> {
+        match self {
+            PositionArg::Cgp(line) => s.moves(Input::Cgp(line), rack, top, leaves, exchanges),
+            PositionArg::Rows(rows) => {
+                let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+                s.moves(Input::Rows(&rows), rack, top, leaves, exchanges)
+            }
+        }
+    }
+}
+
+/// What the moves of one position share.
+struct Shared {
+    board: Board,
+    alphabet: Alphabet,
+    lexicon: String,
+}
+
+fn to_moves(lex: &Lexicon, setup: Setup, listed: Vec<Listed>) -> Vec<Move> {
+    let shared = Arc::new(Shared {
+        board: setup.position.board,
+        alphabet: lex.session.lexicon.alphabet().clone(),
+        lexicon: lex.path.clone(),
+    });
+    listed
+        .into_iter()
+        .map(|l| Move {
+            listed: l,
+            shared: shared.clone(),
+        })
+        .collect()
+}
+
+#[pymethods]
+impl Lexicon {
+    /// Opens (memory-maps) a lexicon file, `.dawg` or `.gaddag`.
+    #[new]
+    fn new(py: Python<'_>, path: PathBuf) -> PyResult<Lexicon> {
+        let shown = path.display().to_string();
+        let session = py.detach(|| Session::open(&path)).map_err(err)?;
+        Ok(Lexicon {
+            session: Arc::new(session),
+            path: shown,
+        })
+    }
+
+    /// Opens (memory-maps) a lexicon file, `.dawg` or `.gaddag`.
+    #[staticmethod]
+    fn open(py: Python<'_>, path: PathBuf) -> PyResult<Lexicon> {
+        Lexicon::new(py, path)
+    }
+
+    /// The file's path.
+    #[getter]
+    fn path(&self) -> &str {
+        &self.path
+    }
+
+    /// `"dawg"` or `"gaddag"`.
+    #[getter]
+    fn kind(&self) -> &'static str {
+        match self.session.lexicon.kind() {
+            Kind::Dawg => "dawg",
+            Kind::Gaddag => "gaddag",
+        }
+    }
+
+    /// The name of the lexicon's alphabet (`english`, `spanish`, ...).
+    #[getter]
+    fn alphabet(&self) -> String {
+        self.session.lexicon.alphabet().name().to_string()
+    }
+
+    /// The number of words.
+    #[getter]
+    fn word_count(&self) -> u64 {
+        self.session.lexicon.word_count()
+    }
+
+    fn __len__(&self) -> usize {
+        self.session.lexicon.word_count() as usize
+    }
+
+    /// Whether `word` (any case; multi-character tiles as the alphabet
+    /// spells them) is a word.
+    fn contains(&self, word: &str) -> bool {
+        self.session.lexicon.contains(word)
+    }
+
+    fn __contains__(&self, word: &Bound<'_, PyAny>) -> bool {
+        word.cast::<PyString>()
+            .is_ok_and(|w| self.session.lexicon.contains(&w.to_string()))
+    }
+
+    /// The words made of exactly the tiles of `rack` (`?` a blank, its
+    /// letter shown in lower case), sorted; with `partial=True`, of some
+    /// of them.
+    #[pyo3(signature = (rack, partial = false))]
+    fn anagram(&self, py: Python<'_>, rack: &str, partial: bool) -> PyResult<Vec<String>> {
+        let p = if partial { Partial::Yes } else { Partial::No };
+        let s = &self.session;
+        py.detach(|| s.lexicon.anagram(rack, p)).map_err(err)
+    }
+
+    /// The words matching `pattern`, sorted: `?` one tile, `*` any run of
+    /// tiles (none included), other characters themselves (`C?T*`).
+    fn pattern(&self, py: Python<'_>, pattern: &str) -> PyResult<Vec<String>> {
+        let s = &self.session;
+        py.detach(|| s.lexicon.pattern(pattern)).map_err(err)
+    }
+
+    /// An iterator over the words starting with `prefix` (every word when
+    /// `None`), in sorted order, read from the file as it goes.
+    #[pyo3(signature = (prefix = None))]
+    fn words(&self, prefix: Option<&str>) -> PyResult<WordIter> {
+        WordIter::new(self.session.clone(), prefix.unwrap_or(""))
+    }
+
+    fn __iter__(&self) -> PyResult<WordIter> {
+        WordIter::new(self.session.clone(), "")
+    }
+
+    /// The plays of a position, best first, as `Move` objects with the
+    /// fields of `lexgraph moves --format json`.
+    ///
+    /// `position`: a CGP line (`BOARD RACK/RACK SCORE/SCORE ZERO_TURNS
+    /// [OPCODES;]`), or the board's rows (a list of strings, or one string
+    /// of lines; `.` an empty square) with `rack`. `rack` replaces the
+    /// CGP's. `top`: the best N only. `leaves`: rank by equity with these
+    /// leave values (`gordon1`, `gordon2`, `klv:FILE.klv2`, `csv:FILE`;
+    /// exchanges and the pass rank too), parsed once per lexicon. Without
+    /// `leaves`, by score; `exchanges=True` adds every distinct exchange
+    /// (when the bag allows) and the pass after the placements. The GIL
+    /// is released during the search.
+    #[pyo3(signature = (position, rack = None, *, top = None, leaves = None, exchanges = false))]
+    fn moves(
+        &self,
+        py: Python<'_>,
+        position: &Bound<'_, PyAny>,
+        rack: Option<&str>,
+        top: Option<usize>,
+        leaves: Option<&str>,
+        exchanges: bool,
+    ) -> PyResult<Vec<Move>> {
+        let arg = position_arg(position)?;
+        let s = &self.session;
+        let (setup, listed) = py
+            .detach(|| arg.run(s, rack, top, leaves, exchanges))
+            .map_err(err)?;
+        Ok(to_moves(self, setup, listed))
+    }
+
+    /// `moves` for many positions at once, on `threads` threads (all
+    /// cores when `None`) with the GIL released: a list of move lists, in
+    /// the order of `positions`. A bad position raises `LexgraphError`
+    /// naming its index.
+    #[pyo3(signature = (positions, rack = None, *, top = None, leaves = None, exchanges = false, threads = None))]
+    #[allow(clippy::too_many_arguments)]
+    fn moves_batch(
+        &self,
+        py: Python<'_>,
+        positions: &Bound<'_, PyAny>,
+        rack: Option<&str>,
+        top: Option<usize>,
+        leaves: Option<&str>,
+        exchanges: bool,
+        threads: Option<usize>,
+    ) -> PyResult<Vec<Vec<Move>>> {
+        let args = positions
+            .try_iter()?
+            .map(|p| position_arg(&p?))
+            .collect::<PyResult<Vec<_>>>()?;
+        let s = &self.session;
+        let results = py.detach(|| {
+            let work = || {
+                args.par_iter()
+                    .map(|a| a.run(s, rack, top, leaves, exchanges))
+                    .collect::<Vec<_>>()
+            };
+            match threads {
+                None => Ok(work()),
+                Some(n) => rayon::ThreadPoolBuilder::new()
+                    .num_threads(n)
+                    .build()
+                    .map(|pool| pool.install(work)),
+            }
+        });
+        let results = results.map_err(|e| PyOSError::new_err(format!("threads: {e}")))?;
+        results
+            .into_iter()
+            .enumerate()
+            .map(|(i, r)| match r {
+                Ok((setup, listed)) => Ok(to_moves(self, setup, listed)),
+                Err(e) => Err(LexgraphError::new_err(format!("position {i}: {e}"))),
+            })
+            .collect()
+    }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+        let cls = slf.get_type().into_any();
+        Ok((cls.getattr("open")?, (slf.get().path.clone(),)))
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "<lexgraph.Lexicon {} ({}, {} words)>",
+            self.path,
+            self.kind(),
+            self.word_count()
+        )
+    }
+}
+
+/// Words in sorted order, streamed from a lexicon (see `Lexicon.words`).
+#[pyclass(module = "lexgraph")]
+struct WordIter {
+    // Declared first, so dropped first: it borrows from `_session`.
+    words: Words<'static>,
+    _session: Arc<Session>,
+}
+
+impl WordIter {
+    fn new(session: Arc<Session>, prefix: &str) -> PyResult<WordIter> {
+        let words = session.lexicon.words_with_prefix(prefix).map_err(err)?;
+        // SAFETY: `words` borrows the `Lexicon` inside the `Session`, which
+        // lives on the heap behind `session` (an `Arc`: it never moves) and
+        // is never mutated. The iterator keeps `session` alive in
+        // `_session` and drops `words` first (field order), so the borrow
+        // never outlives the lexicon; 'static is never handed out.
+        let words = unsafe { std::mem::transmute::<Words<'_>, Words<'static>>(words) };
+        Ok(WordIter {
+            words,
+            _session: session,
+        })
+    }
+}
+
+#[pymethods]
+impl WordIter {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__(&mut self) -> PyResult<Option<String>> {
+        match self.words.next() {
+            Some(w) => Ok(Some(w)),
+            None => self.words.check().map(|_| None).map_err(err),
+        }
+    }
+}
+
+/// A play: tiles placed, an exchange or the pass, with the fields of
+/// `lexgraph moves --format json` (`to_dict()` gives that object).
+#[pyclass(module = "lexgraph", frozen)]
+struct Move {
+    listed: Listed,
+    shared: Arc<Shared>,
+}
+
+/// An `f32` as the `float` its shortest decimal form reads as (what the
+/// JSON output prints): 12.3, not 12.300000190734863.
+fn float(x: f32) -> f64 {
+    format!("{x}").parse().unwrap_or(x as f64)
+}
+
+impl Move {
+    fn placed(&self) -> Option<&lexgraph::Move> {
+        match &self.listed.play {
+            Play::Place(m) => Some(m),
+            _ => None,
+        }
+    }
+}
+
+#[pymethods]
+impl Move {
+    /// `"place"`, `"exchange"` or `"pass"`.
+    #[getter(r#type)]
+    fn kind(&self) -> &'static str {
+        lexgraph_engine::kind(&self.listed.play)
+    }
+
+    /// The main word's first square, row (0-based); `None` if not a placement.
+    #[getter]
+    fn row(&self) -> Option<usize> {
+        self.placed().map(|m| m.row as usize)
+    }
+
+    /// The main word's first square, column (0-based); `None` if not a placement.
+    #[getter]
+    fn col(&self) -> Option<usize> {
+        self.placed().map(|m| m.col as usize)
+    }
+
+    /// `"across"` or `"down"`; `None` if not a placement.
+    #[getter]
+    fn dir(&self) -> Option<&'static str> {
+        self.placed().map(|m| m.dir.name())
+    }
+
+    /// Players' notation (`8D QUIRE`); `None` if not a placement.
+    #[getter]
+    fn notation(&self) -> Option<String> {
+        self.placed().map(|m| m.notation(&self.shared.alphabet))
+    }
+
+    /// The whole main word, blanks in lower case; `None` if not a placement.
+    #[getter]
+    fn word(&self) -> Option<String> {
+        self.placed().map(|m| m.word_text(&self.shared.alphabet))
+    }
+
+    /// The tiles placed, in word order (empty if not a placement).
+    #[getter]
+    fn tiles(&self) -> Vec<Tile> {
+        self.placed()
+            .map(|m| lexgraph_engine::placed_tiles(m, &self.shared.alphabet))
+            .unwrap_or_default()
+            .into_iter()
+            .map(|t| Tile {
+                row: t.row,
+                col: t.col,
+                letter: t.letter,
+                blank: t.blank,
+            })
+            .collect()
+    }
+
+    /// The words formed across the main word (`[]` when none); `None` if
+    /// not a placement.
+    #[getter]
+    fn cross_words(&self) -> Option<Vec<CrossWord>> {
+        let s = &self.shared;
+        self.placed().map(|m| {
+            lexgraph_engine::cross(&s.board, m, &s.alphabet)
+                .into_iter()
+                .map(|c| CrossWord {
+                    row: c.row,
+                    col: c.col,
+                    dir: c.dir,
+                    word: c.word,
+                })
+                .collect()
+        })
+    }
+
+    /// The tiles exchanged; `None` if not an exchange.
+    #[getter]
+    fn exchange(&self) -> Option<String> {
+        match &self.listed.play {
+            Play::Exchange(r) => Some(r.to_text(&self.shared.alphabet)),
+            _ => None,
+        }
+    }
+
+    /// Points scored (0 for an exchange or the pass).
+    #[getter]
+    fn score(&self) -> i32 {
+        self.listed.play.score()
+    }
+
+    /// Score plus the value of the tiles kept; `None` unless ranked by
+    /// equity (`leaves=`).
+    #[getter]
+    fn equity(&self) -> Option<f64> {
+        self.listed.ranked.as_ref().map(|r| float(r.0))
+    }
+
+    /// The tiles kept (`""`: none); `None` unless ranked by equity.
+    #[getter]
+    fn leave(&self) -> Option<String> {
+        self.listed
+            .ranked
+            .as_ref()
+            .map(|r| r.1.to_text(&self.shared.alphabet))
+    }
+
+    /// The lexicon file the move comes from.
+    #[getter]
+    fn lexicon(&self) -> &str {
+        &self.shared.lexicon
+    }
+
+    /// The object `lexgraph moves --format json` prints for this play
+    /// (the same keys, absent ones left out).
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        d.set_item("lexicon", self.lexicon())?;
+        d.set_item("type", self.kind())?;
+        if self.placed().is_some() {
+            d.set_item("row", self.row())?;
+            d.set_item("col", self.col())?;
+            d.set_item("dir", self.dir())?;
+            d.set_item("notation", self.notation())?;
+            d.set_item("word", self.word())?;
+        }
+        let tiles = PyList::empty(py);
+        for t in self.tiles() {
+            tiles.append(t.to_dict(py)?)?;
+        }
+        d.set_item("tiles", tiles)?;
+        if let Some(cw) = self.cross_words() {
+            let l = PyList::empty(py);
+            for c in cw {
+                l.append(c.to_dict(py)?)?;
+            }
+            d.set_item("cross_words", l)?;
+        }
+        if let Some(x) = self.exchange() {
+            d.set_item("exchange", x)?;
+        }
+        d.set_item("score", self.score())?;
+        if let Some(e) = self.equity() {
+            d.set_item("equity", e)?;
+            d.set_item("leave", self.leave())?;
+        }
+        Ok(d)
+    }
+
+    fn __repr__(&self) -> String {
+        let text = self.listed.play.text(&self.shared.alphabet);
+        match self.equity() {
+            Some(e) => format!("<Move {text} {} equity={e}>", self.score()),
+            None => format!("<Move {text} {}>", self.score()),
+        }
+    }
+}
+
+/// A tile placed by a move.
+#[pyclass(module = "lexgraph", frozen, get_all)]
+struct Tile {
+    /// Square, 0-based.
+    row: usize,
+    /// Square, 0-based.
+    col: usize,
+    /// The tile: upper case, lower case for a blank, `[CH]` for a
+    /// multi-character tile.
+    letter: String,
+    /// True for a blank.
+    blank: bool,
+}
+
+#[pymethods]
+impl Tile {
+    /// `{"row", "col", "letter", "blank"}` as in the JSON output.
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        d.set_item("row", self.row)?;
+        d.set_item("col", self.col)?;
+        d.set_item("letter", &self.letter)?;
+        d.set_item("blank", self.blank)?;
+        Ok(d)
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<Tile {} at {},{}>", self.letter, self.row, self.col)
+    }
+}
+
+/// A word a move forms across its main word.
+#[pyclass(module = "lexgraph", frozen, get_all)]
+struct CrossWord {
+    /// First square, 0-based.
+    row: usize,
+    /// First square, 0-based.
+    col: usize,
+    /// `"across"` or `"down"`.
+    dir: &'static str,
+    /// The word, blanks in lower case.
+    word: String,
+}
+
+#[pymethods]
+impl CrossWord {
+    /// `{"row", "col", "dir", "word"}` as in the JSON output.
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        d.set_item("row", self.row)?;
+        d.set_item("col", self.col)?;
+        d.set_item("dir", self.dir)?;
+        d.set_item("word", &self.word)?;
+        Ok(d)
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "<CrossWord {} {} at {},{}>",
+            self.word, self.dir, self.row, self.col
+        )
+    }
+}
+
+/// Compiles a word list into `OUT.dawg` and `OUT.gaddag` (`out` without
+/// extension; written atomically) and returns the two paths.
+///
+/// `words`: a path to a word list file (UTF-8, one word per line, `#`
+/// comments), or an iterable of words. `alphabet`: a built-in name
+/// (`english`, `spanish`, `polish`, `catalan`, `super-english`) or an
+/// alphabet file; English by default.
+#[pyfunction]
+#[pyo3(signature = (words, out, *, alphabet = None))]
+fn compile(
+    py: Python<'_>,
+    words: &Bound<'_, PyAny>,
+    out: PathBuf,
+    alphabet: Option<&str>,
+) -> PyResult<(String, String)> {
+    let source: Result<PathBuf, Vec<u8>> = match words.extract::<PathBuf>() {
+        Ok(p) if !words.is_instance_of::<PyList>() && !words.is_instance_of::<PyTuple>() => Ok(p),
+        _ => {
+            let mut text = Vec::new();
+            for w in words.try_iter()? {
+                let w: String = w?.extract()?;
+                if w.contains('\n') {
+                    return Err(LexgraphError::new_err(format!(
+                        "a word holds a line break: {w:?}"
+                    )));
+                }
+                text.extend_from_slice(w.as_bytes());
+                text.push(b'\n');
+            }
+            Err(text)
+        }
+    };
+    let (d, g) = py
+        .detach(|| match &source {
+            Ok(path) => lexgraph_engine::compile_file(path, &out, alphabet),
+            Err(text) => lexgraph_engine::compile_text(text, &out, alphabet),
+        })
+        .map_err(err)?;
+    Ok((d.display().to_string(), g.display().to_string()))
+}
+
+/// One game's result by player (index 0: the first strategy named).
+/// Picklable, and equal when every field is.
+#[pyclass(module = "lexgraph", frozen, eq, get_all)]
+#[derive(Clone, PartialEq)]
+struct GameStats {
+    /// The game's number in the match.
+    number: u64,
+    /// Which player moved first (0 or 1).
+    first: usize,
+    /// Final scores.
+    scores: (i32, i32),
+    /// Bingos played.
+    bingos: (u32, u32),
+    /// Turns taken.
+    turns: (u32, u32),
+    /// Points scored by placements (the end-of-game settlement left out).
+    points: (i64, i64),
+    /// Legal placements summed over each player's turns (`count_moves=True`).
+    legal_moves: (u64, u64),
+}
+
+impl From<&GameStats> for matchplay::GameStats {
+    fn from(g: &GameStats) -> matchplay::GameStats {
+        matchplay::GameStats {
+            number: g.number,
+            first: g.first,
+            scores: [g.scores.0, g.scores.1],
+            bingos: [g.bingos.0, g.bingos.1],
+            turns: [g.turns.0, g.turns.1],
+            points: [g.points.0, g.points.1],
+            legal_moves: [g.legal_moves.0, g.legal_moves.1],
+        }
+    }
+}
+
+impl From<&matchplay::GameStats> for GameStats {
+    fn from(g: &matchplay::GameStats) -> GameStats {
+        GameStats {
+            number: g.number,
+            first: g.first,
+            scores: (g.scores[0], g.scores[1]),
+            bingos: (g.bingos[0], g.bingos[1]),
+            turns: (g.turns[0], g.turns[1]),
+            points: (g.points[0], g.points[1]),
+            legal_moves: (g.legal_moves[0], g.legal_moves[1]),
+        }
+    }
+}
+
+#[pymethods]
+impl GameStats {
+    #[new]
+    fn new(
+        number: u64,
+        first: usize,
+        scores: (i32, i32),
+        bingos: (u32, u32),
+        turns: (u32, u32),
+        points: (i64, i64),
+        legal_moves: (u64, u64),
+    ) -> GameStats {
+        GameStats {
+            number,
+            first,
+            scores,
+            bingos,
+            turns,
+            points,
+            legal_moves,
+        }
+    }
+
+    #[allow(clippy::type_complexity)]
+    fn __getnewargs__(
+        &self,
+    ) -> (
+        u64,
+        usize,
+        (i32, i32),
+        (u32, u32),
+        (u32, u32),
+        (i64, i64),
+        (u64, u64),
+    ) {
+        (
+            self.number,
+            self.first,
+            self.scores,
+            self.bingos,
+            self.turns,
+            self.points,
+            self.legal_moves,
+        )
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "GameStats(number={}, first={}, scores={:?}, bingos={:?}, turns={:?}, points={:?}, legal_moves={:?})",
+            self.number, self.first, self.scores, self.bingos, self.turns, self.points, self.legal_moves
+        )
+    }
+}
+
+/// A match's statistics, for the first strategy against the second.
+#[pyclass(module = "lexgraph", frozen, eq, get_all)]
+#[derive(Clone, PartialEq)]
+struct Summary {
+    /// Games played.
+    games: u64,
+    wins: u64,
+    draws: u64,
+    losses: u64,
+    /// (wins + draws / 2) / games.
+    win_rate: f64,
+    /// The 95 % confidence interval of the win rate.
+    win_rate_ci95: (f64, f64),
+    /// Mean final score of each player.
+    mean_score: (f64, f64),
+    /// Mean of the first player's score less the second's.
+    mean_spread: f64,
+    /// Standard deviation of the spread.
+    spread_sd: f64,
+    bingos_per_game: (f64, f64),
+    /// Placement points per turn.
+    points_per_turn: (f64, f64),
+    turns_per_game: f64,
+    /// Legal placements per turn (with `count_moves=True`), else `None`.
+    moves_per_turn: Option<f64>,
+}
+
+impl From<matchplay::Summary> for Summary {
+    fn from(s: matchplay::Summary) -> Summary {
+        Summary {
+            games: s.games,
+            wins: s.wins,
+            draws: s.draws,
+            losses: s.losses,
+            win_rate: s.win_rate,
+            win_rate_ci95: s.win_rate_ci95,
+            mean_score: (s.mean_score[0], s.mean_score[1]),
+            mean_spread: s.mean_spread,
+            spread_sd: s.spread_sd,
+            bingos_per_game: (s.bingos_per_game[0], s.bingos_per_game[1]),
+            points_per_turn: (s.points_per_turn[0], s.points_per_turn[1]),
+            turns_per_game: s.turns_per_game,
+            moves_per_turn: s.moves_per_turn,
+        }
+    }
+}
+
+#[pymethods]
+impl Summary {
+    /// The fields as a dict.
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        d.set_item("games", self.games)?;
+        d.set_item("wins", self.wins)?;
+        d.set_item("draws", self.draws)?;
+        d.set_item("losses", self.losses)?;
+        d.set_item("win_rate", self.win_rate)?;
+        d.set_item("win_rate_ci95", self.win_rate_ci95)?;
+        d.set_item("mean_score", self.mean_score)?;
+        d.set_item("mean_spread", self.mean_spread)?;
+        d.set_item("spread_sd", self.spread_sd)?;
+        d.set_item("bingos_per_game", self.bingos_per_game)?;
+        d.set_item("points_per_turn", self.points_per_turn)?;
+        d.set_item("turns_per_game", self.turns_per_game)?;
+        d.set_item("moves_per_turn", self.moves_per_turn)?;
+        Ok(d)
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "Summary(games={}, wins={}, draws={}, losses={}, win_rate={:.4}, mean_spread={:.2})",
+            self.games, self.wins, self.draws, self.losses, self.win_rate, self.mean_spread
+        )
+    }
+}
+
+fn players(lex: &Lexicon, p1: &str, p2: &str) -> PyResult<[Strategy; 2]> {
+    let a = lex.session.lexicon.alphabet();
+    Ok([
+        Strategy::parse(p1, a).map_err(err)?,
+        Strategy::parse(p2, a).map_err(err)?,
+    ])
+}
+
+/// Plays games `start .. start + count` of the match of strategy `p1`
+/// against `p2` with seed `seed` (standard rules), on all cores with the
+/// GIL released, and returns their `GameStats` in game order. Each game
+/// depends only on the seed and its number: shards played anywhere, merged
+/// with `summarize`, give exactly `play_match`'s summary. Strategies:
+/// `greedy`, `gordon1`, `gordon2`, `klv:FILE`, `csv:FILE`,
+/// `gordon1:FILE`, `gordon2:FILE`. The lexicon must be a GADDAG or DAWG
+/// of the game's alphabet.
+#[pyfunction]
+#[pyo3(signature = (lexicon, p1, p2, seed, start, count, *, count_moves = false))]
+#[allow(clippy::too_many_arguments)]
+fn play_games(
+    py: Python<'_>,
+    lexicon: &Lexicon,
+    p1: &str,
+    p2: &str,
+    seed: u64,
+    start: u64,
+    count: u64,
+    count_moves: bool,
+) -> PyResult<Vec<GameStats>> {
+    let players = players(lexicon, p1, p2)?;
+    let settings = Settings {
+        games: count,
+        seed,
+        count_moves,
+    };
+    let end = start
+        .checked_add(count)
+        .ok_or_else(|| LexgraphError::new_err("start + count overflows"))?;
+    let lex = &lexicon.session.lexicon;
+    let games = py
+        .detach(|| {
+            matchplay::play_range(
+                lex,
+                &Rules::default(),
+                &players,
+                &settings,
+                start..end,
+                |_, _| {},
+            )
+        })
+        .map_err(err)?;
+    Ok(games.iter().map(GameStats::from).collect())
+}
+
+/// The `Summary` of a list of games, put in game order first (so shards
+/// may come in any order). `count_moves`: report `moves_per_turn`; by
+/// default, when any game counted its legal moves.
+#[pyfunction]
+#[pyo3(signature = (stats, *, count_moves = None))]
+fn summarize(stats: Vec<PyRef<'_, GameStats>>, count_moves: Option<bool>) -> Summary {
+    let mut games: Vec<matchplay::GameStats> = stats.iter().map(|g| (&**g).into()).collect();
+    games.sort_by_key(|g| g.number);
+    let counted = count_moves.unwrap_or_else(|| games.iter().any(|g| g.legal_moves != [0, 0]));
+    matchplay::summarize(&games, counted).into()
+}
+
+/// Plays a whole match of `games` games on this machine (all cores, the
+/// GIL released) and returns its `Summary`: what `lexgraph match` reports.
+#[pyfunction]
+#[pyo3(signature = (lexicon, p1, p2, games, seed, *, count_moves = false))]
+fn play_match(
+    py: Python<'_>,
+    lexicon: &Lexicon,
+    p1: &str,
+    p2: &str,
+    games: u64,
+    seed: u64,
+    count_moves: bool,
+) -> PyResult<Summary> {
+    let players = players(lexicon, p1, p2)?;
+    let settings = Settings {
+        games,
+        seed,
+        count_moves,
+    };
+    let lex = &lexicon.session.lexicon;
+    let m = py
+        .detach(|| matchplay::play_match(lex, &Rules::default(), &players, &settings, |_, _| {}))
+        .map_err(err)?;
+    Ok(m.summary.into())
+}
+
+/// lexgraph: crossword-game lexicons (DAWG, GADDAG), word queries, move
+/// generation ranked by score or equity, and match play.
+#[pymodule]
+fn _lexgraph(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    m.add("LexgraphError", m.py().get_type::<LexgraphError>())?;
+    m.add_class::<Lexicon>()?;
+    m.add_class::<WordIter>()?;
+    m.add_class::<Move>()?;
+    m.add_class::<Tile>()?;
+    m.add_class::<CrossWord>()?;
+    m.add_class::<GameStats>()?;
+    m.add_class::<Summary>()?;
+    m.add_function(wrap_pyfunction!(compile, m)?)?;
+    m.add_function(wrap_pyfunction!(play_games, m)?)?;
+    m.add_function(wrap_pyfunction!(play_match, m)?)?;
+    m.add_function(wrap_pyfunction!(summarize, m)?)?;
+    Ok(())
+}

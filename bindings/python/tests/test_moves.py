@@ -1,0 +1,139 @@
+import concurrent.futures
+import json
+import os
+import pathlib
+import subprocess
+
+import pytest
+
+import lexgraph
+from conftest import POSITIONS, ROOT
+
+EMPTY = "/".join(["15"] * 15)
+QUIRE = "15/15/15/15/15/15/15/4QUIRE6/15/15/15/15/15/15/15 AEINRS?/ 0/0 0"
+
+
+def reference():
+    """(cgp line, sorted move lines) of the 200 ENABLE reference positions."""
+    cgps = (POSITIONS / "enable_s1_200.cgp").read_text().splitlines()
+    lists, cur = [], None
+    for line in (POSITIONS / "enable_s1_200.moves").read_text().splitlines():
+        if line.startswith("#pos"):
+            cur = []
+            lists.append(cur)
+        else:
+            cur.append(line)
+    return list(zip(cgps, lists))
+
+
+def line(m):
+    return f"{m.dir} {m.row} {m.col} {m.word} {m.score}"
+
+
+def test_every_move_of_the_reference_positions(gaddag, dawg):
+    """Both structures list exactly the independent engine's moves (a one-tile
+    play listed once, as across when it forms an across word)."""
+    for cgp, expected in reference():
+        for lex in (gaddag, dawg):
+            got = set()
+            for m in lex.moves(cgp):
+                assert m.type == "place" and m.lexicon == lex.path
+                if len(m.tiles) == 1 and m.dir == "down" and any(
+                    c.dir == "across" for c in m.cross_words
+                ):
+                    continue
+                got.add(line(m))
+            assert sorted(got) == sorted(expected), cgp
+
+
+def test_top_n_is_the_head_of_the_sorted_list(gaddag):
+    every = gaddag.moves(QUIRE)
+    top = gaddag.moves(QUIRE, top=10)
+    assert [m.to_dict() for m in top] == [m.to_dict() for m in every[:10]]
+    assert [m.score for m in every] == sorted((m.score for m in every), reverse=True)
+    best = top[0]
+    assert (best.notation, best.score, best.row, best.col, best.dir) == ("D2 ARsINES", 80, 1, 3, "down")
+    assert [(t.letter, t.blank) for t in best.tiles][:3] == [("A", False), ("R", False), ("s", True)]
+    assert best.equity is None and best.leave is None and best.exchange is None
+    assert repr(best) == "<Move D2 ARsINES 80>"
+
+
+def test_board_rows_and_a_rack(gaddag):
+    rows = ["." * 15] * 7 + ["....QUIRE......"] + ["." * 15] * 7
+    from_rows = gaddag.moves(rows, "AEINRS?", top=5)
+    from_text = gaddag.moves("\n".join(rows), "AEINRS?", top=5)
+    from_cgp = gaddag.moves(QUIRE, top=5)
+    assert [m.to_dict() for m in from_rows] == [m.to_dict() for m in from_cgp]
+    assert [m.to_dict() for m in from_text] == [m.to_dict() for m in from_cgp]
+    # The rack argument replaces the CGP's.
+    assert gaddag.moves(QUIRE, "S", top=1)[0].notation == "8D SQUIRE"
+
+
+def test_equity_exchanges_and_pass(gaddag):
+    ranked = gaddag.moves(f"{EMPTY} AEIQRSU/ 0/0 0", leaves="gordon2", top=5)
+    eq = [m.equity for m in ranked]
+    assert eq == sorted(eq, reverse=True) and all(m.leave is not None for m in ranked)
+    d = ranked[0].to_dict()
+    assert list(d) == ["lexicon", "type", "row", "col", "dir", "notation", "word", "tiles",
+                       "cross_words", "score", "equity", "leave"]
+    # Everything, exchanges and the pass ranked in.
+    everything = gaddag.moves(f"{EMPTY} QQ/ 0/0 0".replace("QQ", "Q"), leaves="gordon1")
+    kinds = {m.type for m in everything}
+    assert kinds == {"exchange", "pass"}
+    ex = [m for m in everything if m.type == "exchange"][0]
+    assert ex.exchange == "Q" and ex.score == 0 and ex.to_dict()["exchange"] == "Q"
+    by_score = gaddag.moves(f"{EMPTY} AEIQRSU/ 0/0 0", exchanges=True)
+    assert by_score[-1].type == "pass" and by_score[-1].to_dict() == {
+        "lexicon": gaddag.path, "type": "pass", "tiles": [], "score": 0}
+
+
+def test_bad_positions_raise_with_the_library_message(gaddag):
+    with pytest.raises(lexgraph.LexgraphError, match="bag has only 1"):
+        gaddag.moves(f"{EMPTY} QQ/ 0/0 0")
+    with pytest.raises(lexgraph.LexgraphError, match="layout"):
+        gaddag.moves("2/2 A/ 0/0 0")
+    with pytest.raises(lexgraph.LexgraphError, match="rack"):
+        gaddag.moves(["." * 15] * 15)
+    with pytest.raises(FileNotFoundError, match="gordon9"):  # not a name: a CSV file
+        gaddag.moves(QUIRE, leaves="gordon9")
+    with pytest.raises(TypeError):
+        gaddag.moves(42)
+    with pytest.raises(lexgraph.LexgraphError, match="position 1"):
+        gaddag.moves_batch([QUIRE, "nonsense"])
+
+
+def test_batch_and_threads_agree_with_single_calls(gaddag):
+    cgps = [cgp for cgp, _ in reference()]
+    one = [[m.to_dict() for m in gaddag.moves(c, top=3, leaves="gordon2")] for c in cgps]
+    batch = gaddag.moves_batch(cgps, top=3, leaves="gordon2", threads=2)
+    assert [[m.to_dict() for m in ms] for ms in batch] == one
+    with concurrent.futures.ThreadPoolExecutor(4) as pool:
+        threaded = list(pool.map(lambda c: [m.to_dict() for m in gaddag.moves(c, top=3, leaves="gordon2")], cgps))
+    assert threaded == one
+
+
+def cli():
+    exe = pathlib.Path(os.environ.get("LEXGRAPH_BIN", ROOT / "target" / "release" / "lexgraph"))
+    return exe if exe.exists() else None
+
+
+@pytest.mark.skipif(cli() is None, reason="the lexgraph command is not built (target/release/lexgraph)")
+@pytest.mark.parametrize("extra", [["--top", "20"], ["--top", "8", "--leaves", "gordon2"], ["--exchanges"]])
+def test_to_dict_is_the_json_output(gaddag, extra):
+    cgps = [cgp for cgp, _ in reference()[:20]]
+    out = subprocess.run(
+        [str(cli()), "moves", "-l", gaddag.path, "--cgp-file", "-", "--format", "json", *extra],
+        input="\n".join(cgps), capture_output=True, text=True, check=True,
+    ).stdout
+    from_cli = [json.loads(l) for l in out.splitlines()]
+    kw = {"top": int(extra[1])} if extra[0] == "--top" else {}
+    if "--leaves" in extra:
+        kw["leaves"] = "gordon2"
+    if "--exchanges" in extra:
+        kw["exchanges"] = True
+    ours = []
+    for i, c in enumerate(cgps):
+        for m in gaddag.moves(c, **kw):
+            d = m.to_dict()
+            ours.append({"position": i, **d})
+    assert ours == from_cli
