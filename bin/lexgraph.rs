@@ -9,7 +9,7 @@ use std::io::IsTerminal;
 use std::path::Path;
 use std::process::ExitCode;
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use clap::{Parser, Subcommand};
 use lexgraph::{Alphabet, Lexicon};
 
@@ -242,24 +242,18 @@ pub fn lexicon_name(path: Option<&Path>) -> String {
 /// wanted (or it has none).
 pub fn load(path: Option<&Path>, kind: Option<lexgraph::Kind>) -> Result<Lexicon> {
     match path {
-        Some(p) => match Lexicon::open(p) {
-            Ok(lex) => Ok(lex),
-            Err(lexgraph::Error::BadFile { msg, .. }) if msg.starts_with("a KWG file") => {
-                let kwg = lexgraph::Kwg::open(p, &Alphabet::english()).with_context(|| {
-                    format!(
-                        "{} is a KWG file, read as English: for another alphabet, \
-                         convert it with `lexgraph import FILE --alphabet NAME -o OUT`",
-                        p.display()
-                    )
-                })?;
-                let (dawg, gaddag) = kwg.into_parts();
-                Ok(match (kind, gaddag) {
-                    (Some(lexgraph::Kind::Dawg), _) | (_, None) => dawg,
-                    (_, Some(g)) => g,
-                })
+        Some(p) => Lexicon::open_any(p, &Alphabet::english(), kind).map_err(|e| {
+            let e = anyhow::Error::from(e);
+            if lexgraph::format::kwg::looks_like_kwg(&std::fs::read(p).unwrap_or_default()) {
+                e.context(format!(
+                    "{} is a KWG file, read as English: for another alphabet, \
+                     convert it with `lexgraph import FILE --alphabet NAME -o OUT`",
+                    p.display()
+                ))
+            } else {
+                e
             }
-            Err(e) => Err(e.into()),
-        },
+        }),
         None => default_lexicon::open(kind.unwrap_or(lexgraph::Kind::Gaddag)),
     }
 }

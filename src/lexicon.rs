@@ -150,6 +150,29 @@ impl Lexicon {
         })
     }
 
+    /// Opens a lexgraph file, or a KWG file in place (see [`Kwg`]), its
+    /// tiles read in `alphabet` (a lexgraph file carries its own): the
+    /// KWG's GADDAG, or its DAWG when `kind` asks for one or it has no
+    /// GADDAG. What a program that takes "a lexicon" from its user calls.
+    pub fn open_any(
+        path: impl AsRef<Path>,
+        alphabet: &Alphabet,
+        kind: Option<Kind>,
+    ) -> Result<Lexicon> {
+        let path = path.as_ref();
+        let data = map_file(path)?;
+        if format::kwg::looks_like_kwg(data.bytes()) && format::parse_header(data.bytes()).is_err()
+        {
+            let (dawg, gaddag) =
+                Kwg::from_data(data, path.display().to_string(), alphabet)?.into_parts();
+            return Ok(match (kind, gaddag) {
+                (Some(Kind::Dawg), _) | (_, None) => dawg,
+                (_, Some(g)) => g,
+            });
+        }
+        Lexicon::from_data(data, path.display().to_string())
+    }
+
     /// Whether this is a part of a KWG file (see [`Kwg`]) rather than a
     /// lexgraph file.
     pub fn is_kwg(&self) -> bool {

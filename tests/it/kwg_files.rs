@@ -333,3 +333,29 @@ fn importing_the_reference_kwgs_gives_the_compiled_files() {
         assert_eq!(moves(k.gaddag().unwrap(), &ps), moves(&g, &ps), "{kwg}");
     }
 }
+
+/// `Lexicon::open_any`, what programs that take "a lexicon" call (the CLI,
+/// the C and Python bindings): a KWG file in place, as its GADDAG or, when
+/// asked, its DAWG; a lexgraph file as itself.
+#[test]
+fn open_any_reads_kwg_and_lexgraph_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let a = Alphabet::english();
+    let path = dir.path().join("small.kwg");
+    std::fs::write(&path, small_kwg()).unwrap();
+    let g = Lexicon::open_any(&path, &a, None).unwrap();
+    assert!(g.is_kwg());
+    assert_eq!(g.kind(), lexgraph::Kind::Gaddag);
+    assert!(g.contains("SCAB") && !g.contains("SCA"));
+    let d = Lexicon::open_any(&path, &a, Some(lexgraph::Kind::Dawg)).unwrap();
+    assert_eq!(d.kind(), lexgraph::Kind::Dawg);
+    assert!(d.contains("CABS"));
+    let words = WordList::parse(b"ab\nba\n", "t", &a, lexgraph::Invalid::Refuse).unwrap();
+    let native = dir.path().join("n.dawg");
+    std::fs::write(&native, compile::compile(&words).dawg).unwrap();
+    let n = Lexicon::open_any(&native, &a, None).unwrap();
+    assert!(!n.is_kwg() && n.contains("BA"));
+    // Neither: the lexgraph reader's error.
+    std::fs::write(dir.path().join("junk"), b"not a lexicon at all").unwrap();
+    assert!(Lexicon::open_any(dir.path().join("junk"), &a, None).is_err());
+}

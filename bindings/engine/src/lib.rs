@@ -329,9 +329,14 @@ pub struct Session {
 }
 
 impl Session {
-    /// Opens (memory-maps) a lexicon file.
+    /// Opens (memory-maps) a lexicon file: lexgraph's DAWG or GADDAG, or
+    /// a KWG read in place (English tiles; its GADDAG where it has one).
     pub fn open(path: &Path) -> Result<Session> {
-        Ok(Session::new(Lexicon::open(path)?))
+        Ok(Session::new(Lexicon::open_any(
+            path,
+            &lexgraph::Alphabet::english(),
+            None,
+        )?))
     }
 
     /// A session on a lexicon already read.
