@@ -446,6 +446,8 @@ impl<'a, L: LeaveValue> TopN<'a, L> {
         let (mut lms, mut xms, mut eff) = ([0i64; 32], [0i64; 32], [0i64; 32]);
         for l in 0..=room {
             let (mut np, mut wm, mut cross, mut board) = (0usize, 1i64, 0i64, left_board);
+            // How many of this span's squares `eff` holds, in order.
+            let mut in_order = 0usize;
             for i in 1..=l {
                 let q = &sqs[a - i];
                 lms[np] = q.letter_mult() as i64;
@@ -466,8 +468,11 @@ impl<'a, L: LeaveValue> TopN<'a, L> {
                 board += b;
                 np += 1;
                 // The effective multipliers, highest first, meet the
-                // highest tiles.
-                for i in 0..np {
+                // highest tiles. A square without a word premium leaves the
+                // others' as they were: only the new one is put in place.
+                let from = if qwm == 1 { in_order } else { 0 };
+                in_order = np;
+                for i in from..np {
                     let v = lms[i] * wm + xms[i];
                     let mut k = i;
                     while k > 0 && eff[k - 1] < v {
