@@ -45,7 +45,7 @@ struct Forward<'a> {
 }
 
 struct FwdChildren<'a> {
-    inner: Option<Children<'a>>,
+    inner: Children<'a>,
     edges: Edges<'a>,
     through_separator: bool,
 }
@@ -54,7 +54,7 @@ impl Iterator for FwdChildren<'_> {
     type Item = (Tile, bool, At);
     fn next(&mut self) -> Option<Self::Item> {
         loop {
-            let a: Arc = self.inner.as_mut()?.next()?;
+            let a: Arc = self.inner.next()?;
             if a.tile == 0 {
                 continue; // a DAWG has no separator; in a GADDAG it is not a letter
             }
@@ -76,11 +76,15 @@ impl Iterator for FwdChildren<'_> {
 impl<'a> Forward<'a> {
     fn children(&self, at: At) -> FwdChildren<'a> {
         let (inner, through) = match at {
-            At::Root => (Some(self.edges.children(0)), self.gaddag),
-            At::Node(n) => (Some(self.edges.children(n)), false),
-            At::Nowhere => (None, false),
+            At::Root => (self.edges.children(0), self.gaddag),
+            At::Node(n) => (self.edges.children(n), false),
+            At::Nowhere => (self.edges.children(0).finished(), false),
         };
-        let inner = inner.filter(|_| !self.edges.is_empty());
+        let inner = if self.edges.is_empty() {
+            inner.finished()
+        } else {
+            inner
+        };
         FwdChildren {
             inner,
             edges: self.edges,
