@@ -313,12 +313,40 @@ pub(crate) mod testing {
         .unwrap();
         Lexicon::from_vec(compile::compile(&words).gaddag).unwrap()
     }
+
+    /// Plays game `seed` on `lex` to its end, each side taking the
+    /// top-scoring move (with none, the whole rack back when the bag
+    /// allows, else a pass); `after` sees the game after every turn.
+    pub(crate) fn greedy_game(
+        lex: &Lexicon,
+        seed: u64,
+        mut after: impl FnMut(&super::Game),
+    ) -> super::Game {
+        use super::{Game, Play};
+        use crate::{Generator, Options, Rules};
+        let mut gen = Generator::new(Rules::default());
+        let mut g = Game::new(lex.alphabet().clone(), Rules::default(), seed);
+        let mut moves = Vec::new();
+        while !g.is_over() {
+            moves.clear();
+            let rack = g.racks()[g.to_move()];
+            gen.generate(lex, g.board(), &rack, &Options::default(), &mut moves);
+            crate::movegen::sort_moves(&mut moves);
+            let play = match moves.first() {
+                Some(m) => Play::Place(*m),
+                None if g.can_exchange() => Play::Exchange(rack),
+                None => Play::Pass,
+            };
+            g.play(&play).unwrap();
+            after(&g);
+        }
+        g
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Generator, Options};
 
     fn total_tiles(g: &Game) -> usize {
         g.bag_len() + g.racks().iter().map(Rack::len).sum::<usize>() + g.board().tile_count()
@@ -328,29 +356,8 @@ mod tests {
     fn tiles_are_conserved_and_the_end_settles_scores() {
         let a = Alphabet::english();
         let lex = crate::game::testing::small_gaddag();
-        let mut gen = Generator::new(Rules::default());
         for seed in 0..20 {
-            let mut g = Game::new(a.clone(), Rules::default(), seed);
-            let mut moves = Vec::new();
-            while !g.is_over() {
-                moves.clear();
-                let p = g.to_move();
-                gen.generate(
-                    &lex,
-                    g.board(),
-                    &g.racks()[p],
-                    &Options::default(),
-                    &mut moves,
-                );
-                crate::movegen::sort_moves(&mut moves);
-                let play = match moves.first() {
-                    Some(m) => Play::Place(*m),
-                    None if g.can_exchange() => Play::Exchange(g.racks()[p]),
-                    None => Play::Pass,
-                };
-                g.play(&play).unwrap();
-                assert_eq!(total_tiles(&g), 100);
-            }
+            let mut g = testing::greedy_game(&lex, seed, |g| assert_eq!(total_tiles(g), 100));
             let turns = g.turns();
             let sum = |p: usize| {
                 turns

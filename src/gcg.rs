@@ -640,33 +640,14 @@ fn old_digits<'t>(text: &'t str, a: &Alphabet) -> std::borrow::Cow<'t, str> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::alphabet::Alphabet;
-    use crate::rules::Rules;
-    use crate::{Generator, Options};
 
     /// A whole game's record: every line's total follows from the scores
     /// before it, and the last totals are the game's.
     #[test]
     fn totals_add_up_line_by_line() {
-        let a = Alphabet::english();
         let lex = crate::game::testing::small_gaddag();
-        let mut gen = Generator::new(Rules::default());
         for seed in 0..10 {
-            let mut g = Game::new(a.clone(), Rules::default(), seed);
-            while !g.is_over() {
-                let mut moves = Vec::new();
-                let p = g.to_move();
-                gen.generate(
-                    &lex,
-                    g.board(),
-                    &g.racks()[p],
-                    &Options::default(),
-                    &mut moves,
-                );
-                crate::movegen::sort_moves(&mut moves);
-                let play = moves.first().map_or(Play::Pass, |m| Play::Place(*m));
-                g.play(&play).unwrap();
-            }
+            let g = crate::game::testing::greedy_game(&lex, seed, |_| {});
             let text = write(&g, ["p1", "p2"], None);
             let mut totals = [0i64; 2];
             for line in text.lines().filter(|l| l.starts_with('>')) {
