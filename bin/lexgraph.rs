@@ -201,12 +201,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
 
 /// Resolves an alphabet argument: a built-in name or a file.
 pub fn resolve_alphabet(name: &str) -> Result<Alphabet> {
-    // Any existing non-directory is a file (a pipe or device too: reading is bounded).
-    let p = Path::new(name);
-    if p.exists() && !p.is_dir() {
-        return Ok(Alphabet::from_file(p)?);
-    }
-    Ok(Alphabet::builtin(name)?)
+    Ok(Alphabet::named(name)?)
 }
 
 /// The lexicon of a command that takes nothing else (`info`, `words`): as

@@ -92,6 +92,18 @@ impl Alphabet {
         BUILTIN.iter().map(|(n, _)| *n)
     }
 
+    /// An alphabet named on a command line: a file when the name is an
+    /// existing file (a pipe or device too: reading is bounded), else a
+    /// built-in name.
+    pub fn named(spec: &str) -> Result<Alphabet> {
+        let p = std::path::Path::new(spec);
+        if p.exists() && !p.is_dir() {
+            Alphabet::from_file(p)
+        } else {
+            Alphabet::builtin(spec)
+        }
+    }
+
     /// A built-in alphabet by name (`english`, `super-english`, `spanish`,
     /// `polish`, `catalan`).
     pub fn builtin(name: &str) -> Result<Alphabet> {

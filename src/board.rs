@@ -572,6 +572,32 @@ impl Position {
         &self.racks[0]
     }
 
+    /// The value of CGP opcode `name` (`bdn`, `bb`, `ld`, ...), if given.
+    pub fn opcode(&self, name: &str) -> Option<&str> {
+        self.opcodes
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// The bingo bonus the `bb` opcode gives, if any: a number from 0 to
+    /// [`crate::rules::MAX_BINGO_BONUS`], else an error naming it.
+    pub fn bingo_bonus(&self) -> Result<Option<i32>> {
+        let max = crate::rules::MAX_BINGO_BONUS;
+        self.opcode("bb")
+            .map(|v| {
+                v.parse()
+                    .ok()
+                    .filter(|b: &i32| (0..=max).contains(b))
+                    .ok_or_else(|| {
+                        Error::Position(format!(
+                            "CGP `bb {v}`: a bingo bonus is a number from 0 to {max}"
+                        ))
+                    })
+            })
+            .transpose()
+    }
+
     /// Parses a CGP line; `size` is the board side the rules expect.
     pub fn parse_cgp(line: &str, alphabet: &Alphabet, size: usize) -> Result<Position> {
         // Four fields separated by any run of white space, then the opcodes
@@ -845,6 +871,23 @@ pub fn text_tiles(s: &str) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn opcodes_and_the_bingo_bonus() {
+        let a = Alphabet::english();
+        let empty = "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 AB/ 0/0 0";
+        let p = Position::parse_cgp(&format!("{empty} bb 35; bdn CrosswordGame;"), &a, 15).unwrap();
+        assert_eq!(p.opcode("bdn"), Some("CrosswordGame"));
+        assert_eq!(p.opcode("ld"), None);
+        assert_eq!(p.bingo_bonus().unwrap(), Some(35));
+        let none = Position::parse_cgp(empty, &a, 15).unwrap();
+        assert_eq!(none.bingo_bonus().unwrap(), None);
+        for bad in ["-1", "x", "1000001"] {
+            let p = Position::parse_cgp(&format!("{empty} bb {bad};"), &a, 15).unwrap();
+            let e = p.bingo_bonus().unwrap_err().to_string();
+            assert!(e.contains(&format!("`bb {bad}`")), "{e}");
+        }
+    }
 
     #[test]
     #[should_panic(expected = "square (0, 15) is off a 15x15 board")]

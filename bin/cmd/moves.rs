@@ -12,7 +12,7 @@ use lexgraph::board::{parse_text_positions, text_tiles, Board, Position, Rack, B
 use lexgraph::equity::Play;
 use lexgraph::movegen::{cross_words, sort_moves, squares_text, Counter, Generator, Move, Options};
 use lexgraph::play::{parse_square, Blanks, Notation};
-use lexgraph::rules::{Layout, Rules, MAX_BINGO_BONUS};
+use lexgraph::rules::{Layout, Rules};
 use lexgraph::strategy::Leaves;
 use lexgraph::{Alphabet, Kind, Lexicon};
 use serde::Serialize;
@@ -685,21 +685,14 @@ impl<'a> Run<'a> {
         // Opcodes: `bb` sets the bingo bonus, `ld` names the tile
         // distribution (the lexicon's alphabet, or one with the same tiles
         // and values in other numbers), `lex` and `bdn` were read already.
-        let mut bingo = args.bingo;
+        let bingo = p
+            .bingo_bonus()
+            .map_err(|e| e.to_string())?
+            .unwrap_or(args.bingo);
         let mut dist = alphabet.clone();
         for (op, value) in &p.opcodes {
             match op.as_str() {
-                "bb" => {
-                    bingo = value
-                        .parse()
-                        .ok()
-                        .filter(|b: &i32| (0..=MAX_BINGO_BONUS).contains(b))
-                        .ok_or_else(|| {
-                            format!(
-                                "CGP `bb {value}`: a bingo bonus is a number from 0 to {MAX_BINGO_BONUS}"
-                            )
-                        })?;
-                }
+                "bb" => {}
                 "ld" => match distribution(value, &alphabet) {
                     Ok(d) => dist = d,
                     Err(why) => self.warn(&format!("ld {value}"), &why),
@@ -715,8 +708,7 @@ impl<'a> Run<'a> {
         }
         p.validate(&dist, args.rack_size)
             .map_err(|e| e.to_string())?;
-        let bdn = cgp_opcode_of(&p, "bdn");
-        let layout = self.layout(bdn.as_deref(), p.board.size())?;
+        let layout = self.layout(p.opcode("bdn"), p.board.size())?;
         if layout.size() != p.board.size() {
             return Err(format!(
                 "the board is {0}x{0}, the layout {1}x{1}",
@@ -1032,14 +1024,6 @@ fn cgp_opcode(line: &str, name: &str) -> Option<String> {
 
 fn cgp_lex_name(line: &str) -> Option<String> {
     cgp_opcode(line, "lex")
-}
-
-/// The value of opcode `name` of a parsed position.
-fn cgp_opcode_of(p: &Position, name: &str) -> Option<String> {
-    p.opcodes
-        .iter()
-        .find(|(n, _)| n == name)
-        .map(|(_, v)| v.clone())
 }
 
 /// The layout: the flag (built-in name or file), else the built-in one whose size matches.

@@ -13,7 +13,7 @@ use std::sync::{Arc, Mutex};
 use lexgraph::board::BLANK_FLAG;
 use lexgraph::equity::Play;
 use lexgraph::movegen::{cross_words, squares_text};
-use lexgraph::rules::{Layout, MAX_BINGO_BONUS};
+use lexgraph::rules::Layout;
 use lexgraph::strategy::Leaves;
 use lexgraph::{
     compile, Alphabet, Board, Error, Generator, Invalid, Kind, Lexicon, Move, Options, Position,
@@ -61,25 +61,8 @@ pub fn setup(lex: &Lexicon, input: Input<'_>, rack: Option<&str>) -> Result<Setu
     if let Some(r) = rack {
         position.racks[0] = Rack::parse(r, alphabet)?;
     }
-    let mut layout = None;
-    let mut bingo = 50;
-    for (op, value) in &position.opcodes {
-        match op.as_str() {
-            "bdn" => layout = Layout::for_cgp_name(value),
-            "bb" => {
-                bingo = value
-                    .parse()
-                    .ok()
-                    .filter(|b: &i32| (0..=MAX_BINGO_BONUS).contains(b))
-                    .ok_or_else(|| {
-                        Error::Position(format!(
-                        "CGP `bb {value}`: a bingo bonus is a number from 0 to {MAX_BINGO_BONUS}"
-                    ))
-                    })?
-            }
-            _ => {}
-        }
-    }
+    let layout = position.opcode("bdn").and_then(Layout::for_cgp_name);
+    let bingo = position.bingo_bonus()?.unwrap_or(50);
     let size = position.board.size();
     let layout = match layout {
         Some(l) => l,
@@ -249,13 +232,7 @@ pub fn compile_text(
 }
 
 fn resolve_alphabet(spec: Option<&str>) -> Result<Alphabet> {
-    match spec {
-        None => Ok(Alphabet::english()),
-        Some(s) if Alphabet::builtin_names().any(|n| n.eq_ignore_ascii_case(s)) => {
-            Alphabet::builtin(s)
-        }
-        Some(s) => Alphabet::from_file(Path::new(s)),
-    }
+    spec.map_or_else(|| Ok(Alphabet::english()), Alphabet::named)
 }
 
 fn write(words: &WordList, out: &Path) -> Result<(PathBuf, PathBuf)> {
