@@ -336,8 +336,9 @@ fn files_that_are_not_lexicons() {
             7,
         )
     };
-    // Not a built-in name, so a file, which does not exist.
-    assert_eq!(st, LEXGRAPH_ERR_IO);
+    // Neither a file nor a built-in name: an unknown alphabet, as the CLI
+    // says it (`Alphabet::named`).
+    assert_eq!(st, LEXGRAPH_ERR_INPUT);
     assert!(message().contains("klingon"), "{}", message());
     // SAFETY: valid strings.
     let st = unsafe {
