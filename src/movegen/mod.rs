@@ -414,6 +414,15 @@ pub(crate) struct LineCtx<'a, S: MoveSink, R: Scoring> {
 }
 
 impl<S: MoveSink, R: Scoring> LineCtx<'_, S, R> {
+    /// Points the search at one lane: its squares, line and direction (the
+    /// rest of the state is restored by every search).
+    fn load_lane(&mut self, dir: Dir, line: usize, squares: &[Sq]) {
+        self.sqs[..squares.len()].copy_from_slice(squares);
+        self.n = squares.len();
+        self.line = line;
+        self.dir = dir;
+    }
+
     /// Tiles that can be placed: those on the rack, or with a blank every
     /// tile of the alphabet (a corrupt file's edges may carry others).
     #[inline]
@@ -710,10 +719,8 @@ fn ranked_search<S: MoveSink, R: Scoring, W: Widths>(
             current = key / 32;
             let lanes = lanes[d];
             let n = lanes.n;
-            ctx.sqs[..n].copy_from_slice(&lanes.squares[line * n..(line + 1) * n]);
-            ctx.n = n;
-            ctx.line = line;
-            ctx.dir = if d == 0 { Dir::Across } else { Dir::Down };
+            let dir = if d == 0 { Dir::Across } else { Dir::Down };
+            ctx.load_lane(dir, line, &lanes.squares[line * n..(line + 1) * n]);
         }
         if !ctx.wants_anchor(pos) {
             continue;
@@ -871,25 +878,25 @@ impl<R: Scoring> Generator<R> {
             .iter()
             .enumerate()
             .fold(0u64, |m, (t, &c)| m | ((c != 0) as u64) << t);
+        let mut ctx = LineCtx {
+            sqs: [Sq::default(); 32],
+            line: 0,
+            dir: Dir::Across,
+            n: 0,
+            scoring,
+            top,
+            sink,
+            cur: [0; 32],
+            rack: rack_counts,
+            rack_start: rack_counts,
+            alphabet_mask: all_tiles,
+            present,
+            tiles_total,
+            anchor: 0,
+            run_end: 0,
+            right_free: false,
+        };
         if S::RANKS_ANCHORS {
-            let mut ctx = LineCtx {
-                sqs: [Sq::default(); 32],
-                line: 0,
-                dir: Dir::Across,
-                n: 0,
-                scoring,
-                top,
-                sink: &mut *sink,
-                cur: [0; 32],
-                rack: rack_counts,
-                rack_start: rack_counts,
-                alphabet_mask: all_tiles,
-                present,
-                tiles_total,
-                anchor: 0,
-                run_end: 0,
-                right_free: false,
-            };
             let lanes = [&self.across, &self.down];
             let dirs = if both { 2 } else { 1 };
             ranked_search(&mut ctx, &lanes[..dirs], &mut self.ranked, structure);
@@ -911,29 +918,10 @@ impl<R: Scoring> Generator<R> {
                     squares,
                     rack: &rack_counts,
                 };
-                if !sink.lane(&lane) {
+                if !ctx.sink.lane(&lane) {
                     continue;
                 }
-                let mut sqs = [Sq::default(); 32];
-                sqs[..n].copy_from_slice(squares);
-                let mut ctx = LineCtx {
-                    sqs,
-                    line,
-                    dir,
-                    n,
-                    scoring,
-                    top,
-                    sink: &mut *sink,
-                    cur: [0; 32],
-                    rack: rack_counts,
-                    rack_start: rack_counts,
-                    alphabet_mask: all_tiles,
-                    present,
-                    tiles_total,
-                    anchor: 0,
-                    run_end: 0,
-                    right_free: false,
-                };
+                ctx.load_lane(dir, line, squares);
                 match structure {
                     Structure::Dawg(e) => dawg::gen_line(&mut ctx, &e),
                     Structure::Gaddag(e) => gaddag::gen_line(&mut ctx, &e),
