@@ -26,17 +26,12 @@
 //! The bound still reaches far: most anchors could hold a long play on
 //! premiums, though the lexicon has none, so on 200 SOWPODS positions with
 //! CSW21 leaves a top-1 search reaches 38 % of the anchors, and 41 % of the
-//! searched anchors yield no play at all (on the first 100). Measured (`BEST=1
-//! LEAVES=../shared/leaves/CSW21.klv2 target/release/examples/movegen_timing
-//! SOWPODS.gaddag benches/positions/sowpods.cgp 5`, and without `BEST` for
-//! every move): about 113 µs per position against 147 µs for every move
-//! (258 µs with the lane bound before); on ENABLE with Gordon's Heuristic 2,
-//! about 83 µs against 80 µs (124 µs before). Under callgrind (scalar scan,
-//! `BEST=1` in `examples/movegen_instructions.rs`) the top-1 search counts
-//! 5 % fewer instructions than every move on those SOWPODS positions:
-//! valuing every leave with the KLV file (10 %), bounding the anchors (8 %)
-//! and cross-checks (6 %) add to the searches (72 %). A bound aware of the
-//! lexicon (which lengths of word the rack can make) is the next step.
+//! searched anchors yield no play at all (on the first 100). The times,
+//! against every move and against every play valued and sorted, are in
+//! BENCHMARKS.md, *Best move by equity*. Most of the work is the searches of
+//! the anchors whose bound passes; a bound from the rack's own word lengths
+//! and caps from the cross-checks each skipped a few more anchors but cost
+//! more than they saved. Pruning inside an anchor's search is the next step.
 //!
 //! Order: equity descending; ties by the canonical move order
 //! ([`Move::canonical_cmp`]), placements before exchanges (fewest tiles
