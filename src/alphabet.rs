@@ -84,6 +84,7 @@ const BUILTIN: &[(&str, &str)] = &[
     ("spanish", include_str!("../lexicons/alphabets/spanish.txt")),
     ("polish", include_str!("../lexicons/alphabets/polish.txt")),
     ("catalan", include_str!("../lexicons/alphabets/catalan.txt")),
+    ("upwords", include_str!("../lexicons/alphabets/upwords.txt")),
 ];
 
 impl Alphabet {
@@ -105,7 +106,15 @@ impl Alphabet {
     }
 
     /// A built-in alphabet by name (`english`, `super-english`, `spanish`,
-    /// `polish`, `catalan`).
+    /// `polish`, `catalan`, `upwords`).
+    ///
+    /// ```
+    /// use lexgraph::Alphabet;
+    /// let up = Alphabet::builtin("upwords").unwrap();
+    /// assert_eq!(up.render(&up.tokenize("quit").unwrap()), "[QU]IT");
+    /// assert_eq!(up.tokenize("qat"), Err('Q')); // Q only as QU
+    /// assert_eq!(up.bag_size(), 100);
+    /// ```
     pub fn builtin(name: &str) -> Result<Alphabet> {
         let lower = name.to_ascii_lowercase();
         let (n, text) = BUILTIN
@@ -636,6 +645,7 @@ mod tests {
             ("spanish", 28, 100),
             ("polish", 32, 100),
             ("catalan", 26, 100),
+            ("upwords", 26, 100),
         ] {
             let a = Alphabet::builtin(name).unwrap();
             assert_eq!(a.len(), tiles, "{name}");

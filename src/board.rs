@@ -302,6 +302,113 @@ impl Board {
     }
 }
 
+impl Board {
+    /// Parses a stacked board (`formats/upwords.md`): rows joined by `/`,
+    /// each square `.` (empty) or a top tile and its height, `1`–`9`
+    /// (`A1`, `[QU]2`). The board is square.
+    ///
+    /// ```
+    /// use lexgraph::{Alphabet, Board};
+    /// let a = Alphabet::builtin("upwords").unwrap();
+    /// let b = Board::parse_stacked("..A1/.[QU]3../..../....", &a).unwrap();
+    /// assert_eq!((b.size(), b.height(0, 2), b.height(1, 1)), (4, 1, 3));
+    /// assert_eq!(b.to_stacked(&a), "..A1/.[QU]3../..../....");
+    /// ```
+    pub fn parse_stacked(text: &str, alphabet: &Alphabet) -> Result<Board> {
+        let rows: Vec<&str> = text.split('/').collect();
+        let n = rows.len();
+        if n == 0 || n > MAX_SIZE {
+            return Err(Error::Position(format!(
+                "board has {n} rows (1..={MAX_SIZE})"
+            )));
+        }
+        let mut b = Board::new(n);
+        b.heights = vec![0; n * n];
+        for (r, row) in rows.iter().enumerate() {
+            let squares = parse_stacked_row(row, alphabet)
+                .map_err(|e| Error::Position(format!("board row {}: {e}", r + 1)))?;
+            if squares.len() != n {
+                return Err(Error::Position(format!(
+                    "board row {} has {} squares, expected {n}",
+                    r + 1,
+                    squares.len()
+                )));
+            }
+            for (c, (sq, h)) in squares.into_iter().enumerate() {
+                b.squares[r * n + c] = sq;
+                b.heights[r * n + c] = h;
+            }
+        }
+        Ok(b)
+    }
+
+    /// The board in the stacked form [`Board::parse_stacked`] reads.
+    pub fn to_stacked(&self, alphabet: &Alphabet) -> String {
+        let n = self.size;
+        (0..n)
+            .map(|r| {
+                (0..n)
+                    .map(|c| match self.get(r, c) {
+                        0 => ".".to_string(),
+                        sq => format!(
+                            "{}{}",
+                            alphabet.label(tile_of(sq), sq & BLANK_FLAG != 0),
+                            self.height(r, c)
+                        ),
+                    })
+                    .collect::<String>()
+            })
+            .collect::<Vec<_>>()
+            .join("/")
+    }
+
+    /// The highest stack on the board (0 when empty).
+    pub fn max_height(&self) -> u8 {
+        if self.heights.is_empty() {
+            (!self.is_empty()) as u8
+        } else {
+            self.heights.iter().copied().max().unwrap_or(0)
+        }
+    }
+}
+
+/// One row of a stacked board: `.` or a tile label and a height digit.
+fn parse_stacked_row(row: &str, alphabet: &Alphabet) -> std::result::Result<Vec<(u8, u8)>, String> {
+    let mut out = Vec::new();
+    let mut rest = row.trim();
+    while let Some(c) = rest.chars().next() {
+        let at = row.trim().len() - rest.len() + 1;
+        if c == '.' {
+            out.push((0, 0));
+            rest = &rest[1..];
+            continue;
+        }
+        // The tile's label: up to the height digit.
+        let end = if c == '[' {
+            rest.find(']')
+                .map(|e| e + 1)
+                .ok_or_else(|| format!("unclosed [ at character {at}"))?
+        } else {
+            c.len_utf8()
+        };
+        let sq = parse_row(&rest[..end], alphabet, false)
+            .map_err(|e| format!("at character {at}: {e}"))?;
+        let h = rest[end..].chars().next();
+        match (&sq[..], h) {
+            ([sq], Some(d @ '1'..='9')) => {
+                out.push((*sq, d as u8 - b'0'));
+                rest = &rest[end + 1..];
+            }
+            _ => {
+                return Err(format!(
+                    "the tile at character {at} needs its stack height after it (1-9), as in A1 or [QU]2"
+                ))
+            }
+        }
+    }
+    Ok(out)
+}
+
 /// Parses one board row: digits (CGP only) or `.` for empties, `[LABEL]`,
 /// single-character labels, lower case for blanks.
 pub(crate) fn parse_row(
@@ -596,6 +703,54 @@ impl Position {
                     })
             })
             .transpose()
+    }
+
+    /// Parses a stacked position, `ROWS RACK` (`formats/upwords.md`): the
+    /// board as [`Board::parse_stacked`] reads it, then the rack's tiles
+    /// written together (none: an empty rack); `size` is the board side
+    /// the rules expect.
+    ///
+    /// ```
+    /// use lexgraph::{Alphabet, Position};
+    /// let a = Alphabet::builtin("upwords").unwrap();
+    /// let p = Position::parse_stacked(".../.A2./... E[QU]T", &a, 3).unwrap();
+    /// assert_eq!(p.rack().len(), 3);
+    /// assert_eq!(p.to_stacked(&a), ".../.A2./... E[QU]T");
+    /// ```
+    pub fn parse_stacked(line: &str, alphabet: &Alphabet, size: usize) -> Result<Position> {
+        let line = line.trim_start_matches('\u{feff}').trim();
+        let mut fields = line.split_whitespace();
+        let board_text = fields
+            .next()
+            .ok_or_else(|| Error::Position("empty position".into()))?;
+        let board = Board::parse_stacked(board_text, alphabet)?;
+        if board.size() != size {
+            return Err(Error::Position(format!(
+                "the board is {0}x{0}; the rules' layout is {size}x{size}",
+                board.size()
+            )));
+        }
+        let rack = match fields.next() {
+            Some(r) => Rack::parse(r, alphabet)?,
+            None => Rack::default(),
+        };
+        if let Some(extra) = fields.next() {
+            return Err(Error::Position(format!(
+                "unexpected {extra:?} after the rack (a stacked position is `ROWS RACK`)"
+            )));
+        }
+        Ok(Position::new(board, rack))
+    }
+
+    /// The position as `ROWS RACK` ([`Position::parse_stacked`]).
+    pub fn to_stacked(&self, alphabet: &Alphabet) -> String {
+        format!(
+            "{} {}",
+            self.board.to_stacked(alphabet),
+            self.rack().to_text(alphabet)
+        )
+        .trim_end()
+        .to_string()
     }
 
     /// Parses a CGP line; `size` is the board side the rules expect.

@@ -146,16 +146,29 @@ impl Lanes {
         self.line_has_anchor.clear();
         self.line_has_anchor.resize(n, false);
         let empty_board = board.is_empty();
-        let value = |sq: u8| scoring.square_value(sq);
+        // Where tiles stack, a tile lower than the limit can take another.
+        let limit = if R::STACKING { rules.stack_limit } else { 1 };
         let mut up: [Tile; 32] = [0; 32];
         let mut down: [Tile; 32] = [0; 32];
+        let mut around = [(0u8, 0u8); 32];
         let sqs = &mut self.squares;
         let occupied = |sqs: &[LaneSquare], l: usize, pos: usize| sqs[l * n + pos].tile != 0;
+        let line_mask = u32::MAX >> (32 - n);
         for line in 0..n {
             // `occ` is shifted one line down: `occ[line + 1]` is this line.
             let here = occ[line + 1];
-            let vertical = (occ[line] | occ[line + 2]) & !here;
-            let anchors = (vertical | here << 1 | here >> 1) & !here & (u32::MAX >> (32 - n));
+            let beside = occ[line] | occ[line + 2];
+            let vertical = beside & !here;
+            let mut stackable = 0u32;
+            if limit > 1 {
+                let mut bits = here;
+                while bits != 0 {
+                    let pos = bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    stackable |= ((sqs[line * n + pos].height < limit) as u32) << pos;
+                }
+            }
+            let anchors = ((vertical | here << 1 | here >> 1) & !here | stackable) & line_mask;
             self.line_has_anchor[line] = anchors != 0;
             let mut bits = anchors;
             while bits != 0 {
@@ -163,8 +176,17 @@ impl Lanes {
                 bits &= bits - 1;
                 sqs[line * n + pos].anchor = true;
             }
+            // Stackable tiles with nothing above or below take any other
+            // letter.
+            let mut bits = stackable & !beside;
+            while bits != 0 {
+                let pos = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let q = &mut sqs[line * n + pos];
+                q.cross = all & wanted & !(1u64 << tile_of(q.tile));
+            }
             // Squares with a perpendicular word: its tiles above and below.
-            let mut bits = vertical;
+            let mut bits = vertical | stackable & beside;
             while bits != 0 {
                 let pos = bits.trailing_zeros() as usize;
                 bits &= bits - 1;
@@ -173,36 +195,43 @@ impl Lanes {
                 while l > 0 && occupied(sqs, l - 1, pos) {
                     l -= 1;
                 }
-                let mut sum = 0;
+                let mut na = 0;
                 for k in l..line {
-                    let sq = sqs[k * n + pos].tile;
-                    up[nu] = tile_of(sq);
+                    let q = &sqs[k * n + pos];
+                    up[nu] = tile_of(q.tile);
                     nu += 1;
-                    sum += value(sq);
+                    around[na] = (q.tile, q.height);
+                    na += 1;
                 }
                 let mut nd = 0;
                 let mut l = line + 1;
                 while l < n && occupied(sqs, l, pos) {
-                    let sq = sqs[l * n + pos].tile;
-                    down[nd] = tile_of(sq);
+                    let q = &sqs[l * n + pos];
+                    down[nd] = tile_of(q.tile);
                     nd += 1;
-                    sum += value(sq);
+                    around[na] = (q.tile, q.height);
+                    na += 1;
                     l += 1;
                 }
                 let q = &mut sqs[line * n + pos];
+                let (sum, flat) = scoring.cross_sum(q.height, &around[..na]);
                 q.csum = sum;
+                q.cross_flat = flat;
                 q.has_cross = true;
-                q.cross = allowed(structure, top, &up[..nu], &down[..nd], wanted & all);
+                // A stacked tile must differ from the one it covers.
+                let own = if q.tile != 0 { 1u64 << tile_of(q.tile) } else { 0 };
+                q.cross = allowed(structure, top, &up[..nu], &down[..nd], wanted & all & !own);
             }
         }
         if empty_board {
-            let (r, c) = layout.start();
-            let (line, pos) = match dir {
-                Dir::Across => (r, c),
-                Dir::Down => (c, r),
-            };
-            self.squares[line * n + pos].anchor = true;
-            self.line_has_anchor[line] = true;
+            for &(r, c) in layout.starts() {
+                let (line, pos) = match dir {
+                    Dir::Across => (r, c),
+                    Dir::Down => (c, r),
+                };
+                self.squares[line * n + pos].anchor = true;
+                self.line_has_anchor[line] = true;
+            }
         }
     }
 }

@@ -16,7 +16,7 @@ pub enum Error {
         source: std::io::Error,
     },
     /// An alphabet name that is not built in.
-    #[error("unknown alphabet {0:?} (built in: english, super-english, spanish, polish, catalan; or give a file)")]
+    #[error("unknown alphabet {0:?} (built in: english, super-english, spanish, polish, catalan, upwords; or give a file)")]
     UnknownAlphabet(String),
     /// A malformed alphabet file or text.
     #[error("{origin}:{line}: bad alphabet: {msg}")]

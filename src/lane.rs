@@ -31,6 +31,10 @@ pub struct LaneSquare {
     pub(crate) anchor: bool,
     /// A tile placed here forms a perpendicular word.
     pub(crate) has_cross: bool,
+    /// The perpendicular word a tile placed here forms would be flat (every
+    /// tile at height 1): what [`Upwords`](crate::scoring::Upwords) scoring
+    /// adds a Qu's bonus in.
+    pub(crate) cross_flat: bool,
     /// Letter multiplier.
     pub(crate) lm: u8,
     /// Word multiplier.
@@ -58,7 +62,8 @@ impl LaneSquare {
         self.height
     }
     /// Whether a move may start its search here: empty, next to a tile (or
-    /// the start square of an empty board).
+    /// a start square of an empty board); where tiles stack, also a tile
+    /// that can take another.
     pub fn is_anchor(&self) -> bool {
         self.anchor
     }
@@ -71,9 +76,15 @@ impl LaneSquare {
     pub fn allowed(&self) -> u64 {
         self.cross
     }
-    /// Points of the perpendicular word's tiles already on the board.
+    /// Points of the perpendicular word's tiles already on the board (as
+    /// the [`Scoring`](crate::scoring::Scoring) counts them).
     pub fn cross_sum(&self) -> i32 {
         self.csum
+    }
+    /// Whether the perpendicular word a tile placed here forms is flat
+    /// (stacking games: every tile of it at height 1).
+    pub fn cross_flat(&self) -> bool {
+        self.cross_flat
     }
     /// Letter premium.
     pub fn letter_mult(&self) -> u8 {

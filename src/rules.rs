@@ -4,8 +4,10 @@
 //! A layout file has one line per row, one character per square: `.` plain,
 //! `l` double letter, `L` triple letter, `q` quadruple letter, `w` double
 //! word, `W` triple word, `Q` quadruple word; a line `start ROW COL` (0-based)
-//! names the square the first move must cover (default: the centre). `#`
-//! lines are comments. Built in: `standard` (15×15) and `super` (21×21).
+//! names a square the first move must cover (default: the centre; several
+//! lines name several, of which the first move covers one). `#` lines are
+//! comments. Built in: `standard` (15×15), `super` (21×21) and `upwords`
+//! (10×10, no premiums, the four centre squares as start squares).
 //!
 //! ```
 //! use lexgraph::rules::Layout;
@@ -26,7 +28,8 @@ pub const MAX_SIZE: usize = 31;
 pub struct Layout {
     name: String,
     size: usize,
-    start: (usize, usize),
+    /// The squares a first move may cover (one or more).
+    starts: Vec<(usize, usize)>,
     /// Letter multiplier per square, row-major.
     letter: Vec<u8>,
     /// Word multiplier per square, row-major.
@@ -36,17 +39,19 @@ pub struct Layout {
 const BUILTIN: &[(&str, &str)] = &[
     ("standard", include_str!("../lexicons/boards/standard.txt")),
     ("super", include_str!("../lexicons/boards/super.txt")),
+    ("upwords", include_str!("../lexicons/boards/upwords.txt")),
 ];
 
 impl Layout {
-    /// A built-in layout: `standard` (15×15) or `super` (21×21).
+    /// A built-in layout: `standard` (15×15), `super` (21×21) or `upwords`
+    /// (10×10).
     pub fn builtin(name: &str) -> Result<Layout> {
         let (n, text) = BUILTIN
             .iter()
             .find(|(n, _)| n.eq_ignore_ascii_case(name))
             .ok_or_else(|| {
                 Error::Position(format!(
-                    "unknown layout {name:?} (built in: standard, super; or give a file)"
+                    "unknown layout {name:?} (built in: standard, super, upwords; or give a file)"
                 ))
             })?;
         Layout::parse(n, text)
@@ -99,7 +104,7 @@ impl Layout {
     /// Parses layout text (syntax in the module docs).
     pub fn parse(name: &str, text: &str) -> Result<Layout> {
         let mut rows: Vec<(usize, &str)> = Vec::new();
-        let mut start = None;
+        let mut starts = Vec::new();
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         for (i, line) in text.lines().enumerate() {
             let line = line.trim();
@@ -112,7 +117,7 @@ impl Layout {
                     .filter_map(|x| x.parse().ok())
                     .collect();
                 match nums[..] {
-                    [r, c] => start = Some((r, c)),
+                    [r, c] => starts.push((r, c)),
                     _ => {
                         return Err(Error::Position(format!(
                             "layout line {}: expected `start ROW COL`",
@@ -158,16 +163,20 @@ impl Layout {
                 word.push(w);
             }
         }
-        let start = start.unwrap_or((size / 2, size / 2));
-        if start.0 >= size || start.1 >= size {
+        if starts.is_empty() {
+            starts.push((size / 2, size / 2));
+        }
+        if let Some(start) = starts.iter().find(|s| s.0 >= size || s.1 >= size) {
             return Err(Error::Position(format!(
                 "start square {start:?} is off the {size}x{size} board"
             )));
         }
+        starts.sort_unstable();
+        starts.dedup();
         Ok(Layout {
             name: name.to_string(),
             size,
-            start,
+            starts,
             letter,
             word,
         })
@@ -181,9 +190,24 @@ impl Layout {
     pub fn size(&self) -> usize {
         self.size
     }
-    /// The square the first move must cover.
+    /// The square the first move must cover (with several start squares,
+    /// the first in board order: see [`Layout::starts`]).
     pub fn start(&self) -> (usize, usize) {
-        self.start
+        self.starts[0]
+    }
+    /// The squares of which the first move must cover one, in board order.
+    ///
+    /// ```
+    /// use lexgraph::rules::Layout;
+    /// let up = Layout::builtin("upwords").unwrap();
+    /// assert_eq!(up.starts(), [(4, 4), (4, 5), (5, 4), (5, 5)]);
+    /// ```
+    pub fn starts(&self) -> &[(usize, usize)] {
+        &self.starts
+    }
+    /// Whether a first move may cover this square.
+    pub fn is_start(&self, row: usize, col: usize) -> bool {
+        self.starts.contains(&(row, col))
     }
     /// Letter multiplier of a square.
     #[inline]
@@ -206,6 +230,11 @@ pub struct Rules {
     pub rack_size: usize,
     /// Bonus for placing a full rack.
     pub bingo_bonus: i32,
+    /// How many tiles a square may hold: 1 in the crossword game; in
+    /// games where tiles stack (Upwords: 5), a tile may go on a tile, up to
+    /// this height, when the generator's [`Scoring`](crate::scoring::Scoring)
+    /// stacks ([`Scoring::STACKING`](crate::scoring::Scoring::STACKING)).
+    pub stack_limit: u8,
 }
 
 impl Default for Rules {
@@ -214,9 +243,14 @@ impl Default for Rules {
             layout: Layout::standard(),
             rack_size: 7,
             bingo_bonus: 50,
+            stack_limit: 1,
         }
     }
 }
+
+/// Highest stack the rules accept (the interchange format writes a height
+/// as one digit).
+pub const MAX_STACK: u8 = 9;
 
 /// Most tiles on a rack ([`crate::board::Rack`] holds at most 63).
 pub const MAX_RACK_SIZE: usize = 63;
@@ -234,6 +268,28 @@ impl Rules {
         }
     }
 
+    /// Upwords (classic edition): the 10×10 board with four start squares,
+    /// 7-tile racks, +20 for playing all seven, stacks up to 5 high. Move
+    /// generation scores them with [`crate::scoring::Upwords`].
+    ///
+    /// ```
+    /// let up = lexgraph::Rules::upwords();
+    /// assert_eq!((up.layout.size(), up.rack_size, up.bingo_bonus, up.stack_limit), (10, 7, 20, 5));
+    /// ```
+    pub fn upwords() -> Rules {
+        Rules {
+            layout: Layout::builtin("upwords").expect("built-in layout parses"),
+            rack_size: 7,
+            bingo_bonus: 20,
+            stack_limit: 5,
+        }
+    }
+
+    /// Whether tiles stack under these rules ([`Rules::stack_limit`] above 1).
+    pub fn stacks(&self) -> bool {
+        self.stack_limit > 1
+    }
+
     /// Rules from their parts, checked with [`Rules::validate`].
     ///
     /// ```
@@ -249,6 +305,7 @@ impl Rules {
             layout,
             rack_size,
             bingo_bonus,
+            stack_limit: 1,
         };
         rules.validate()?;
         Ok(rules)
@@ -275,6 +332,12 @@ impl Rules {
                 self.bingo_bonus
             ));
         }
+        if !(1..=MAX_STACK).contains(&self.stack_limit) {
+            return bad(format!(
+                "stack limit {} is out of range (1..={MAX_STACK})",
+                self.stack_limit
+            ));
+        }
         let max = self.max_score();
         if max > i32::MAX as u128 {
             return bad(format!(
@@ -294,7 +357,8 @@ impl Rules {
     /// worth up to 255 points: a main word across the whole board with every
     /// letter on the best letter premium, times the product of the largest
     /// word multipliers one move can cover, plus a full-length cross word
-    /// for every tile placed, plus the bingo bonus.
+    /// for every tile placed, plus the bingo bonus. (A stacked word scores
+    /// at most [`MAX_STACK`] a square, far under a tile's 255.)
     pub fn max_score(&self) -> u128 {
         let l = &self.layout;
         let n = l.size as u128;

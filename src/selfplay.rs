@@ -208,6 +208,7 @@ mod tests {
             layout: all_q,
             rack_size: 15,
             bingo_bonus: 50,
+            stack_limit: 1,
         };
         match play_game(&lex, None, &rules, 1, |_| {}) {
             Err(Error::Rules(msg)) => assert!(msg.contains("15-tile racks"), "{msg}"),

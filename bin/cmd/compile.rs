@@ -18,7 +18,7 @@ pub struct Args {
     /// Output path without extension (writes OUT.dawg and OUT.gaddag); a directory (existing, or ending in `/`): files named after the word list
     #[arg(short, long)]
     out: PathBuf,
-    /// Built-in alphabet name (english, super-english, spanish, polish, catalan) or an alphabet file
+    /// Built-in alphabet name (english, super-english, spanish, polish, catalan, upwords) or an alphabet file
     #[arg(long, default_value = "english")]
     alphabet: String,
     /// Leave out words the alphabet cannot spell instead of failing

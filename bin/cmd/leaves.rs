@@ -33,7 +33,7 @@ struct CompileArgs {
     /// The KLV2 file to write (replaced atomically)
     #[arg(short, long)]
     out: PathBuf,
-    /// Built-in alphabet name (english, super-english, spanish, polish, catalan) or an alphabet file
+    /// Built-in alphabet name (english, super-english, spanish, polish, catalan, upwords) or an alphabet file
     #[arg(long, default_value = "english")]
     alphabet: String,
     /// Node order: wolges (what its `english-klv` writes) or magpie (MAGPIE's files, such as its
@@ -55,7 +55,7 @@ struct DumpArgs {
     /// Write to this file (replaced atomically) instead of standard output
     #[arg(short, long)]
     out: Option<PathBuf>,
-    /// Built-in alphabet name (english, super-english, spanish, polish, catalan) or an alphabet file
+    /// Built-in alphabet name (english, super-english, spanish, polish, catalan, upwords) or an alphabet file
     #[arg(long, default_value = "english")]
     alphabet: String,
 }

@@ -12,6 +12,12 @@
 //! recorded only after a tile is placed, and the anchor square — empty, and
 //! the first square ExtendRight visits — is always the first tile placed, so
 //! every move covers its anchor.
+//!
+//! Where tiles stack ([`Scoring::STACKING`]), a tile that can take another
+//! is an anchor too: ExtendRight then places a tile on the anchor's tile
+//! (never reads it) and may read or cover each tile after it; left of the
+//! anchor, tiles are read, as any tile placed there would make the move's
+//! leftmost anchor another square.
 
 use super::{LineCtx, MoveSink};
 use crate::board::tile_of;
@@ -50,6 +56,7 @@ pub(crate) fn gen_anchor<S: MoveSink, R: Scoring, W: Widths>(
     e: &Edges<'_, W>,
     a: usize,
 ) {
+    ctx.anchor = a;
     if a > 0 && ctx.sq(a - 1) != 0 {
         // The left part is the tiles already there.
         let mut k = a;
@@ -182,7 +189,8 @@ fn extend_right_body<S: MoveSink, R: Scoring, W: Widths>(
     }
     let q = *ctx.at(pos);
     let next_free = pos + 1 == n || ctx.sq(pos + 1) == 0;
-    if q.tile == 0 {
+    if q.tile == 0 || R::STACKING {
+        // An empty square, or (stacking) a tile that may be covered.
         let usable = q.cross & ctx.rack_mask();
         e.for_each_in(node, usable, |arc| {
             let slot = ctx.put_letter(pos, arc.tile as usize);
@@ -203,7 +211,10 @@ fn extend_right_body<S: MoveSink, R: Scoring, W: Widths>(
             ctx.put_back(slot);
             true
         });
-    } else {
+    }
+    // A tile on the board is read, except (stacking) on the anchor, which
+    // the move covers.
+    if q.tile != 0 && (!R::STACKING || pos != ctx.anchor) {
         let Some(arc) = e.child(node, tile_of(q.tile)) else {
             return;
         };

@@ -12,6 +12,12 @@
 //! Leftwards, tiles go only on empty squares that are not anchors (tiles on
 //! the board are read through): a move is found from its leftmost anchor
 //! only, so each move is found once.
+//!
+//! Where tiles stack ([`Scoring::STACKING`]), a tile that can take another
+//! is an anchor too, and the search may place a tile on a tile: on the
+//! anchor it must (a move found from an anchor covers it), right of it it
+//! may, and left of it it may not (that tile would be the move's leftmost
+//! anchor).
 
 use super::{LineCtx, MoveSink};
 use crate::board::tile_of;
@@ -89,6 +95,11 @@ fn gen_anchor<S: MoveSink, R: Scoring, W: Widths>(
         // square before them is an anchor, so no tile of this search goes
         // there). Read them backwards, cross the separator, go right.
         from_left_run(ctx, e, a);
+    } else if R::STACKING && r > a {
+        // Tiles after the anchor, each read or stacked on: the path starts
+        // on the last of them, from the root.
+        let top = ctx.top;
+        fill::<S, R, W, false>(ctx, e, r, r, 0, start(ctx), Some(&top.root));
     } else if r > a {
         // Tiles after the anchor: the path starts with the last of them.
         let sq = ctx.sq(r);
@@ -138,12 +149,11 @@ fn from_left_run<S: MoveSink, R: Scoring, W: Widths>(
     }
 }
 
-/// Whether anything can go on square `pos`: a tile already there, or a rack
-/// tile its cross-check allows. Checked before a call, to save the call.
+/// Whether a rack tile can go on anchor `pos` (its cross-check allows one).
+/// Checked before a call, to save the call.
 #[inline(always)]
 fn can_fill<S: MoveSink, R: Scoring>(ctx: &LineCtx<'_, S, R>, pos: usize) -> bool {
-    let q = ctx.at(pos);
-    q.tile != 0 || q.cross & ctx.rack_mask() != 0
+    ctx.at(pos).cross & ctx.rack_mask() != 0
 }
 
 /// Totals after placing a tile worth `v` on square `pos`.
@@ -177,8 +187,18 @@ fn fill<S: MoveSink, R: Scoring, W: Widths, const RIGHT: bool>(
 ) {
     let q = ctx.at(pos);
     if q.tile != 0 {
-        if let Some(arc) = e.child_ix(ix, node, tile_of(q.tile)) {
-            through::<S, R, W, RIGHT>(ctx, e, start, pos, arc, acc);
+        // Stacking: the anchor takes a tile, squares after it may, squares
+        // before it are read.
+        if !R::STACKING || pos != ctx.anchor {
+            if let Some(arc) = e.child_ix(ix, node, tile_of(q.tile)) {
+                through::<S, R, W, RIGHT>(ctx, e, start, pos, arc, acc);
+            }
+        }
+        if R::STACKING && pos >= ctx.anchor {
+            let hits = e.select_ix(ix, node, ctx.at(pos).cross & ctx.rack_mask());
+            if hits != 0 {
+                place::<S, R, W, RIGHT, false>(ctx, e, start, pos, node, hits, acc);
+            }
         }
     } else {
         let hits = e.select_ix(ix, node, q.cross & ctx.rack_mask());
@@ -330,9 +350,10 @@ fn go_on_left<S: MoveSink, R: Scoring, W: Widths>(
     }
     // Through tiles on the board; onto the anchor; onto other empty squares
     // only if they are not anchors (each move is found from its leftmost
-    // anchor).
-    if pos > 0 && (!ctx.at(pos - 1).anchor || pos - 1 == a) {
-        fill::<S, R, W, false>(ctx, e, pos - 1, pos - 1, arc.target, acc, l1.map(|l| &l.ix));
+    // anchor). Where tiles stack, tiles on the board are anchors too.
+    let next = pos.wrapping_sub(1);
+    if pos > 0 && (!ctx.at(next).anchor || next == a || R::STACKING && ctx.sq(next) != 0) {
+        fill::<S, R, W, false>(ctx, e, next, next, arc.target, acc, l1.map(|l| &l.ix));
     }
     if covered && left_free && r + 1 < ctx.n {
         let sep = match l1 {

@@ -151,13 +151,54 @@ impl Move {
         format!("{} {}", self.coordinates(), self.word_text(alphabet))
     }
 
-    /// Applies the move to a board.
+    /// The move as a line of a stacked move list (`formats/upwords.md`):
+    /// `DIR ROW COL WORD SCORE PLACED`, the first square of the main word
+    /// (0-based), its top tiles after the move, and the squares that
+    /// receive a tile, `r,c` joined by `;`.
+    ///
+    /// ```
+    /// # use lexgraph::{compile, Alphabet, Board, Generator, Lexicon, Options, Rack, Rules, WordList};
+    /// # use lexgraph::scoring::Upwords;
+    /// let a = Alphabet::builtin("upwords").unwrap();
+    /// let words = WordList::parse(b"quit\n", "inline", &a, lexgraph::Invalid::Refuse)?;
+    /// let gaddag = Lexicon::from_vec(compile::compile(&words).gaddag)?;
+    /// let mut gen = Generator::<Upwords>::with_scoring(Rules::upwords());
+    /// let rack = Rack::parse("[QU]IT", &a)?;
+    /// let moves = gen.generate_vec(&gaddag, &Board::new(10), &rack, &Options::default());
+    /// assert_eq!(moves[0].stacked_line(&a), "across 4 2 [QU]IT 8 4,2;4,3;4,4");
+    /// # Ok::<(), lexgraph::Error>(())
+    /// ```
+    pub fn stacked_line(&self, alphabet: &Alphabet) -> String {
+        let placed: Vec<String> = (0..self.len as usize)
+            .filter(|i| self.placed >> i & 1 == 1)
+            .map(|i| {
+                let (r, c) = self.square(i);
+                format!("{r},{c}")
+            })
+            .collect();
+        format!(
+            "{} {} {} {} {} {}",
+            self.dir.name(),
+            self.row,
+            self.col,
+            self.word_text(alphabet),
+            self.score,
+            placed.join(";")
+        )
+    }
+
+    /// Applies the move to a board: a tile placed on a tile (where tiles
+    /// stack) goes on top, one higher.
     ///
     /// # Panics
     /// If the move runs off the board (a move not generated for it).
     pub fn apply(&self, board: &mut Board) {
         for (r, c, sq) in self.placements() {
-            board.set(r, c, sq);
+            if board.get(r, c) != 0 {
+                board.set_stack(r, c, sq, board.height(r, c).saturating_add(1));
+            } else {
+                board.set(r, c, sq);
+            }
         }
     }
 
@@ -411,6 +452,9 @@ pub(crate) struct LineCtx<'a, S: MoveSink, R: Scoring> {
     pub run_end: usize,
     /// GADDAG search: the square after `run_end` is empty or off the board.
     pub right_free: bool,
+    /// Stacking rules: bit `pos` set for each square of the line holding a
+    /// tile before the move.
+    pub occ: u32,
 }
 
 impl<S: MoveSink, R: Scoring> LineCtx<'_, S, R> {
@@ -421,6 +465,33 @@ impl<S: MoveSink, R: Scoring> LineCtx<'_, S, R> {
         self.n = squares.len();
         self.line = line;
         self.dir = dir;
+        if R::STACKING {
+            self.occ = squares
+                .iter()
+                .enumerate()
+                .fold(0, |m, (p, q)| m | ((q.tile != 0) as u32) << p);
+        }
+    }
+
+    /// Stacking rules: whether a move placing `mask` on the word
+    /// `start..=end` leaves a letter of every word on the line visible (a
+    /// move may not cover every square of a run of two or more tiles; runs
+    /// across the line hold one placed tile at most, so only the line's own
+    /// runs can be covered).
+    #[inline]
+    fn leaves_words_visible(&self, start: usize, end: usize, mask: u32) -> bool {
+        let span = ((1u64 << (end + 1)) - (1u64 << start)) as u32;
+        let mut runs = self.occ & span;
+        while runs != 0 {
+            let lo = runs.trailing_zeros();
+            let len = (!(runs >> lo)).trailing_zeros();
+            let run = (((1u64 << len) - 1) << lo) as u32;
+            if len >= 2 && run & !mask == 0 {
+                return false;
+            }
+            runs &= !run;
+        }
+        true
     }
 
     /// Tiles that can be placed: those on the rack, or with a blank every
@@ -517,6 +588,9 @@ impl<S: MoveSink, R: Scoring> LineCtx<'_, S, R> {
         let placed = mask.count_ones();
         if end == start {
             return; // a one-tile word is no word
+        }
+        if R::STACKING && mask & self.occ != 0 && !self.leaves_words_visible(start, end, mask) {
+            return;
         }
         if placed == 1 && self.dir == Dir::Down {
             // A single tile that also forms an across word is listed across.
@@ -895,6 +969,7 @@ impl<R: Scoring> Generator<R> {
             anchor: 0,
             run_end: 0,
             right_free: false,
+            occ: 0,
         };
         if S::RANKS_ANCHORS {
             let lanes = [&self.across, &self.down];

@@ -28,3 +28,4 @@ mod movegen_cli;
 mod movegen_equity;
 mod movegen_reference;
 mod movegen_seams;
+mod upwords;

@@ -838,3 +838,4 @@ pub fn random_words(
     }
     s
 }
+pub mod upwords;
