@@ -7,6 +7,9 @@
 //! hash of the word list, alphabet and format version, so a changed list or
 //! format never reads a stale file; writes are atomic, so concurrent first
 //! runs are safe.
+//!
+//! Upwords plays the same list in the Upwords alphabet (`QU` one tile),
+//! without the words it cannot spell (a Q not followed by U): [`open_upwords`].
 
 use lexgraph::Invalid;
 use std::path::PathBuf;
@@ -34,29 +37,39 @@ pub fn cache_dir() -> PathBuf {
 
 /// Opens the default lexicon of `kind`, compiling it first if not cached.
 pub fn open(kind: Kind) -> Result<Lexicon> {
-    let alphabet = Alphabet::english();
+    open_in(&Alphabet::english(), Invalid::Refuse, "wordlist-en", kind)
+}
+
+/// The default lexicon in the Upwords alphabet.
+pub fn open_upwords(kind: Kind) -> Result<Lexicon> {
+    let alphabet = Alphabet::builtin("upwords")?;
+    open_in(&alphabet, Invalid::Skip, "wordlist-en-upwords", kind)
+}
+
+/// The default list in `alphabet`, cached under `stem`.
+fn open_in(alphabet: &Alphabet, invalid: Invalid, stem: &str, kind: Kind) -> Result<Lexicon> {
     let mut key = WORDS.as_bytes().to_vec();
     key.extend_from_slice(alphabet.to_text().as_bytes());
     key.extend_from_slice(&format::VERSION_MAJOR.to_le_bytes());
     key.extend_from_slice(&format::VERSION_MINOR.to_le_bytes());
     let hash = xxhash_rust::xxh3::xxh3_64(&key);
     let dir = cache_dir();
-    let path = dir.join(format!("wordlist-en-{hash:016x}.{}", kind.extension()));
+    let path = dir.join(format!("{stem}-{hash:016x}.{}", kind.extension()));
     if let Ok(lex) = Lexicon::open(&path) {
         return Ok(lex);
     }
     let list = WordList::parse(
         WORDS.as_bytes(),
         "lexicons/wordlist-en.txt",
-        &alphabet,
-        Invalid::Refuse,
+        alphabet,
+        invalid,
     )?;
     let files = compile::try_compile(&list)?;
     let cached = std::fs::create_dir_all(&dir)
         .map_err(anyhow::Error::from)
         .with_context(|| format!("creating cache directory {}", dir.display()))
         .and_then(|()| {
-            let base = dir.join(format!("wordlist-en-{hash:016x}"));
+            let base = dir.join(format!("{stem}-{hash:016x}"));
             let both = [Kind::Dawg, Kind::Gaddag].map(|k| (k, bytes_of(&files, k).as_slice()));
             compile::write_lexicon(&base, &both)?;
             Ok(Lexicon::open(&path)?)

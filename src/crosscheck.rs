@@ -219,7 +219,11 @@ impl Lanes {
                 q.cross_flat = flat;
                 q.has_cross = true;
                 // A stacked tile must differ from the one it covers.
-                let own = if q.tile != 0 { 1u64 << tile_of(q.tile) } else { 0 };
+                let own = if q.tile != 0 {
+                    1u64 << tile_of(q.tile)
+                } else {
+                    0
+                };
                 q.cross = allowed(structure, top, &up[..nu], &down[..nd], wanted & all & !own);
             }
         }

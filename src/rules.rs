@@ -290,6 +290,23 @@ impl Rules {
         self.stack_limit > 1
     }
 
+    /// Whether a player may exchange `tiles` tiles with `bag` tiles in the
+    /// bag: in the crossword game any number, when the bag holds a rack's
+    /// worth; where tiles stack (Upwords), one tile, while the bag holds any.
+    ///
+    /// ```
+    /// use lexgraph::Rules;
+    /// assert!(Rules::default().may_exchange(3, 7) && !Rules::default().may_exchange(3, 6));
+    /// assert!(Rules::upwords().may_exchange(1, 1) && !Rules::upwords().may_exchange(2, 50));
+    /// ```
+    pub fn may_exchange(&self, tiles: usize, bag: usize) -> bool {
+        if self.stacks() {
+            tiles == 1 && bag >= 1
+        } else {
+            tiles >= 1 && bag >= self.rack_size
+        }
+    }
+
     /// Rules from their parts, checked with [`Rules::validate`].
     ///
     /// ```

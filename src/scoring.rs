@@ -101,7 +101,10 @@ pub trait Scoring: Clone + std::fmt::Debug {
     /// Default: the sum of the tiles' [`Scoring::square_value`]s.
     fn cross_sum(&self, height: u8, neighbours: &[(u8, u8)]) -> (i32, bool) {
         let flat = height == 0 && neighbours.iter().all(|&(_, h)| h == 1);
-        let sum = neighbours.iter().map(|&(sq, _)| self.square_value(sq)).sum();
+        let sum = neighbours
+            .iter()
+            .map(|&(sq, _)| self.square_value(sq))
+            .sum();
         (sum, flat)
     }
 
@@ -182,7 +185,10 @@ impl Scoring for Classic {
     /// The tiles' values; no word is "flat" here.
     #[inline]
     fn cross_sum(&self, _height: u8, neighbours: &[(u8, u8)]) -> (i32, bool) {
-        let sum = neighbours.iter().map(|&(sq, _)| self.square_value(sq)).sum();
+        let sum = neighbours
+            .iter()
+            .map(|&(sq, _)| self.square_value(sq))
+            .sum();
         (sum, false)
     }
 
@@ -310,7 +316,10 @@ impl Scoring for Upwords {
         let sum = if flat {
             // The placed tile's own 2 points are in; its Qu bonus comes
             // with `place`.
-            let bonus: i32 = neighbours.iter().map(|&(sq, _)| self.square_value(sq)).sum();
+            let bonus: i32 = neighbours
+                .iter()
+                .map(|&(sq, _)| self.square_value(sq))
+                .sum();
             FLAT_TILE * (neighbours.len() as i32 + 1) + bonus
         } else {
             neighbours.iter().map(|&(_, h)| h as i32).sum::<i32>() + height as i32 + 1

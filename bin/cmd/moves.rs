@@ -17,6 +17,7 @@ use lexgraph::strategy::Leaves;
 use lexgraph::{Alphabet, Kind, Lexicon};
 use serde::Serialize;
 
+use crate::cmd::upwords::RuleSet;
 use crate::{status, usage, Negative, Usage};
 
 #[derive(clap::Args)]
@@ -83,12 +84,24 @@ pub struct Args {
     /// Tiles on a full rack
     #[arg(long, default_value_t = 7)]
     rack_size: usize,
-    /// Bonus for placing a full rack (a CGP's `bb N;` opcode overrides it)
-    #[arg(long, default_value_t = 50)]
-    bingo: i32,
+    /// Bonus for placing a full rack (default 50, Upwords 20; a CGP's `bb N;` opcode
+    /// overrides it)
+    #[arg(long)]
+    bingo: Option<i32>,
     /// In batch mode, stop at the first bad position instead of reporting it and going on
     #[arg(long)]
     strict: bool,
+    /// The game: classic (the crossword game) or upwords (tiles stack; positions with
+    /// --stacked or --stacked-file; the built-in list in the Upwords alphabet by default)
+    #[arg(long, value_enum, default_value_t = RuleSet::Classic)]
+    rules: RuleSet,
+    /// One stacked position (Upwords, formats/upwords.md): `ROWS RACK`, the rows joined
+    /// by `/`, each square `.` or its top tile and height (`A1`, `[QU]2`)
+    #[arg(long, conflicts_with_all = ["cgp", "cgp_file", "board", "leaves", "exchanges", "play"])]
+    stacked: Option<String>,
+    /// A file of stacked positions, one per line; `-` reads standard input
+    #[arg(long, conflicts_with_all = ["cgp", "cgp_file", "board", "stacked", "leaves", "exchanges", "play"])]
+    stacked_file: Option<PathBuf>,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -182,6 +195,9 @@ struct Listed {
     ranked: Option<(f32, Rack)>,
 }
 
+/// The crossword game's bingo bonus.
+const DEFAULT_BINGO: i32 = 50;
+
 /// The longest CGP line read (a 21x21 board of bracketed tiles and its
 /// opcodes fit many times over); a longer one is reported, not buffered.
 const MAX_CGP_LINE: usize = 64 * 1024;
@@ -194,13 +210,41 @@ const MAX_SKIPPED_LINE: u64 = 64 << 20;
 const MAX_BOARD_FILE: u64 = 64 << 20;
 
 pub fn run(args: Args) -> Result<ExitCode> {
+    if args.rules == RuleSet::Upwords {
+        if args.cgp.is_some() || args.cgp_file.is_some() || args.board.is_some() {
+            usage!(
+                "Upwords positions are stacked: give --stacked 'ROWS RACK' or --stacked-file FILE"
+            );
+        }
+        if args.leaves.is_some() || args.exchanges || args.play.is_some() {
+            usage!("--leaves, --exchanges and --play are for the crossword game");
+        }
+        return crate::cmd::upwords::moves(crate::cmd::upwords::MovesArgs {
+            stacked: args.stacked.as_deref(),
+            stacked_file: args.stacked_file.as_deref(),
+            rack: args.rack.as_deref(),
+            lexicon: args.lexicon.as_deref(),
+            structure: args.structure.map(Structure::kind),
+            layout: args.layout.as_deref(),
+            rack_size: args.rack_size,
+            bingo: args.bingo,
+            top: args.top,
+            count: args.count,
+            json: args.format == Format::Json,
+            strict: args.strict,
+        });
+    }
+    if args.stacked.is_some() || args.stacked_file.is_some() {
+        usage!("stacked positions are Upwords positions: add --rules upwords");
+    }
     // A bad --layout, --rack-size, --bingo or --play is the command's
     // error, not each position's.
     let layout = match &args.layout {
         Some(l) => pick_layout(Some(l), 0).with_context(|| format!("--layout {l}"))?,
         None => Layout::standard(),
     };
-    Rules::new(layout, args.rack_size, args.bingo).map_err(|e| Usage(e.to_string()))?;
+    Rules::new(layout, args.rack_size, args.bingo.unwrap_or(DEFAULT_BINGO))
+        .map_err(|e| Usage(e.to_string()))?;
     let play = match &args.play {
         Some(p) => Some(parse_play(p).map_err(|e| Usage(format!("--play {p:?}: {e}")))?),
         None => None,
@@ -688,7 +732,7 @@ impl<'a> Run<'a> {
         let bingo = p
             .bingo_bonus()
             .map_err(|e| e.to_string())?
-            .unwrap_or(args.bingo);
+            .unwrap_or(args.bingo.unwrap_or(DEFAULT_BINGO));
         let mut dist = alphabet.clone();
         for (op, value) in &p.opcodes {
             match op.as_str() {
@@ -1044,7 +1088,7 @@ fn pick_layout(flag: Option<&str>, size: usize) -> Result<Layout> {
 /// Opens `path` (`None`: the built-in lexicon) as the wanted kind, finding
 /// the sibling file (x.gaddag <-> x.dawg) when it is of the other kind.
 /// Returns the label JSON output names it by, and the lexicon.
-fn open_lexicon(path: Option<&Path>, want: Option<Kind>) -> Result<(String, Lexicon)> {
+pub(crate) fn open_lexicon(path: Option<&Path>, want: Option<Kind>) -> Result<(String, Lexicon)> {
     let Some(path) = path else {
         let lex = crate::default_lexicon::open(want.unwrap_or(Kind::Gaddag))?;
         return Ok(("built-in (wordlist-en)".to_string(), lex));

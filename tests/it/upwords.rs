@@ -47,7 +47,12 @@ fn both(lex: &Lex, board: &Board, rack: &Rack) -> Vec<StackPlay> {
     let mut g = generator();
     let d = sorted(g.generate_vec(&lex.dawg, board, rack, &Options::default()));
     let gd = sorted(g.generate_vec(&lex.gaddag, board, rack, &Options::default()));
-    assert_eq!(d, gd, "DAWG and GADDAG differ on {}", show(lex, board, rack));
+    assert_eq!(
+        d,
+        gd,
+        "DAWG and GADDAG differ on {}",
+        show(lex, board, rack)
+    );
     d
 }
 
@@ -135,10 +140,14 @@ fn generators_equal_the_oracle_on_random_stacked_positions() {
         moves += got.len();
         stacked += got
             .iter()
-            .filter(|p| (0..p.word.len()).any(|k| p.placed >> k & 1 == 1 && {
-                let (r, c) = at(p, k);
-                board.get(r, c) != 0
-            }))
+            .filter(|p| {
+                (0..p.word.len()).any(|k| {
+                    p.placed >> k & 1 == 1 && {
+                        let (r, c) = at(p, k);
+                        board.get(r, c) != 0
+                    }
+                })
+            })
             .count();
         tall += (0..10)
             .flat_map(|r| (0..10).map(move |c| (r, c)))
@@ -199,10 +208,17 @@ fn a_flat_word_scores_two_a_tile_and_the_qu_two_more() {
     let b = Board::new(10);
     let l = lines(&lex, &b, &rack(&lex, "[QU]IT"));
     // On an empty board: across, covering a start square (columns 4-5).
-    assert!(l.contains(&"across 4 2 [QU]IT 8 4,2;4,3;4,4".to_string()), "{l:?}");
+    assert!(
+        l.contains(&"across 4 2 [QU]IT 8 4,2;4,3;4,4".to_string()),
+        "{l:?}"
+    );
     assert!(l.contains(&"across 4 5 IT 4 4,5;4,6".to_string()), "{l:?}");
     // Nothing off the start squares, nothing down.
-    assert!(l.iter().all(|m| m.starts_with("across 4 ") || m.starts_with("across 5 ")), "{l:?}");
+    assert!(
+        l.iter()
+            .all(|m| m.starts_with("across 4 ") || m.starts_with("across 5 ")),
+        "{l:?}"
+    );
 }
 
 #[test]
@@ -243,7 +259,10 @@ fn covering_a_whole_word_is_illegal_all_but_one_square_is_legal() {
     let b = board(&lex, &rows_with("...C1A1T1S1..."));
     assert_eq!(
         lines(&lex, &b, &rack(&lex, "DOG")),
-        ["down 1 6 DOGS 8 1,6;2,6;3,6", "across 4 3 DOGS 7 4,3;4,4;4,5"]
+        [
+            "down 1 6 DOGS 8 1,6;2,6;3,6",
+            "across 4 3 DOGS 7 4,3;4,4;4,5"
+        ]
     );
 }
 
@@ -268,7 +287,10 @@ fn seven_tiles_earn_twenty() {
     let lex = small("ABCDEFG\n");
     let l = lines(&lex, &Board::new(10), &rack(&lex, "ABCDEFG"));
     // 7 flat tiles x 2 + 20, from columns 0..=4 covering a start square.
-    assert!(l.contains(&"across 4 0 ABCDEFG 34 4,0;4,1;4,2;4,3;4,4;4,5;4,6".to_string()), "{l:?}");
+    assert!(
+        l.contains(&"across 4 0 ABCDEFG 34 4,0;4,1;4,2;4,3;4,4;4,5;4,6".to_string()),
+        "{l:?}"
+    );
 }
 
 #[test]

@@ -90,7 +90,15 @@ impl<'a> UpwordsOracle<'a> {
                         let mut rack = *rack.counts();
                         let mut tops = Vec::new();
                         let mut placed = Vec::new();
-                        self.fill(board, dir, &squares, &mut rack, &mut tops, &mut placed, &mut out);
+                        self.fill(
+                            board,
+                            dir,
+                            &squares,
+                            &mut rack,
+                            &mut tops,
+                            &mut placed,
+                            &mut out,
+                        );
                     }
                 }
             }
@@ -206,7 +214,10 @@ impl<'a> UpwordsOracle<'a> {
         for &(r, c) in &cells {
             let cross = word_through(&after, r, c, dir.cross());
             if cross.len() >= 2 {
-                let tiles: Vec<Tile> = cross.iter().map(|&(r, c)| tile_of(after.get(r, c))).collect();
+                let tiles: Vec<Tile> = cross
+                    .iter()
+                    .map(|&(r, c)| tile_of(after.get(r, c)))
+                    .collect();
                 if !self.words.contains(&tiles) {
                     return None;
                 }
@@ -238,7 +249,10 @@ impl<'a> UpwordsOracle<'a> {
     /// A word's points on `board`: 2 a tile and 2 a Qu when every square
     /// is at height 1, else the sum of the heights.
     fn word_score(&self, board: &Board, squares: &[(usize, usize)]) -> i32 {
-        let heights: Vec<i32> = squares.iter().map(|&(r, c)| board.height(r, c) as i32).collect();
+        let heights: Vec<i32> = squares
+            .iter()
+            .map(|&(r, c)| board.height(r, c) as i32)
+            .collect();
         if heights.iter().all(|&h| h == 1) {
             let qus = squares
                 .iter()
@@ -258,7 +272,9 @@ pub fn word_through(board: &Board, r: usize, c: usize, dir: Dir) -> Vec<(usize, 
         Dir::Across => (0isize, 1isize),
         Dir::Down => (1, 0),
     };
-    let full = |r: isize, c: isize| r >= 0 && c >= 0 && r < n && c < n && board.get(r as usize, c as usize) != 0;
+    let full = |r: isize, c: isize| {
+        r >= 0 && c >= 0 && r < n && c < n && board.get(r as usize, c as usize) != 0
+    };
     let (mut sr, mut sc) = (r as isize, c as isize);
     while full(sr - dr, sc - dc) {
         sr -= dr;
@@ -281,7 +297,7 @@ pub fn runs(board: &Board) -> Vec<Vec<(usize, usize)>> {
         for line in 0..n {
             let mut run = Vec::new();
             for p in 0..=n {
-                let sq = (p < n).then(|| match dir {
+                let sq = (p < n).then_some(match dir {
                     Dir::Across => (line, p),
                     Dir::Down => (p, line),
                 });
