@@ -593,11 +593,15 @@ impl<R: Scoring> Generator<R> {
         };
         // Exchanges, when the bag allows, and the pass first: they set a
         // floor before the search begins.
-        if bag >= rules.rack_size {
+        if rules.may_exchange(1, bag) {
             for code in 1..top.leaves.adds.len() as u32 {
                 let adds = top.leaves.adds[code as usize];
                 if top.admits(adds) {
-                    let (used, kept, _) = top.leaves.decode(code);
+                    let (used, kept, total) = top.leaves.decode(code);
+                    // Upwords exchanges one tile.
+                    if !rules.may_exchange(total, bag) {
+                        continue;
+                    }
                     top.offer(Ranked {
                         play: Play::Exchange(rack_of(&used)),
                         equity: adds,

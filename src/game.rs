@@ -12,6 +12,15 @@
 //!   as game records write it: `(TILES) +N`); or after six consecutive
 //!   scoreless turns, when each player loses the value of the tiles held.
 //!
+//! Where tiles stack ([`Rules::stacks`]: Upwords), the Upwords rules: a
+//! tile may go on a tile of another letter under the stack limit; an
+//! exchange is of one tile, while the bag holds any
+//! ([`Rules::may_exchange`]); the game ends when a player plays out with
+//! the bag empty or when both pass in turn (or, as an engine must end
+//! games, after six scoreless turns), and each player then loses the
+//! value of the tiles held (5 a tile in the Upwords alphabet, the 1983
+//! rule), with no bonus for going out ([`End::Penalties`]).
+//!
 //! The bag is shuffled by ChaCha8 from the seed, so a seed replays the same
 //! game on every machine for the same plays.
 //!
@@ -69,6 +78,14 @@ pub enum End {
         racks: [Rack; 2],
         penalties: [i32; 2],
     },
+    /// Upwords: `out` played out, or (`None`) both players passed in turn
+    /// or six turns went scoreless; each player lost the value of the rack
+    /// held.
+    Penalties {
+        out: Option<usize>,
+        racks: [Rack; 2],
+        penalties: [i32; 2],
+    },
 }
 
 /// A game in progress (see the [module](self) docs).
@@ -83,6 +100,8 @@ pub struct Game {
     rng: ChaCha8Rng,
     to_move: usize,
     scoreless: u32,
+    /// Consecutive passes (Upwords ends when every player passed in turn).
+    passes: u32,
     turns: Vec<Turn>,
     end: Option<End>,
 }
@@ -108,6 +127,7 @@ impl Game {
             rng,
             to_move: 0,
             scoreless: 0,
+            passes: 0,
             turns: Vec::new(),
             end: None,
         };
@@ -178,9 +198,10 @@ impl Game {
         }
     }
 
-    /// Whether an exchange is allowed now: a rack's worth of tiles in the bag.
+    /// Whether an exchange is allowed now: a rack's worth of tiles in the
+    /// bag (Upwords: any, for one tile).
     pub fn can_exchange(&self) -> bool {
-        self.bag.len() >= self.rules.rack_size
+        self.rules.may_exchange(1, self.bag.len())
     }
 
     /// Plays a turn for the player to move. A placement must be a legal
@@ -201,7 +222,17 @@ impl Game {
                 let mut left = rack;
                 for (r, c, sq) in m.placements() {
                     let n = self.board.size();
-                    if r >= n || c >= n || self.board.get(r, c) != 0 {
+                    let fits = r < n
+                        && c < n
+                        && match self.board.get(r, c) {
+                            0 => true,
+                            under => {
+                                self.rules.stacks()
+                                    && self.board.height(r, c) < self.rules.stack_limit
+                                    && crate::board::tile_of(under) != crate::board::tile_of(sq)
+                            }
+                        };
+                    if !fits {
                         return Err(Error::Play(format!(
                             "{} does not fit the board",
                             m.notation(&self.alphabet)
@@ -226,12 +257,19 @@ impl Game {
                 m.score
             }
             Play::Exchange(out) => {
-                if !self.can_exchange() {
-                    return Err(Error::Play(format!(
-                        "an exchange needs {} tiles in the bag; it holds {}",
-                        self.rules.rack_size,
-                        self.bag.len()
-                    )));
+                if !self.rules.may_exchange(out.len(), self.bag.len()) {
+                    return Err(Error::Play(if self.rules.stacks() {
+                        format!(
+                            "an exchange is of one tile, with tiles in the bag; it holds {}",
+                            self.bag.len()
+                        )
+                    } else {
+                        format!(
+                            "an exchange needs {} tiles in the bag; it holds {}",
+                            self.rules.rack_size,
+                            self.bag.len()
+                        )
+                    }));
                 }
                 let mut left = rack;
                 if out.is_empty() || out.tiles().into_iter().any(|t| !left.remove(t)) {
@@ -251,6 +289,11 @@ impl Game {
         };
         self.scores[p] = self.scores[p].saturating_add(score);
         self.scoreless = if score == 0 { self.scoreless + 1 } else { 0 };
+        self.passes = if *play == Play::Pass {
+            self.passes + 1
+        } else {
+            0
+        };
         self.turns.push(Turn {
             player: p,
             rack,
@@ -259,7 +302,23 @@ impl Game {
             total: self.scores[p],
         });
         let o = 1 - p;
-        if self.racks[p].is_empty() {
+        let out = self.racks[p].is_empty();
+        // Six scoreless turns also end an Upwords game: one-tile exchanges
+        // could otherwise go on for ever.
+        let stuck = self.passes >= 2 || self.scoreless >= SCORELESS_TURNS;
+        if self.rules.stacks() && (out || stuck) {
+            let penalties = [self.value(&self.racks[0]), self.value(&self.racks[1])];
+            for (s, pen) in self.scores.iter_mut().zip(penalties) {
+                *s = s.saturating_sub(pen);
+            }
+            self.end = Some(End::Penalties {
+                out: out.then_some(p),
+                racks: self.racks,
+                penalties,
+            });
+        } else if self.rules.stacks() {
+            self.to_move = o;
+        } else if out {
             let bonus = 2 * self.value(&self.racks[o]);
             self.scores[p] = self.scores[p].saturating_add(bonus);
             self.end = Some(End::Out {
@@ -382,9 +441,82 @@ mod tests {
                     }
                     assert!(turns.iter().rev().take(6).all(|t| t.score == 0));
                 }
+                End::Penalties { .. } => unreachable!("the crossword game"),
             }
             assert!(g.play(&Play::Pass).is_err(), "no play after the end");
         }
+    }
+
+    #[test]
+    fn upwords_games_stack_exchange_one_tile_and_end_with_penalties() {
+        use crate::movegen::{Generator, Options};
+        use crate::scoring::Upwords;
+        let a = Alphabet::builtin("upwords").unwrap();
+        let words = crate::WordList::parse(
+            b"at\nta\ntat\neat\ntea\nate\neta\nteat\nit\nti\nin\non\nno\nen\nne\nre\ner\nes\nto\nso\nos\nis\nsi\nde\nod\ndo",
+            "t",
+            &a,
+            crate::Invalid::Refuse,
+        )
+        .unwrap();
+        let lex = crate::Lexicon::from_vec(crate::compile::compile(&words).gaddag).unwrap();
+        let rules = Rules::upwords();
+        let mut gen = Generator::<Upwords>::with_scoring(rules.clone());
+        let (mut stacked, mut ends) = (0, [0; 2]);
+        for seed in 0..10 {
+            let mut g = Game::new(a.clone(), rules.clone(), seed);
+            // Two tiles may not be exchanged; one may.
+            let two = Rack::from_tiles(&g.racks()[0].tiles()[..2]);
+            assert!(g.play(&Play::Exchange(two)).is_err());
+            while !g.is_over() {
+                let rack = g.racks()[g.to_move()];
+                let moves = gen.generate_vec(&lex, g.board(), &rack, &Options::default());
+                let play = match moves.first() {
+                    Some(m) => {
+                        stacked +=
+                            m.placements().any(|(r, c, _)| g.board().get(r, c) != 0) as usize;
+                        Play::Place(*m)
+                    }
+                    None if g.can_exchange() => {
+                        Play::Exchange(Rack::from_tiles(&rack.tiles()[..1]))
+                    }
+                    None => Play::Pass,
+                };
+                g.play(&play).unwrap();
+                assert_eq!(total_tiles_stacked(&g), 100);
+            }
+            match g.end().unwrap() {
+                End::Penalties {
+                    out,
+                    racks,
+                    penalties,
+                } => {
+                    ends[out.is_some() as usize] += 1;
+                    for p in 0..2 {
+                        assert_eq!(penalties[p], 5 * racks[p].len() as i32);
+                    }
+                    if out.is_none() {
+                        let turns = g.turns().iter().rev();
+                        let passes = turns.clone().take(2).all(|t| t.play == Play::Pass);
+                        let scoreless = turns.take(6).all(|t| t.score == 0);
+                        assert!(passes || scoreless);
+                    }
+                }
+                other => panic!("{other:?}"),
+            }
+        }
+        assert!(stacked > 0, "no stacking move was played");
+        assert!(ends[0] + ends[1] == 10);
+    }
+
+    /// Tiles in the bag, on racks and in the stacks on the board.
+    fn total_tiles_stacked(g: &Game) -> usize {
+        let n = g.board().size();
+        let board: usize = (0..n)
+            .flat_map(|r| (0..n).map(move |c| (r, c)))
+            .map(|(r, c)| g.board().height(r, c) as usize)
+            .sum();
+        g.bag_len() + g.racks().iter().map(Rack::len).sum::<usize>() + board
     }
 
     #[test]

@@ -104,8 +104,11 @@ pub fn write(game: &Game, nicks: [&str; 2], lexicon: Option<&str>) -> String {
                 totals[*player]
             );
         }
-        Some(End::Scoreless { racks, penalties }) => {
-            for p in 0..2 {
+        Some(End::Scoreless { racks, penalties })
+        | Some(End::Penalties {
+            racks, penalties, ..
+        }) => {
+            for p in (0..2).filter(|&p| !racks[p].is_empty()) {
                 let _ = writeln!(
                     s,
                     ">{}: {} ({}) -{} {}",

@@ -33,6 +33,7 @@ use crate::game::Game;
 use crate::lexicon::Lexicon;
 use crate::movegen::{Generator, Move, Options};
 use crate::rules::Rules;
+use crate::scoring::{Classic, Scoring, Upwords};
 use crate::strategy::Strategy;
 
 /// What to play.
@@ -106,8 +107,8 @@ pub fn game_seed(seed: u64, number: u64) -> u64 {
 /// Plays game `number` of a match: seats by [`game_seed`] and the pairing
 /// (player 1 first in even games). Returns the finished game and its
 /// statistics; `players[i]` is player `i + 1`.
-pub fn play_one(
-    gen: &mut Generator,
+pub fn play_one<R: Scoring>(
+    gen: &mut Generator<R>,
     lex: &Lexicon,
     players: &[Strategy; 2],
     settings: &Settings,
@@ -183,10 +184,27 @@ pub fn play_range(
     on_game: impl Fn(&Game, &GameStats) + Sync,
 ) -> Result<Vec<GameStats>> {
     rules.validate()?;
+    // Upwords scores by heights, and its generator stacks.
+    if rules.stacks() {
+        play_range_with::<Upwords>(lex, rules, players, settings, numbers, on_game)
+    } else {
+        play_range_with::<Classic>(lex, rules, players, settings, numbers, on_game)
+    }
+}
+
+/// [`play_range`] with moves scored by `R`.
+fn play_range_with<R: Scoring + Send>(
+    lex: &Lexicon,
+    rules: &Rules,
+    players: &[Strategy; 2],
+    settings: &Settings,
+    numbers: std::ops::Range<u64>,
+    on_game: impl Fn(&Game, &GameStats) + Sync,
+) -> Result<Vec<GameStats>> {
     numbers
         .into_par_iter()
         .map_init(
-            || Generator::new(rules.clone()),
+            || Generator::<R>::with_scoring(rules.clone()),
             |gen, number| {
                 let (game, st) = play_one(gen, lex, players, settings, number)?;
                 on_game(&game, &st);

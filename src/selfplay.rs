@@ -5,7 +5,10 @@
 //! The games follow [`crate::game`]'s rules (a seeded bag, so a seed
 //! replays the same games on every machine; the tournament end); a player
 //! with no legal placement exchanges the whole rack when the bag holds at
-//! least a rack's worth of tiles, else passes.
+//! least a rack's worth of tiles, else passes. Where tiles stack (Upwords)
+//! moves are scored by [`Upwords`] and a player with no placement
+//! exchanges as the Upwords engine did: the first of F J K Q V W X Z on the
+//! rack while the bag holds tiles, else passes.
 //!
 //! ```
 //! use lexgraph::{Alphabet, Lexicon, WordList, compile};
@@ -27,6 +30,8 @@ use crate::error::{Error, Result};
 use crate::game::Game;
 use crate::movegen::{sort_moves, Generator, Move, Options};
 use crate::rules::Rules;
+use crate::scoring::{Classic, Scoring, Upwords};
+use crate::strategy::upwords_exchange;
 
 /// One turn as seen by the callback.
 pub struct Turn<'a> {
@@ -83,13 +88,28 @@ pub fn play_game_recorded(
     check: Option<&crate::Lexicon>,
     rules: &Rules,
     seed: u64,
-    mut on_turn: impl FnMut(&Turn),
+    on_turn: impl FnMut(&Turn),
 ) -> Result<(GameResult, Game)> {
     rules.validate()?;
+    if rules.stacks() {
+        play_with::<Upwords>(lex, check, rules, seed, on_turn)
+    } else {
+        play_with::<Classic>(lex, check, rules, seed, on_turn)
+    }
+}
+
+/// [`play_game_recorded`] with moves scored by `R`.
+fn play_with<R: Scoring>(
+    lex: &crate::Lexicon,
+    check: Option<&crate::Lexicon>,
+    rules: &Rules,
+    seed: u64,
+    mut on_turn: impl FnMut(&Turn),
+) -> Result<(GameResult, Game)> {
     let alphabet = lex.alphabet().clone();
     let mut game = Game::new(alphabet.clone(), rules.clone(), seed);
-    let mut gen = Generator::new(rules.clone());
-    let mut check_gen = Generator::new(rules.clone());
+    let mut gen = Generator::<R>::with_scoring(rules.clone());
+    let mut check_gen = Generator::<R>::with_scoring(rules.clone());
     let opts = Options::default();
     let mut res = GameResult::default();
     let mut moves: Vec<Move> = Vec::new();
@@ -146,8 +166,12 @@ pub fn play_game_recorded(
                 }
                 Play::Place(m)
             }
-            None if game.can_exchange() => Play::Exchange(rack),
-            None => Play::Pass,
+            None if !game.can_exchange() => Play::Pass,
+            None if rules.stacks() => match upwords_exchange(&alphabet, &rack) {
+                Some(out) => Play::Exchange(out),
+                None => Play::Pass,
+            },
+            None => Play::Exchange(rack),
         };
         res.best_per_turn.push(play.score());
         game.play(&play)?;
@@ -181,7 +205,11 @@ fn mismatch(
         "{} and {} disagree on position {}: {} vs {} moves; only {}: {:?}; only {}: {:?}",
         lex.kind().name(),
         c.kind().name(),
-        p.to_cgp(a),
+        if p.board.heights().is_some() {
+            p.to_stacked(a)
+        } else {
+            p.to_cgp(a)
+        },
         moves.len(),
         other.len(),
         lex.kind().name(),

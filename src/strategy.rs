@@ -35,7 +35,7 @@
 use std::cmp::Ordering;
 use std::path::Path;
 
-use crate::alphabet::{Alphabet, Blanks, Spelling};
+use crate::alphabet::Alphabet;
 use crate::board::{Position, Rack};
 use crate::equity::{Play, Ranked};
 use crate::error::{Error, Result};
@@ -43,6 +43,7 @@ use crate::klv::Klv;
 use crate::leave::{equity, Gordon, LeaveTable, LeaveValue};
 use crate::lexicon::Lexicon;
 use crate::movegen::{Generator, Move, MoveSink, Options};
+use crate::scoring::Scoring;
 
 /// Where a strategy's leave values come from.
 pub enum Leaves {
@@ -191,7 +192,15 @@ impl Strategy {
 
     /// The play this strategy makes in `pos` (the mover's view: its rack
     /// first; the bag's size is [`Position::bag_len`]).
-    pub fn choose(&self, gen: &mut Generator, lex: &Lexicon, pos: &Position) -> Ranked {
+    ///
+    /// Where tiles stack (Upwords) an exchange is of one tile: ranked ones
+    /// are single tiles, and the whole-rack rule becomes the Upwords rule.
+    pub fn choose<R: Scoring>(
+        &self,
+        gen: &mut Generator<R>,
+        lex: &Lexicon,
+        pos: &Position,
+    ) -> Ranked {
         let opts = Options::default();
         if self.exchanges == Exchanges::Ranked {
             return gen
@@ -236,9 +245,9 @@ impl Strategy {
                 leave,
             };
         }
-        let out = if bag < rack_size {
+        let out = if !gen.rules().may_exchange(1, bag) {
             None
-        } else if self.exchanges == Exchanges::WholeRack {
+        } else if self.exchanges == Exchanges::WholeRack && !gen.rules().stacks() {
             Some(*rack)
         } else {
             upwords_exchange(alphabet, rack)
@@ -264,15 +273,14 @@ impl Strategy {
     }
 }
 
-/// The Upwords engine's exchange: the first of F J K Q V W X Z on the rack.
-fn upwords_exchange(alphabet: &Alphabet, rack: &Rack) -> Option<Rack> {
-    "FJKQVWXZ"
-        .chars()
-        .filter_map(|c| {
-            let tiles = alphabet
-                .parse_tiles(&c.to_string(), Spelling::Tiles, Blanks::Refused)
-                .ok()?;
-            (tiles.len() == 1).then(|| tiles[0])
+/// The Upwords engine's exchange: the first of F J K Q V W X Z on the rack
+/// (the Q being the `QU` tile in the Upwords alphabet).
+pub(crate) fn upwords_exchange(alphabet: &Alphabet, rack: &Rack) -> Option<Rack> {
+    ["F", "J", "K", "Q", "V", "W", "X", "Z"]
+        .iter()
+        .filter_map(|&l| {
+            let qu = (l == "Q").then(|| alphabet.tile_by_label("QU")).flatten();
+            alphabet.tile_by_label(l).or(qu)
         })
         .find(|&t| rack.count(t) > 0)
         .map(|t| Rack::from_tiles(&[t]))

@@ -175,6 +175,22 @@ pub fn run(args: Args) -> Result<ExitCode> {
                 "six scoreless turns: {} -{}, {} -{}",
                 names[0], penalties[0], names[1], penalties[1]
             )?,
+            Some(End::Penalties {
+                out: who,
+                penalties,
+                ..
+            }) => writeln!(
+                out,
+                "{}: {} -{}, {} -{}",
+                match who {
+                    Some(p) => format!("{} played out", names[*p]),
+                    None => "both passed".to_string(),
+                },
+                names[0],
+                penalties[0],
+                names[1],
+                penalties[1]
+            )?,
             None => {}
         }
         let verdict = match s[you].cmp(&s[1 - you]) {
