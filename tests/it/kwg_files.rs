@@ -122,6 +122,10 @@ fn open_or_refuse(bytes: Vec<u8>) {
         }
         Err(e) => panic!("not a BadFile: {e}"),
         Ok(k) => {
+            // verify may refuse what opening took, but never panics.
+            if let Err(e) = k.verify() {
+                assert!(e.to_string().contains("KWG node"), "{e}");
+            }
             let _ = k.word_tiles();
             let _ = k.dawg().words().count();
             let _ = k.contains("CABS");
@@ -137,14 +141,18 @@ fn open_or_refuse(bytes: Vec<u8>) {
 
 #[test]
 fn every_truncation_and_bit_flip_is_refused_or_safe() {
-    let good = small_kwg();
-    for len in 0..good.len() {
-        open_or_refuse(good[..len].to_vec());
-    }
-    for bit in 0..good.len() * 8 {
-        let mut b = good.clone();
-        b[bit / 8] ^= 1 << (bit % 8);
-        open_or_refuse(b);
+    let a = Alphabet::english();
+    let t = tiles(&a, &["AB", "ABA", "BA", "CAB", "CABS", "SCAB", "ZA", "AZ"]);
+    let big = kwg::to_bytes(&kwg::gaddawg_with(&t, Layout::Wolges, KwgLayout::Arcs24).unwrap());
+    for good in [small_kwg(), big] {
+        for len in 0..good.len() {
+            open_or_refuse(good[..len].to_vec());
+        }
+        for bit in 0..good.len() * 8 {
+            let mut b = good.clone();
+            b[bit / 8] ^= 1 << (bit % 8);
+            open_or_refuse(b);
+        }
     }
 }
 
