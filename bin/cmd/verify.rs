@@ -55,12 +55,12 @@ fn file_kind(path: &Path) -> Result<FileKind> {
     if is("klv") || is("klv2") {
         return Ok(FileKind::Klv);
     }
-    let mut head = [0u8; 8];
-    let read = std::fs::File::open(path)
-        .and_then(|f| std::io::Read::read(&mut std::io::Read::take(f, 8), &mut head))
+    let mut head = Vec::with_capacity(8);
+    std::fs::File::open(path)
+        .and_then(|f| std::io::Read::read_to_end(&mut std::io::Read::take(f, 8), &mut head))
         .with_context(|| format!("reading {}", path.display()))?;
-    let root = read >= 4 && lexgraph::format::kwg::looks_like_kwg(&head[..4]);
-    Ok(if head[..read] == *b"LEXGRAPH" {
+    let root = head.len() >= 4 && lexgraph::format::kwg::looks_like_kwg(&head[..4]);
+    Ok(if head == b"LEXGRAPH" {
         FileKind::Lexgraph
     } else if root || is("kwg") || is("kbwg") {
         FileKind::Kwg
