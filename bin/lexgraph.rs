@@ -30,7 +30,7 @@ enum Cmd {
     Export(cmd::export::Args),
     /// Show a lexicon file's kind, alphabet, counts, size and checksum
     Info(cmd::info::Args),
-    /// Check checksum and structure; with --words, that it accepts exactly that list
+    /// Check checksum and structure (of a KWG or KLV: every node, a GADDAG against its DAWG); with --words, that it accepts exactly that list
     Verify(cmd::verify::Args),
     /// Print each word with whether it is in the lexicon; exit 1 if any is not
     Check(cmd::check::Args),

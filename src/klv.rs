@@ -168,6 +168,26 @@ impl Klv {
         self.len() == 0
     }
 
+    /// The full check `lexgraph verify` runs, beyond what opening checked:
+    /// the graph as a KWG's (`format::kwg::verify_leaves`: siblings in
+    /// order, tiles inside an alphabet of `max_tile` tiles with 0 the
+    /// blank, nothing unreachable but padding) and one value per leave,
+    /// no more. A fault is [`Error::BadFile`] naming its byte offset.
+    pub fn verify(&self, max_tile: crate::Tile) -> Result<crate::format::kwg::KwgReport> {
+        let b = self.data.bytes();
+        let report =
+            crate::format::kwg::verify_leaves(&b[4..4 + 4 * self.nodes], &self.origin, max_tile)?;
+        let values = (b.len() - self.values_at) / if self.wide { 4 } else { 2 };
+        if values != self.len() {
+            return Err(Error::BadFile {
+                origin: self.origin.clone(),
+                offset: self.values_at as u64 - 4,
+                msg: format!("{values} values for {} leaves", self.len()),
+            });
+        }
+        Ok(report)
+    }
+
     /// The rank of the leave `tiles` (ascending) among the file's words.
     fn rank(&self, tiles: &[u8]) -> Option<usize> {
         let mut list = (self.node(0) & ARC_MASK) as usize;

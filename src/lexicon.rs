@@ -251,8 +251,9 @@ impl Lexicon {
     /// word count and longest word match the header. O(file size).
     pub fn verify(&self) -> Result<()> {
         if self.kwg.is_some() {
-            // Everything a KWG can be checked for was checked at open.
-            format::kwg::check(self.bytes(), &self.origin, self.alphabet.len() as Tile)?;
+            // The array's whole structure (`Kwg::verify` also checks the
+            // GADDAG against the DAWG).
+            format::kwg::verify(self.bytes(), &self.origin, self.alphabet.len() as Tile)?;
             return Ok(());
         }
         let bad = |problem| Error::BadLexicon {
@@ -849,6 +850,43 @@ impl Kwg {
     /// Where the file came from.
     pub fn origin(&self) -> &str {
         self.dawg.origin()
+    }
+
+    /// The full check `lexgraph verify` runs, beyond what opening checked:
+    /// every node no root reaches must be padding (`format::kwg::verify`),
+    /// and a GADDAG must hold exactly the DAWG's words: every split of
+    /// every word a path, and no other accepting path. O(nodes + the
+    /// squares of the word lengths). A fault is [`Error::BadFile`].
+    pub fn verify(&self) -> Result<format::kwg::KwgReport> {
+        let a = self.dawg.alphabet();
+        let report = format::kwg::verify(self.dawg.bytes(), self.origin(), a.len() as Tile)?;
+        let Some(g) = &self.gaddag else {
+            return Ok(report);
+        };
+        // The GADDAG's root is node 1's arc: faults are named there.
+        let bad = |msg: String| Error::BadFile {
+            origin: self.origin().to_string(),
+            offset: 4,
+            msg: format!("KWG node 1 (the GADDAG's root): {msg}"),
+        };
+        let mut paths = 0u64;
+        for w in self.word_tiles() {
+            paths += w.len() as u64;
+            if let Some(split) = (1..=w.len()).find(|&s| !g.has_split_path(&w, s)) {
+                return Err(bad(format!(
+                    "no path for {} split after {split} of its tiles",
+                    a.spell(&w)
+                )));
+            }
+        }
+        if report.info.gaddag_paths != paths {
+            return Err(bad(format!(
+                "{} accepting paths where the DAWG's {} words make {paths}: \
+                 the GADDAG accepts strings that split no word",
+                report.info.gaddag_paths, report.info.words
+            )));
+        }
+        Ok(report)
     }
 }
 

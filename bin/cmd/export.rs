@@ -28,8 +28,8 @@ pub struct Args {
     /// Node order: wolges (the reference files, byte for byte) or magpie
     #[arg(long, value_enum, default_value_t = LayoutArg::Wolges)]
     layout: LayoutArg,
-    /// 24-bit arcs (the "big" variant) for lists past the format's 4,194,304 nodes; few
-    /// engines read it
+    /// 24-bit arcs: the reference compiler's "big" variant (.kbwg) for lists past the format's
+    /// 4,194,304 nodes; few engines read it
     #[arg(long)]
     big: bool,
 }

@@ -1,18 +1,20 @@
-//! `lexgraph verify`: checksum, structure, the pair, and the word list.
+//! `lexgraph verify`: checksum, structure, the pair, and the word list;
+//! or the structure of a KWG or KLV file of the wolges / MAGPIE ecosystem.
 
 use lexgraph::Invalid;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{bail, Context, Result};
+use lexgraph::format::kwg::{KwgLayout, KwgReport};
 use lexgraph::lexicon::{check_pair, sibling_path};
-use lexgraph::{Kind, Lexicon, WordList};
+use lexgraph::{Kind, Kwg, Lexicon, WordList};
 
-use crate::{usage, Negative};
+use crate::{resolve_alphabet, usage, Negative};
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// Lexicon file (.dawg or .gaddag)
+    /// Lexicon file (.dawg or .gaddag), or a KWG (.kwg, .kbwg) or KLV leave file (.klv2, .klv)
     #[arg(
         required_unless_present = "lexicon_flag",
         conflicts_with = "lexicon_flag"
@@ -30,6 +32,41 @@ pub struct Args {
     /// The other file of the pair, which must come from the same word list (default: x.dawg beside x.gaddag, and the other way round, when it exists)
     #[arg(long)]
     pair: Option<PathBuf>,
+    /// The alphabet a KWG's or KLV's tiles number (they name none): built-in name or file
+    #[arg(long, default_value = "english")]
+    alphabet: String,
+}
+
+/// What sort of file verify was given.
+enum FileKind {
+    Lexgraph,
+    Kwg,
+    Klv,
+}
+
+/// A `.klv`/`.klv2` name makes a leave file (its bytes do not say so
+/// reliably); a lexgraph file starts with its magic bytes; a KWG starts
+/// with a root node (whatever its length, so that a truncated one gets the
+/// KWG reader's word on it) or is named `.kwg`/`.kbwg`. Anything else gets
+/// the lexgraph reader's error.
+fn file_kind(path: &Path) -> Result<FileKind> {
+    let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
+    let is = |e: &str| ext.eq_ignore_ascii_case(e);
+    if is("klv") || is("klv2") {
+        return Ok(FileKind::Klv);
+    }
+    let mut head = Vec::with_capacity(8);
+    std::fs::File::open(path)
+        .and_then(|f| std::io::Read::read_to_end(&mut std::io::Read::take(f, 8), &mut head))
+        .with_context(|| format!("reading {}", path.display()))?;
+    let root = head.len() >= 4 && lexgraph::format::kwg::looks_like_kwg(&head[..4]);
+    Ok(if head == b"LEXGRAPH" {
+        FileKind::Lexgraph
+    } else if root || is("kwg") || is("kbwg") {
+        FileKind::Kwg
+    } else {
+        FileKind::Lexgraph
+    })
 }
 
 pub fn run(args: Args) -> Result<ExitCode> {
@@ -39,6 +76,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         words,
         skip_invalid,
         pair,
+        alphabet,
     } = args;
     let Some(lexicon) = lexicon.or(lexicon_flag) else {
         usage!("give the lexicon to verify");
@@ -49,6 +87,41 @@ pub fn run(args: Args) -> Result<ExitCode> {
         lexgraph::Error::Io { .. } => anyhow::Error::new(e),
         e => anyhow::Error::new(Negative(e.to_string())),
     };
+    match file_kind(&lexicon)? {
+        FileKind::Lexgraph => {}
+        kind => {
+            if pair.is_some() {
+                usage!("--pair is for lexgraph files (a KWG holds its DAWG and GADDAG together)");
+            }
+            let alphabet = resolve_alphabet(&alphabet)?;
+            let (report, lex) = match kind {
+                FileKind::Klv => {
+                    if words.is_some() {
+                        usage!("--words is for lexicons, not leave files");
+                    }
+                    let klv = lexgraph::klv::Klv::open(&lexicon).map_err(negative)?;
+                    let r = klv
+                        .verify(alphabet.len() as lexgraph::Tile)
+                        .map_err(negative)?;
+                    (r, None)
+                }
+                _ => {
+                    let kwg = Kwg::open(&lexicon, &alphabet).map_err(negative)?;
+                    (kwg.verify().map_err(negative)?, Some(kwg))
+                }
+            };
+            let mut msg = format!(
+                "{}: OK: {}",
+                lexicon.display(),
+                describe(&report, lex.is_none())
+            );
+            if let (Some(kwg), Some(w)) = (&lex, words) {
+                msg.push_str(&check_list(kwg.best(), &lexicon, &w, skip_invalid)?);
+            }
+            println!("{msg}");
+            return Ok(ExitCode::SUCCESS);
+        }
+    }
     let lex = Lexicon::open(&lexicon).map_err(negative)?;
     lex.verify().map_err(negative)?;
     let mut msg = format!(
@@ -60,32 +133,61 @@ pub fn run(args: Args) -> Result<ExitCode> {
         msg.push_str(&format!(", same word list as {}", p.display()));
     }
     if let Some(w) = words {
-        let (list, name) = if w.as_os_str() == "-" {
-            let stdin = std::io::stdin().lock();
-            let list = WordList::from_reader(
-                stdin,
-                "stdin",
-                lex.alphabet(),
-                Invalid::skip_if(skip_invalid),
-            )?;
-            (list, "stdin".to_string())
-        } else {
-            let list = WordList::read(&w, lex.alphabet(), Invalid::skip_if(skip_invalid))?;
-            (list, w.display().to_string())
-        };
-        verify_words(&lex, &list).map_err(|e| {
-            Negative(format!(
-                "{} does not match {name}: {e:#}",
-                lexicon.display()
-            ))
-        })?;
-        msg.push_str(&format!(
-            ", accepts exactly the {} words of {name}",
-            list.len()
-        ));
+        msg.push_str(&check_list(&lex, &lexicon, &w, skip_invalid)?);
     }
     println!("{msg}");
     Ok(ExitCode::SUCCESS)
+}
+
+/// What verify says of a valid KWG or KLV.
+fn describe(r: &KwgReport, leaves: bool) -> String {
+    let i = &r.info;
+    let arcs = match i.layout {
+        KwgLayout::Arcs22 => "22-bit arcs",
+        KwgLayout::Arcs24 => "24-bit arcs (big)",
+    };
+    let padding = match r.padding {
+        0 => String::new(),
+        p => format!(", {p} padding"),
+    };
+    if leaves {
+        return format!(
+            "KLV structure, {} leaves, one value each ({} nodes, {arcs}{padding})",
+            i.words, i.nodes
+        );
+    }
+    let shape = match i.gaddag_root {
+        Some(_) => "GADDAWG; the GADDAG holds every split of every word, nothing else",
+        None => "DAWG only",
+    };
+    format!(
+        "KWG structure, {} words ({} nodes, {arcs}{padding}; {shape})",
+        i.words, i.nodes
+    )
+}
+
+/// Checks `lex` (from `path`) against the word list `w` (`-`: stdin);
+/// says what was checked, for the OK line.
+fn check_list(lex: &Lexicon, path: &Path, w: &Path, skip_invalid: bool) -> Result<String> {
+    let (list, name) = if w.as_os_str() == "-" {
+        let stdin = std::io::stdin().lock();
+        let list = WordList::from_reader(
+            stdin,
+            "stdin",
+            lex.alphabet(),
+            Invalid::skip_if(skip_invalid),
+        )?;
+        (list, "stdin".to_string())
+    } else {
+        let list = WordList::read(w, lex.alphabet(), Invalid::skip_if(skip_invalid))?;
+        (list, w.display().to_string())
+    };
+    verify_words(lex, &list)
+        .map_err(|e| Negative(format!("{} does not match {name}: {e:#}", path.display())))?;
+    Ok(format!(
+        ", accepts exactly the {} words of {name}",
+        list.len()
+    ))
 }
 
 /// Checks `lex` (opened from `path`) against its pair: `pair` when given,

@@ -265,15 +265,16 @@ impl<'a, W: Widths> Edges<'a, W> {
             Some(b) => u32::from_le_bytes([b[0], b[1], b[2], b[3]]),
             None => 0,
         };
-        let (tile, terminal, last, target) = if self.kwg_mode() == 24 {
-            (raw >> 26, raw >> 25 & 1, raw >> 24 & 1, raw & 0xff_ffff)
+        let layout = if self.kwg_mode() == 24 {
+            super::kwg::KwgLayout::Arcs24
         } else {
-            (raw >> 24, raw >> 23 & 1, raw >> 22 & 1, raw & 0x3f_ffff)
+            super::kwg::KwgLayout::Arcs22
         };
+        let (tile, terminal, last, target) = layout.unpack(raw);
         Arc {
-            tile: tile as Tile,
-            terminal: terminal != 0,
-            last: last != 0,
+            tile,
+            terminal,
+            last,
             target: if target < self.len { target } else { 0 },
         }
     }

@@ -10,11 +10,16 @@
 //!
 //! ```text
 //! 22-bit arcs (KWG):        tile 31..24 | accepts 23 | end 22 | arc 21..0
-//! 24-bit arcs (big, KBWG):  tile 31..26 | accepts 25 | end 24 | arc 23..0
+//! 24-bit arcs (big, KBWG):  arc 31..8 | accepts 7 | end 6 | tile 5..0
 //! ```
 //!
-//! The root node (tile 0, end set) tells them apart: in the first layout
-//! its bits 31..23 are clear, in the second bit 24 is set.
+//! (The big layout is the one the reference compiler writes and reads:
+//! andy-k/kwgc, `kbwgc_write_node` in kwgc.c and the `KbwgNode` bit field
+//! of kbwgdbg.c; see formats/kwg.md.) The reference tells the two apart by
+//! the file name (`.kwg`, `.kbwg`); a file's bytes usually do too, by its
+//! root node (tile 0, end set): bits 31..23 clear and bit 22 set in the
+//! first layout, low byte 0x40 in the second. A root node that fits both
+//! is decided by which layout the whole array checks in ([`check`]).
 //!
 //! Unlike lexgraph's own files, a KWG's arcs may point backwards (the
 //! reference writer places the busiest lists first), so the reader cannot
@@ -58,10 +63,10 @@ impl KwgLayout {
                 node & 0x3f_ffff,
             ),
             KwgLayout::Arcs24 => (
-                (node >> 26) as Tile,
-                node >> 25 & 1 != 0,
-                node >> 24 & 1 != 0,
-                node & 0xff_ffff,
+                (node & 0x3f) as Tile,
+                node >> 7 & 1 != 0,
+                node >> 6 & 1 != 0,
+                node >> 8,
             ),
         }
     }
@@ -71,7 +76,7 @@ impl KwgLayout {
         let (t, a, e) = (tile as u32, accepts as u32, end as u32);
         match self {
             KwgLayout::Arcs22 => t << 24 | a << 23 | e << 22 | (arc & 0x3f_ffff),
-            KwgLayout::Arcs24 => t << 26 | a << 25 | e << 24 | (arc & 0xff_ffff),
+            KwgLayout::Arcs24 => (arc & 0xff_ffff) << 8 | a << 7 | e << 6 | (t & 0x3f),
         }
     }
 }
@@ -93,6 +98,9 @@ pub struct KwgInfo {
     /// Sibling lists reachable from the roots (a list sharing another's
     /// tail counts once per start).
     pub lists: u64,
+    /// Accepting paths from the GADDAG's root (0 without one): a word of
+    /// n tiles has n of them in a well-formed GADDAWG.
+    pub gaddag_paths: u64,
 }
 
 /// Node `i` of `bytes` (callers keep `4 * i + 4 <= bytes.len()`).
@@ -105,34 +113,172 @@ pub(crate) fn node_at(bytes: &[u8], i: usize) -> u32 {
 /// root node of either layout. (A KWG has no magic bytes; a lexgraph file
 /// starts with `LEXGRAPH`, which is not a root node.)
 pub fn looks_like_kwg(bytes: &[u8]) -> bool {
-    bytes.len() >= 4 && bytes.len().is_multiple_of(4) && root_layout(node_at(bytes, 0)).is_some()
+    bytes.len() >= 4
+        && bytes.len().is_multiple_of(4)
+        && root_layouts(node_at(bytes, 0)).next().is_some()
 }
 
-/// The layout whose root node `node` is.
-fn root_layout(node: u32) -> Option<KwgLayout> {
-    if node >> 23 == 0 && node >> 22 & 1 == 1 {
-        Some(KwgLayout::Arcs22)
-    } else if node >> 25 == 0 && node >> 24 & 1 == 1 {
-        Some(KwgLayout::Arcs24)
-    } else {
-        None
-    }
+/// The layouts whose root node `node` can be (both, for a few values).
+fn root_layouts(node: u32) -> impl Iterator<Item = KwgLayout> {
+    let arcs22 = node >> 23 == 0 && node >> 22 & 1 == 1;
+    let arcs24 = node & 0xff == 0x40;
+    [
+        arcs22.then_some(KwgLayout::Arcs22),
+        arcs24.then_some(KwgLayout::Arcs24),
+    ]
+    .into_iter()
+    .flatten()
 }
 
 /// Checks a whole KWG (see the [module](self) docs) whose tiles must be
-/// `1..=max_tile` (0 only as the GADDAG's separator). O(nodes) time and
-/// memory, no recursion. Every fault is [`Error::BadFile`] naming the node
-/// and its byte offset.
+/// `1..=max_tile` (0 only as the GADDAG's separator), in the layout its
+/// root node names; a root node that fits both layouts is read in the
+/// first one the array checks in (a fault is the 22-bit reading's). O(nodes)
+/// time and memory, no recursion. Every fault is [`Error::BadFile`]
+/// naming the node and its byte offset.
 pub fn check(bytes: &[u8], origin: &str, max_tile: Tile) -> Result<KwgInfo> {
-    let bad = |i: usize, msg: String| Error::BadFile {
-        origin: origin.to_string(),
-        offset: 4 * i as u64,
-        msg: format!("KWG node {i}: {msg}"),
+    walk_any(bytes, &Rules::kwg(origin, max_tile)).map(|(info, _)| info)
+}
+
+/// [`check`] in a given layout (for a file whose name says which).
+pub fn check_as(bytes: &[u8], origin: &str, max_tile: Tile, layout: KwgLayout) -> Result<KwgInfo> {
+    walk(bytes, &Rules::kwg(origin, max_tile), Some(layout)).map(|(info, _)| info)
+}
+
+/// What [`verify`] found beyond [`check`]'s [`KwgInfo`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KwgReport {
+    pub info: KwgInfo,
+    /// Nodes no root reaches that are all zero: the gaps the reference
+    /// writer leaves when it packs lists into 16-node blocks.
+    pub padding: u32,
+}
+
+/// The full structural check `lexgraph verify` runs on a KWG: [`check`],
+/// which covers every node a walk from the roots can reach, and then every
+/// other node: each must be padding (a zero node), since a writer leaves
+/// nothing else unreachable and an arc bent by corruption usually orphans
+/// the list it used to name. O(nodes). Faults are [`Error::BadFile`]
+/// naming the node and its byte offset.
+pub fn verify(bytes: &[u8], origin: &str, max_tile: Tile) -> Result<KwgReport> {
+    verify_with(bytes, &Rules::kwg(origin, max_tile))
+}
+
+/// [`verify`] of the graph of a KLV file, `nodes` (the bytes after the
+/// node count, 22-bit layout): tile 0 is the blank, not a separator, and
+/// offsets are the file's.
+pub fn verify_leaves(nodes: &[u8], origin: &str, max_tile: Tile) -> Result<KwgReport> {
+    let rules = Rules {
+        origin,
+        max_tile,
+        base: 4,
+        leaves: true,
     };
+    let (info, state) = walk(nodes, &rules, Some(KwgLayout::Arcs22))?;
+    orphans(nodes, &rules, info, &state)
+}
+
+/// What a walk is told besides the bytes.
+struct Rules<'a> {
+    origin: &'a str,
+    max_tile: Tile,
+    /// Byte offset of node 0 in the file (for messages).
+    base: u64,
+    /// A KLV's graph: tile 0 is the blank, a leave's first tile.
+    leaves: bool,
+}
+
+impl<'a> Rules<'a> {
+    fn kwg(origin: &'a str, max_tile: Tile) -> Rules<'a> {
+        Rules {
+            origin,
+            max_tile,
+            base: 0,
+            leaves: false,
+        }
+    }
+
+    fn bad(&self, i: usize, msg: String) -> Error {
+        Error::BadFile {
+            origin: self.origin.to_string(),
+            offset: self.base + 4 * i as u64,
+            msg: format!("KWG node {i}: {msg}"),
+        }
+    }
+}
+
+fn verify_with(bytes: &[u8], rules: &Rules) -> Result<KwgReport> {
+    let (info, state) = walk_any(bytes, rules)?;
+    orphans(bytes, rules, info, &state)
+}
+
+/// The nodes no root reaches: padding, or an error naming the first other.
+fn orphans(bytes: &[u8], rules: &Rules, info: KwgInfo, state: &[u8]) -> Result<KwgReport> {
+    let mut padding = 0u32;
+    let roots = if info.gaddag_root.is_some() || second_root(bytes, info.layout) {
+        2
+    } else {
+        1
+    };
+    for (i, &s) in state.iter().enumerate().skip(roots) {
+        if s == DONE {
+            continue;
+        }
+        let node = node_at(bytes, i);
+        if node != 0 {
+            let (tile, accepts, end, arc) = info.layout.unpack(node);
+            return Err(rules.bad(
+                i,
+                format!(
+                    "no root reaches it, and it is not padding (0) \
+                     (tile {tile}, accepts {accepts}, end {end}, arc {arc})"
+                ),
+            ));
+        }
+        padding += 1;
+    }
+    Ok(KwgReport { info, padding })
+}
+
+/// Whether node 1 is a second root node (tile 0, end, not accepting).
+fn second_root(bytes: &[u8], layout: KwgLayout) -> bool {
+    bytes.len() >= 8 && {
+        let (t, acc, end, _) = layout.unpack(node_at(bytes, 1));
+        t == 0 && !acc && end
+    }
+}
+
+/// [`walk`] in each layout the root node allows, first success wins.
+fn walk_any(bytes: &[u8], rules: &Rules) -> Result<(KwgInfo, Vec<u8>)> {
+    let mut first_err = None;
+    if bytes.len() >= 4 && bytes.len().is_multiple_of(4) {
+        for layout in root_layouts(node_at(bytes, 0)) {
+            match walk(bytes, rules, Some(layout)) {
+                Ok(r) => return Ok(r),
+                Err(e) => {
+                    first_err.get_or_insert(e);
+                }
+            }
+        }
+    }
+    match first_err {
+        Some(e) => Err(e),
+        None => walk(bytes, rules, None),
+    }
+}
+
+/// Per node of [`walk`]'s answer: reached from a root and checked.
+const DONE: u8 = 2;
+
+/// The check itself, in `layout` (`None`: refuse the root node); also
+/// returns the per-node state, [`DONE`] for every node a root reaches.
+fn walk(bytes: &[u8], rules: &Rules, layout: Option<KwgLayout>) -> Result<(KwgInfo, Vec<u8>)> {
+    let (origin, max_tile) = (rules.origin, rules.max_tile);
+    let bad = |i: usize, msg: String| rules.bad(i, msg);
     if bytes.len() < 4 || !bytes.len().is_multiple_of(4) {
         return Err(Error::BadFile {
             origin: origin.to_string(),
-            offset: bytes.len() as u64,
+            offset: rules.base + bytes.len() as u64,
             msg: format!(
                 "{} bytes: a KWG is a whole number of 4-byte nodes, at least one",
                 bytes.len()
@@ -140,12 +286,18 @@ pub fn check(bytes: &[u8], origin: &str, max_tile: Tile) -> Result<KwgInfo> {
         });
     }
     let n = bytes.len() / 4;
-    let layout = root_layout(node_at(bytes, 0)).ok_or_else(|| {
+    let layout = layout.ok_or_else(|| {
         bad(
             0,
             "not a root node (tile 0, end of list): not a KWG file".into(),
         )
     })?;
+    if !root_layouts(node_at(bytes, 0)).any(|l| l == layout) {
+        return Err(bad(
+            0,
+            format!("not a root node in the layout asked for ({layout:?})"),
+        ));
+    }
     if n > layout.max_nodes() {
         return Err(bad(
             layout.max_nodes(),
@@ -199,7 +351,7 @@ pub fn check(bytes: &[u8], origin: &str, max_tile: Tile) -> Result<KwgInfo> {
                         format!("tile {tile} is outside the alphabet's 1..={max_tile}"),
                     ));
                 }
-                if tile == 0 && dawg {
+                if tile == 0 && dawg && !rules.leaves {
                     return Err(bad(i, "tile 0 (the separator) in the DAWG part".into()));
                 }
                 if arc != 0 && (arc as usize >= n || (arc as usize) < roots) {
@@ -251,7 +403,7 @@ pub fn check(bytes: &[u8], origin: &str, max_tile: Tile) -> Result<KwgInfo> {
                 continue;
             }
             stack.pop();
-            state[i] = 2;
+            state[i] = DONE;
             // Words counted from the DAWG part only (a GADDAG path is not a
             // word; its separator-free paths are the words reversed).
             let (below, deeper) = if arc != 0 {
@@ -282,7 +434,7 @@ pub fn check(bytes: &[u8], origin: &str, max_tile: Tile) -> Result<KwgInfo> {
         0 => (0, 0),
         r => (words[r as usize], longest[r as usize]),
     };
-    Ok(KwgInfo {
+    let info = KwgInfo {
         layout,
         nodes: n as u32,
         dawg_root,
@@ -290,7 +442,9 @@ pub fn check(bytes: &[u8], origin: &str, max_tile: Tile) -> Result<KwgInfo> {
         words: w,
         longest: l,
         lists,
-    })
+        gaddag_paths: gaddag_root.map_or(0, |g| words[g as usize]),
+    };
+    Ok((info, state))
 }
 
 /// The words below the list at `root` of a checked array, as tiles, in
@@ -340,8 +494,22 @@ mod tests {
             ] {
                 assert_eq!(l.unpack(l.pack(t, a, e, arc)), (t, a, e, arc));
             }
-            assert_eq!(root_layout(l.pack(0, false, true, 77)), Some(l));
+            assert!(root_layouts(l.pack(0, false, true, 77)).eq([l]));
         }
+        // The reference's big nodes (andy-k/kwgc, kbwgc_write_node): byte 0
+        // holds the tile, end (0x40) and accepts (0x80), bytes 1..=3 the arc.
+        let big = KwgLayout::Arcs24;
+        assert_eq!(
+            big.pack(26, true, false, 0x12_3456).to_le_bytes(),
+            [0x9a, 0x56, 0x34, 0x12]
+        );
+        assert_eq!(big.pack(0, false, true, 5).to_le_bytes(), [0x40, 5, 0, 0]);
+        assert_eq!(
+            big.unpack(u32::from_le_bytes([0x41, 2, 0, 1])),
+            (1, false, true, 0x01_0002)
+        );
+        // A root node both layouts can read.
+        assert!(root_layouts(0x0040_4040).eq([KwgLayout::Arcs22, KwgLayout::Arcs24]));
     }
 
     #[test]

@@ -122,6 +122,10 @@ fn open_or_refuse(bytes: Vec<u8>) {
         }
         Err(e) => panic!("not a BadFile: {e}"),
         Ok(k) => {
+            // verify may refuse what opening took, but never panics.
+            if let Err(e) = k.verify() {
+                assert!(e.to_string().contains("KWG node"), "{e}");
+            }
             let _ = k.word_tiles();
             let _ = k.dawg().words().count();
             let _ = k.contains("CABS");
@@ -137,14 +141,18 @@ fn open_or_refuse(bytes: Vec<u8>) {
 
 #[test]
 fn every_truncation_and_bit_flip_is_refused_or_safe() {
-    let good = small_kwg();
-    for len in 0..good.len() {
-        open_or_refuse(good[..len].to_vec());
-    }
-    for bit in 0..good.len() * 8 {
-        let mut b = good.clone();
-        b[bit / 8] ^= 1 << (bit % 8);
-        open_or_refuse(b);
+    let a = Alphabet::english();
+    let t = tiles(&a, &["AB", "ABA", "BA", "CAB", "CABS", "SCAB", "ZA", "AZ"]);
+    let big = kwg::to_bytes(&kwg::gaddawg_with(&t, Layout::Wolges, KwgLayout::Arcs24).unwrap());
+    for good in [small_kwg(), big] {
+        for len in 0..good.len() {
+            open_or_refuse(good[..len].to_vec());
+        }
+        for bit in 0..good.len() * 8 {
+            let mut b = good.clone();
+            b[bit / 8] ^= 1 << (bit % 8);
+            open_or_refuse(b);
+        }
     }
 }
 
@@ -358,4 +366,228 @@ fn open_any_reads_kwg_and_lexgraph_files() {
     // Neither: the lexgraph reader's error.
     std::fs::write(dir.path().join("junk"), b"not a lexicon at all").unwrap();
     assert!(Lexicon::open_any(dir.path().join("junk"), &a, None).is_err());
+}
+
+/// `lexgraph verify` on `bytes` written as `name`: its exit status and
+/// what it printed.
+fn verify_cli(dir: &Path, name: &str, bytes: &[u8]) -> (Option<i32>, String) {
+    std::fs::write(dir.join(name), bytes).unwrap();
+    let out = cli::run(dir, &["verify", name]);
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    (out.status.code(), text)
+}
+
+/// Node `i` of a KWG's bytes, and the same with `f` applied.
+fn node(b: &[u8], i: usize) -> u32 {
+    u32::from_le_bytes(b[4 * i..4 * i + 4].try_into().unwrap())
+}
+
+fn with_node(b: &[u8], i: usize, f: impl Fn(u32) -> u32) -> Vec<u8> {
+    let mut b = b.to_vec();
+    let v = f(node(&b, i));
+    b[4 * i..4 * i + 4].copy_from_slice(&v.to_le_bytes());
+    b
+}
+
+/// verify on KWGs the project's own writer made (`lexgraph export`, all
+/// three shapes), then on corrupt copies: each a "not valid" (exit 1)
+/// naming the node, never a panic or a hang.
+#[test]
+fn verify_checks_a_kwg_and_names_the_faulty_node() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::write(d.join("w.txt"), "cab\ncabs\nscab\nab\naba\nba\nza\nqi\n").unwrap();
+    ok(d, &["compile", "w.txt", "-o", "w"]);
+    for (to, big) in [("kwg", false), ("dawg-kwg", false), ("kwg", true)] {
+        let mut args = vec!["export", "w.gaddag", "--to", to, "-o", "e.kwg"];
+        if big {
+            args.push("--big");
+        }
+        ok(d, &args);
+        let out = ok(d, &["verify", "e.kwg", "--words", "w.txt"]);
+        assert!(
+            out.contains("OK: KWG structure, 8 words")
+                && out.contains("accepts exactly the 8 words"),
+            "{out}"
+        );
+        assert_eq!(out.contains("24-bit arcs"), big, "{out}");
+        assert_eq!(out.contains("GADDAWG"), to == "kwg", "{out}");
+    }
+    let good = small_kwg();
+    let l = KwgLayout::Arcs22;
+    let n = good.len() / 4;
+    let bad = |name: &str, bytes: Vec<u8>, want: &[&str]| {
+        let (code, text) = verify_cli(d, name, &bytes);
+        assert_eq!(code, Some(1), "{name}: {text}");
+        for w in want {
+            assert!(text.contains(w), "{name}: wants {w:?}: {text}");
+        }
+    };
+    // Truncated: to a part of a node, and by whole nodes.
+    bad(
+        "cut.kwg",
+        good[..good.len() - 2].to_vec(),
+        &["4-byte nodes"],
+    );
+    bad("short.kwg", good[..good.len() - 8].to_vec(), &["KWG node"]);
+    // An arc out of the array (the first list's first node).
+    let first = (node(&good, 0) & 0x3f_ffff) as usize;
+    bad(
+        "arc.kwg",
+        with_node(&good, first, |v| v | 0x3f_ffff),
+        &[&format!("KWG node {first}: arc 4194303 is outside")],
+    );
+    // The last list's end bit cleared.
+    bad(
+        "end.kwg",
+        with_node(&good, n - 1, |v| v & !(1 << 22)),
+        &[&format!("KWG node {}", n - 1), "does not end"],
+    );
+    // A cycle: the first list's first arc pointed back at its own list.
+    bad(
+        "cycle.kwg",
+        with_node(&good, first, |v| v & !0x3f_ffff | first as u32),
+        &["cycle"],
+    );
+    // A tile the alphabet does not have.
+    bad(
+        "tile.kwg",
+        with_node(&good, first, |v| v & 0x00ff_ffff | 40 << 24),
+        &[&format!("KWG node {first}: tile 40 is outside")],
+    );
+    // A node no root reaches: opening does not mind, verify does; a zero
+    // node (the reference writer's padding) is fine.
+    let mut orphan = good.clone();
+    orphan.extend(l.pack(1, true, true, 0).to_le_bytes());
+    let a = Alphabet::english();
+    assert!(Kwg::from_vec(orphan.clone(), &a).is_ok());
+    bad(
+        "orphan.kwg",
+        orphan,
+        &[&format!("KWG node {n}: no root reaches it")],
+    );
+    let mut padded = good.clone();
+    padded.extend([0u8; 8]);
+    let (code, text) = verify_cli(d, "padded.kwg", &padded);
+    assert_eq!(code, Some(0), "{text}");
+    assert!(text.contains("2 padding"), "{text}");
+    // Not a file: an I/O error (3), not a "no".
+    let out = cli::run(d, &["verify", "missing.kwg"]);
+    assert_eq!(out.status.code(), Some(3));
+}
+
+/// The GADDAG of a GADDAWG must hold exactly the DAWG's words: a path too
+/// many or one missing is a fault that opening cannot see.
+#[test]
+fn verify_checks_the_gaddag_against_the_dawg() {
+    let a = Alphabet::english();
+    let l = KwgLayout::Arcs22;
+    let p = |t, acc, end, arc| l.pack(t, acc, end, arc);
+    // AB: the DAWG's A -> {B}; the GADDAG's paths BA and A◇B.
+    let good = [
+        p(0, false, true, 2),
+        p(0, false, true, 4),
+        p(1, false, true, 3),
+        p(2, true, true, 0),
+        p(1, false, false, 6),
+        p(2, false, true, 7),
+        p(0, false, true, 3),
+        p(1, true, true, 0),
+    ];
+    let verify = |nodes: &[u32]| {
+        Kwg::from_vec(kwg::to_bytes(nodes), &a)
+            .unwrap()
+            .verify()
+            .map_err(|e| e.to_string())
+    };
+    let r = verify(&good).unwrap();
+    assert_eq!((r.info.words, r.info.gaddag_paths, r.padding), (1, 2, 0));
+    // The GADDAG also accepts B, which splits no word.
+    let mut extra = good;
+    extra[5] = p(2, true, true, 7);
+    let e = verify(&extra).unwrap_err();
+    assert!(
+        e.contains("KWG node 1") && e.contains("3 accepting paths"),
+        "{e}"
+    );
+    // A◇B gone (its nodes padding): the split after A has no path.
+    let mut missing = good;
+    missing[1] = p(0, false, true, 5);
+    missing[4] = 0;
+    missing[6] = 0;
+    let e = verify(&missing).unwrap_err();
+    assert!(e.contains("no path for AB split after 1"), "{e}");
+}
+
+/// The big layout is the reference compiler's (andy-k/kwgc, kwgc.c
+/// `kbwgc_write_node`, read back by kbwgdbg.c's `KbwgNode`): byte 0 holds
+/// the tile (bits 0..=5), end (bit 6) and accepts (bit 7), bytes 1..=3 the
+/// arc. Decoded that way, with nothing of lexgraph's reader, an exported
+/// big file lists the lexicon's words.
+#[test]
+fn big_kwg_is_the_reference_kbwg_layout() {
+    let a = Alphabet::english();
+    let words = ["AB", "ABA", "BA", "CAB", "CABS", "SCAB", "ZA", "AZ"];
+    let t = tiles(&a, &words);
+    let b = kwg::to_bytes(&kwg::gaddawg_with(&t, Layout::Wolges, KwgLayout::Arcs24).unwrap());
+    let field = |i: usize| {
+        let n = &b[4 * i..4 * i + 4];
+        let arc = n[1] as usize | (n[2] as usize) << 8 | (n[3] as usize) << 16;
+        (n[0] & 0x3f, n[0] >> 6 & 1 == 1, n[0] >> 7 == 1, arc)
+    };
+    assert_eq!(b[0], 0x40, "node 0: tile 0, end");
+    assert_eq!(b[4], 0x40, "node 1: the GADDAG's root node");
+    fn dump(
+        field: &dyn Fn(usize) -> (u8, bool, bool, usize),
+        mut p: usize,
+        word: &mut Vec<u8>,
+        out: &mut Vec<Vec<u8>>,
+    ) {
+        loop {
+            let (tile, end, accepts, arc) = field(p);
+            word.push(tile);
+            if accepts {
+                out.push(word.clone());
+            }
+            if arc != 0 {
+                dump(field, arc, word, out);
+            }
+            word.pop();
+            if end {
+                return;
+            }
+            p += 1;
+        }
+    }
+    let mut out = Vec::new();
+    dump(&field, field(0).3, &mut Vec::new(), &mut out);
+    assert_eq!(out, t);
+    let k = Kwg::from_vec(b, &a).unwrap();
+    assert!(k.is_big());
+    k.verify().unwrap();
+}
+
+#[test]
+#[ignore = "needs ../shared/kwg and ../shared/leaves (run by .ci/run)"]
+fn verify_accepts_the_reference_files() {
+    let dir = tempfile::tempdir().unwrap();
+    for (name, words) in [("ENABLE.kwg", 172_820), ("SOWPODS.kwg", 267_751)] {
+        let p = shared_kwg(name);
+        let out = ok(dir.path(), &["verify", p.to_str().unwrap()]);
+        assert!(
+            out.contains(&format!("OK: KWG structure, {words} words"))
+                && out.contains("the GADDAG holds every split of every word"),
+            "{out}"
+        );
+    }
+    for name in ["CSW21.klv2", "NWL20.klv2"] {
+        let p = common::shared_dir().join("leaves").join(name);
+        assert!(p.is_file(), "{} missing", p.display());
+        let out = ok(dir.path(), &["verify", p.to_str().unwrap()]);
+        assert!(out.contains("OK: KLV structure"), "{out}");
+    }
 }
