@@ -489,7 +489,13 @@ impl<'a, L: LeaveValue> TopN<'a, L> {
 
 impl<L: LeaveValue> MoveSink for TopN<'_, L> {
     fn push(&mut self, m: &Move) {
-        // Most moves cannot rank: value them without building anything.
+        // Most moves cannot rank, and most of those fail even with the best
+        // leave of as many tiles: no code to work out then.
+        let most = self.leaves.best[m.placed.count_ones() as usize & 31];
+        if !self.admits(m.score as f32 + most) {
+            return;
+        }
+        // Value the rest without building anything.
         let e = m.score as f32 + self.leaves.adds(m);
         if !self.admits(e) {
             return;
