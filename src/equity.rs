@@ -58,7 +58,7 @@ use std::cmp::Ordering;
 use crate::alphabet::Alphabet;
 use crate::board::{tile_of, Position, Rack, BLANK_FLAG};
 use crate::lane::{Lane, LaneSquare};
-use crate::leave::{equity, LeaveValue};
+use crate::leave::{equity, settle, tiles_value, LeaveValue};
 use crate::lexicon::Lexicon;
 use crate::movegen::{Generator, Move, MoveSink, Options};
 use crate::scoring::Scoring;
@@ -154,18 +154,6 @@ impl<L: LeaveValue> Context<'_, L> {
         }
     }
 
-    /// The equity of a play scoring `score` that keeps `kept`.
-    fn value(&self, score: i32, kept: &[u8; 64]) -> f32 {
-        equity(
-            score,
-            kept,
-            self.leaves,
-            self.bag,
-            &self.opponent,
-            self.alphabet,
-        )
-    }
-
     fn leave_of(&self, m: &Move) -> Rack {
         let mut r = *self.rack;
         m.take_from(&mut r);
@@ -207,33 +195,55 @@ impl LeaveIndex {
             kinds.push((t, c as u32 + 1));
             size = size.saturating_mul(c as u32 + 1);
         }
-        let mut index = LeaveIndex {
-            stride,
-            adds: vec![0f32; size as usize],
-            best: [f32::NEG_INFINITY; 33],
-            kinds,
-            rack: *counts,
-        };
-        // With tiles in the bag a leave adds its value: every value at once,
-        // by the code of the tiles kept, which is the complement of the code
-        // of the tiles used.
-        let kept_values = (cx.bag > 0).then(|| {
-            let mut v = vec![0f32; size as usize];
-            cx.leaves.sub_leave_values(counts, &mut v);
-            v
-        });
-        for code in 0..size {
-            let (_, kept, total) = index.decode(code);
-            let add = match &kept_values {
-                Some(v) => 0.0 + v[(size - 1 - code) as usize],
-                None => cx.value(0, &kept),
-            };
-            index.adds[code as usize] = add;
-            if let Some(b) = index.best.get_mut(total) {
-                *b = b.max(add);
+        let mut adds = vec![0f32; size as usize];
+        if cx.bag > 0 {
+            // With tiles in the bag a leave adds its value: every value at
+            // once, by the code of the tiles kept, which is the complement
+            // of the code of the tiles used.
+            cx.leaves.sub_leave_values(counts, &mut adds);
+            adds.reverse();
+            for a in adds.iter_mut() {
+                // As `equity` adds a score of 0.
+                *a += 0.0;
             }
         }
-        index
+        // With an empty bag, the settlement: from the points the rack
+        // keeps, counted as the codes are walked.
+        let values = cx.alphabet.values();
+        let rack_tiles: usize = kinds.iter().map(|&(_, r)| r as usize - 1).sum();
+        let rack_points = tiles_value(cx.alphabet, counts);
+        let opponent = tiles_value(cx.alphabet, &cx.opponent);
+        let mut best = [f32::NEG_INFINITY; 33];
+        // The code's digits, least significant first, and the number and
+        // points of the tiles it uses.
+        let mut digits = vec![0u32; kinds.len()];
+        let (mut used, mut points) = (0usize, 0i32);
+        for add in adds.iter_mut() {
+            if cx.bag == 0 {
+                *add = settle(0, used < rack_tiles, rack_points - points, opponent);
+            }
+            if let Some(b) = best.get_mut(used) {
+                *b = b.max(*add);
+            }
+            for (d, &(t, radix)) in digits.iter_mut().zip(&kinds) {
+                *d += 1;
+                used += 1;
+                points += values[t];
+                if *d < radix {
+                    break;
+                }
+                *d = 0;
+                used -= radix as usize;
+                points -= radix as i32 * values[t];
+            }
+        }
+        LeaveIndex {
+            stride,
+            adds,
+            best,
+            kinds,
+            rack: *counts,
+        }
     }
 
     /// The tiles code `code` uses, those it keeps, and how many it uses.
