@@ -300,6 +300,16 @@ struct Shadow {
     mask: u64,
 }
 
+/// Scratch space of [`TopN::anchor_bound`], kept so that it is not
+/// cleared for every anchor (every entry is written before it is read).
+#[derive(Default)]
+struct Scratch {
+    steps: [(usize, i64); 32],
+    lms: [i64; 32],
+    xms: [i64; 32],
+    eff: [i64; 32],
+}
+
 /// A sink that keeps the `n` best plays by equity and ranks every anchor by
 /// a bound on what the plays found from it are worth, so that the search
 /// stops at the first anchor that cannot rank (see the [module](self)
@@ -309,11 +319,15 @@ pub struct TopN<'a, L: LeaveValue> {
     n: usize,
     /// Sorted best first, at most `n`.
     best: Vec<Ranked>,
+    /// The equity a play needs to rank: the last kept one's once `n` are
+    /// kept ([`TopN::full`]), else `-inf`.
+    floor: f32,
     values: [i32; 64],
     rack_size: usize,
     bingo: i64,
     leaves: LeaveIndex,
     shadow: Shadow,
+    scratch: Scratch,
     stats: Stats,
     /// The scoring is [`Scoring::CLASSIC`]: the bounds hold.
     prune: bool,
@@ -347,6 +361,9 @@ impl<'a, L: LeaveValue> TopN<'a, L> {
             .partition_point(|b| b.rank_cmp(&r) == Ordering::Less);
         self.best.insert(at, r);
         self.best.truncate(self.n);
+        if self.full() {
+            self.floor = self.best[self.best.len() - 1].equity;
+        }
     }
 
     /// Whether a play of equity `e` could rank among the best. Ties could:
@@ -355,7 +372,7 @@ impl<'a, L: LeaveValue> TopN<'a, L> {
     /// bound rounds no lower than what it bounds.
     #[inline]
     fn admits(&self, e: f32) -> bool {
-        !self.full() || e >= self.best[self.best.len() - 1].equity
+        e >= self.floor
     }
 
     /// Whether `n` plays are kept, so that a play must beat the last.
@@ -396,7 +413,7 @@ impl<'a, L: LeaveValue> TopN<'a, L> {
     /// plus the cross word's), the cross words' and board tiles' points,
     /// the bingo bonus with a full rack, and the best leave of `k` tiles
     /// used.
-    fn anchor_bound(&self, sqs: &[LaneSquare], a: usize) -> f32 {
+    fn anchor_bound(&self, sqs: &[LaneSquare], a: usize, scratch: &mut Scratch) -> f32 {
         let sh = &self.shadow;
         let rt = sh.tiles;
         if rt == 0 || sqs[a].allowed() & sh.mask == 0 {
@@ -431,7 +448,12 @@ impl<'a, L: LeaveValue> TopN<'a, L> {
         // Right: each step places a tile on the next empty square (the
         // anchor first) and reads the tiles after it; an empty square no
         // rack tile may go on ends the reach.
-        let mut steps = [(0usize, 0i64); 32];
+        let Scratch {
+            steps,
+            lms,
+            xms,
+            eff,
+        } = scratch;
         let mut ns = 0;
         let mut j = a;
         loop {
@@ -448,7 +470,6 @@ impl<'a, L: LeaveValue> TopN<'a, L> {
             j = k;
         }
         let mut best = f32::NEG_INFINITY;
-        let (mut lms, mut xms, mut eff) = ([0i64; 32], [0i64; 32], [0i64; 32]);
         for l in 0..=room {
             let (mut np, mut wm, mut cross, mut board) = (0usize, 1i64, 0i64, left_board);
             // How many of this span's squares `eff` holds, in order.
@@ -530,12 +551,14 @@ impl<L: LeaveValue> MoveSink for TopN<'_, L> {
             self.prepare_shadow(lane.rack());
         }
         let sqs = lane.squares();
+        let mut scratch = std::mem::take(&mut self.scratch);
         for (a, q) in sqs.iter().enumerate() {
             if q.is_anchor() {
-                ranks[a] = self.anchor_bound(sqs, a);
+                ranks[a] = self.anchor_bound(sqs, a, &mut scratch);
                 self.stats.skipped += 1;
             }
         }
+        self.scratch = scratch;
     }
 
     fn worth(&mut self, rank: f32) -> bool {
@@ -599,11 +622,13 @@ impl<R: Scoring> Generator<R> {
             cx,
             n,
             best: Vec::with_capacity(n.min(64) + 1),
+            floor: f32::NEG_INFINITY,
             values: alphabet.values(),
             rack_size: rules.rack_size,
             bingo: rules.bingo_bonus as i64,
             leaves,
             shadow: Shadow::default(),
+            scratch: Scratch::default(),
             stats: Stats::default(),
             prune: R::CLASSIC,
         };
