@@ -178,6 +178,8 @@ struct LeaveIndex {
     /// By number of tiles used: the most any such leave adds
     /// (`-inf` where no play uses that many).
     best: [f32; 33],
+    /// The most of those.
+    best_any: f32,
     /// The rack's kinds of tile: (tile, copies + 1), the code's digits.
     kinds: Vec<(usize, u32)>,
     rack: [u8; 64],
@@ -240,6 +242,7 @@ impl LeaveIndex {
         LeaveIndex {
             stride,
             adds,
+            best_any: best.iter().fold(f32::NEG_INFINITY, |a, &b| a.max(b)),
             best,
             kinds,
             rack: *counts,
@@ -522,8 +525,12 @@ impl<L: LeaveValue> MoveSink for TopN<'_, L> {
     fn push(&mut self, m: &Move) {
         // Most moves cannot rank, and most of those fail even with the best
         // leave of as many tiles: no code to work out then.
+        let score = m.score as f32;
+        if !self.admits(score + self.leaves.best_any) {
+            return;
+        }
         let most = self.leaves.best[m.placed.count_ones() as usize & 31];
-        if !self.admits(m.score as f32 + most) {
+        if !self.admits(score + most) {
             return;
         }
         // Value the rest without building anything.
