@@ -432,7 +432,10 @@ impl Klv {
     /// [`LeaveValue::sub_leave_values`] in one walk: the leaves of a rack
     /// share prefixes, so each arc is found once for all of them, with the
     /// rank it adds. `b` is the file's bytes (fetched once: the mapping
-    /// is behind an enum).
+    /// is behind an enum). `list` is where to look for the first kind's
+    /// tile: a sibling list's first arc, or the arc a lower kind's search
+    /// in that list stopped at (the arcs before it, counted in `rank`, are
+    /// lower tiles), so that the kinds skipped do not rescan the list.
     fn walk_sub_leaves(
         &self,
         b: &[u8],
@@ -445,33 +448,45 @@ impl Klv {
         let Some((&(t, copies, stride), rest)) = kinds.split_first() else {
             return;
         };
-        // No copy of this kind: on to the next kind from here.
-        self.walk_sub_leaves(b, rest, list, rank, code, out);
         let (mut list, mut rank, mut code) = (list, rank, code);
-        for _ in 0..copies {
+        for copy in 0..copies {
             // Find tile `t` in the list, counting the words before it.
             let mut i = list;
-            let v = loop {
+            let mut before = rank;
+            let found = loop {
                 if i == 0 || i >= self.nodes {
-                    return;
+                    break None;
                 }
                 let v = node_in(b, i);
                 let tile = (v >> TILE_SHIFT) as u8;
                 if tile == t {
-                    break v;
+                    break Some(v);
                 }
                 if tile > t || v & IS_END != 0 {
-                    return; // no leave goes on with `t` here
+                    break None;
                 }
-                rank += (v & ACCEPTS != 0) as usize + below(&self.words, v);
+                // Every word through this arc sorts before the leave.
+                before += (v & ACCEPTS != 0) as usize + below(&self.words, v);
                 i += 1;
             };
+            if copy == 0 {
+                // No copy of this kind: the next kinds (higher tiles) go on
+                // in this list from where the scan stopped.
+                self.walk_sub_leaves(b, rest, i, before, code, out);
+            }
+            let Some(v) = found else {
+                return; // no leave goes on with `t` here
+            };
+            rank = before;
             code += stride;
             if v & ACCEPTS != 0 {
                 out[code] = self.value_in(b, rank);
                 rank += 1;
             }
             list = (v & ARC_MASK) as usize;
+            self.walk_sub_leaves(b, rest, list, rank, code, out);
+        }
+        if copies == 0 {
             self.walk_sub_leaves(b, rest, list, rank, code, out);
         }
     }
