@@ -136,8 +136,7 @@ impl Klv {
     }
 
     fn node(&self, i: usize) -> u32 {
-        let b = self.data.bytes();
-        u32::from_le_bytes(b[4 + 4 * i..8 + 4 * i].try_into().unwrap())
+        node_in(self.data.bytes(), i)
     }
 
     /// Whether node 1 is an empty second root, as MAGPIE writes every KWG
@@ -250,7 +249,12 @@ impl Klv {
     }
 
     fn value_at(&self, i: usize) -> f32 {
-        let b = self.data.bytes();
+        self.value_in(self.data.bytes(), i)
+    }
+
+    /// [`Klv::value_at`] in the file's bytes `b`, fetched once by the caller.
+    #[inline]
+    fn value_in(&self, b: &[u8], i: usize) -> f32 {
         if self.wide {
             let at = self.values_at + 4 * i;
             f32::from_le_bytes(b[at..at + 4].try_into().unwrap())
@@ -259,6 +263,12 @@ impl Klv {
             i16::from_le_bytes(b[at..at + 2].try_into().unwrap()) as f32 / 256.0
         }
     }
+}
+
+/// Node `i` of the file `b`.
+#[inline(always)]
+fn node_in(b: &[u8], i: usize) -> u32 {
+    u32::from_le_bytes(b[4 + 4 * i..8 + 4 * i].try_into().unwrap())
 }
 
 /// The leaves of a [`Klv`] and their values, in the file's order: a walk
@@ -441,9 +451,14 @@ fn count(
 impl Klv {
     /// [`LeaveValue::sub_leave_values`] in one walk: the leaves of a rack
     /// share prefixes, so each arc is found once for all of them, with the
-    /// rank it adds.
+    /// rank it adds. `b` is the file's bytes (fetched once: the mapping
+    /// is behind an enum). `list` is where to look for the first kind's
+    /// tile: a sibling list's first arc, or the arc a lower kind's search
+    /// in that list stopped at (the arcs before it, counted in `rank`, are
+    /// lower tiles), so that the kinds skipped do not rescan the list.
     fn walk_sub_leaves(
         &self,
+        b: &[u8],
         kinds: &[(u8, u8, usize)],
         list: usize,
         rank: usize,
@@ -453,34 +468,46 @@ impl Klv {
         let Some((&(t, copies, stride), rest)) = kinds.split_first() else {
             return;
         };
-        // No copy of this kind: on to the next kind from here.
-        self.walk_sub_leaves(rest, list, rank, code, out);
         let (mut list, mut rank, mut code) = (list, rank, code);
-        for _ in 0..copies {
+        for copy in 0..copies {
             // Find tile `t` in the list, counting the words before it.
             let mut i = list;
-            let v = loop {
+            let mut before = rank;
+            let found = loop {
                 if i == 0 || i >= self.nodes {
-                    return;
+                    break None;
                 }
-                let v = self.node(i);
+                let v = node_in(b, i);
                 let tile = (v >> TILE_SHIFT) as u8;
                 if tile == t {
-                    break v;
+                    break Some(v);
                 }
                 if tile > t || v & IS_END != 0 {
-                    return; // no leave goes on with `t` here
+                    break None;
                 }
-                rank += (v & ACCEPTS != 0) as usize + below(&self.words, v);
+                // Every word through this arc sorts before the leave.
+                before += (v & ACCEPTS != 0) as usize + below(&self.words, v);
                 i += 1;
             };
+            if copy == 0 {
+                // No copy of this kind: the next kinds (higher tiles) go on
+                // in this list from where the scan stopped.
+                self.walk_sub_leaves(b, rest, i, before, code, out);
+            }
+            let Some(v) = found else {
+                return; // no leave goes on with `t` here
+            };
+            rank = before;
             code += stride;
             if v & ACCEPTS != 0 {
-                out[code] = self.value_at(rank);
+                out[code] = self.value_in(b, rank);
                 rank += 1;
             }
             list = (v & ARC_MASK) as usize;
-            self.walk_sub_leaves(rest, list, rank, code, out);
+            self.walk_sub_leaves(b, rest, list, rank, code, out);
+        }
+        if copies == 0 {
+            self.walk_sub_leaves(b, rest, list, rank, code, out);
         }
     }
 }
@@ -498,8 +525,9 @@ impl LeaveValue for Klv {
             return crate::leave::each_sub_leave(self, rack, out);
         }
         out.fill(0.0);
-        let root = (self.node(0) & ARC_MASK) as usize;
-        self.walk_sub_leaves(&kinds, root, 0, 0, out);
+        let b = self.data.bytes();
+        let root = (node_in(b, 0) & ARC_MASK) as usize;
+        self.walk_sub_leaves(b, &kinds, root, 0, 0, out);
     }
 
     fn value(&self, counts: &[u8; 64]) -> f32 {

@@ -426,10 +426,23 @@ pub fn equity(
     if bag > 0 {
         return score as f32 + values.value(leave);
     }
-    if leave.iter().all(|&n| n == 0) {
-        score as f32 + 2.0 * tiles_value(alphabet, opponent) as f32
+    let kept_any = leave.iter().any(|&n| n != 0);
+    let kept = if kept_any {
+        tiles_value(alphabet, leave)
     } else {
-        score as f32 - 2.0 * tiles_value(alphabet, leave) as f32
+        0
+    };
+    settle(score, kept_any, kept, tiles_value(alphabet, opponent))
+}
+
+/// [`equity`] with an empty bag, from tile values: a play scoring `score`
+/// that keeps tiles (`kept_any`) worth `kept` points, the opponent's worth
+/// `opponent`.
+pub fn settle(score: i32, kept_any: bool, kept: i32, opponent: i32) -> f32 {
+    if kept_any {
+        score as f32 - 2.0 * kept as f32
+    } else {
+        score as f32 + 2.0 * opponent as f32
     }
 }
 
