@@ -881,11 +881,16 @@ impl Position {
             0 => rack_size,
             n => n,
         };
-        unseen.saturating_sub(opponent)
+        // Tiles under the tops of stacks are on the board too.
+        let covered = self.board.heights().map_or(0, |h| {
+            h.iter().map(|&h| h as usize).sum::<usize>() - self.board.tile_count()
+        });
+        unseen.saturating_sub(opponent + covered)
     }
 
     /// Tiles not on the board or on the mover's rack: the bag plus the
-    /// opponent's rack (what the mover cannot see), as counts.
+    /// opponent's rack (what the mover cannot see), as counts. On a stacked
+    /// board only the top tiles are seen: the covered ones count as unseen.
     pub fn unseen(&self, alphabet: &Alphabet) -> [u8; 64] {
         let mut left = [0u8; 64];
         for (t, info) in alphabet.tiles().iter().enumerate() {

@@ -10,6 +10,8 @@ use serde::Serialize;
 
 use lexgraph::matchplay::{play_match, Settings, Summary};
 use lexgraph::rules::{Layout, Rules};
+
+use crate::cmd::upwords::RuleSet;
 use lexgraph::strategy::{Exchanges, Strategy};
 
 #[derive(clap::Args)]
@@ -29,9 +31,15 @@ pub struct Args {
     /// Lexicon (.gaddag or .dawg); default: the built-in English lexicon
     #[arg(short, long)]
     lexicon: Option<PathBuf>,
-    /// Board layout: standard, super, or a layout file
-    #[arg(long, default_value = "standard")]
-    layout: String,
+    /// Board layout: standard, super, upwords or a layout file (default: the
+    /// rules' board)
+    #[arg(long)]
+    layout: Option<String>,
+    /// The game: classic, or upwords (tiles stack; the built-in list in the
+    /// Upwords alphabet by default; exchanges are of one tile, and a greedy
+    /// player with no word exchanges as the Upwords engine did)
+    #[arg(long, value_enum, default_value_t = RuleSet::Classic)]
+    rules: RuleSet,
     /// Threads (default: every core)
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..256))]
     threads: Option<u64>,
@@ -79,9 +87,21 @@ struct Report<'a> {
 }
 
 pub fn run(args: Args) -> Result<ExitCode> {
-    let lex = crate::load(args.lexicon.as_deref(), None)?;
+    let (lex, rules) = if args.rules == RuleSet::Upwords {
+        if args.gcg.is_some() {
+            crate::usage!("--gcg: game records (GCG) have no notation for stacked tiles; Upwords games are not written");
+        }
+        let (_, lex) = crate::cmd::upwords::lexicon(args.lexicon.as_deref(), None)?;
+        (
+            lex,
+            crate::cmd::upwords::rules(args.layout.as_deref(), 7, None)?,
+        )
+    } else {
+        let lex = crate::load(args.lexicon.as_deref(), None)?;
+        let layout = Layout::named(args.layout.as_deref().unwrap_or("standard"))?;
+        (lex, Rules::with_layout(layout))
+    };
     let alphabet = lex.alphabet().clone();
-    let rules = Rules::with_layout(Layout::named(&args.layout)?);
     rules.validate()?;
     let exchanges = |s: Strategy| {
         if args.upwords_exchange {

@@ -20,7 +20,10 @@ use lexgraph::game::{End, Game};
 use lexgraph::movegen::{column_name, Generator, Move, Options};
 use lexgraph::play::{Blanks, Notation};
 use lexgraph::rules::{Layout, Rules};
+use lexgraph::scoring::Upwords;
 use lexgraph::strategy::Strategy;
+
+use crate::cmd::upwords::RuleSet;
 use lexgraph::Lexicon;
 
 #[derive(clap::Args)]
@@ -31,16 +34,23 @@ pub struct Args {
     /// Lexicon (.gaddag or .dawg); default: the built-in English lexicon
     #[arg(short, long)]
     lexicon: Option<PathBuf>,
-    /// Board layout: standard, super, or a layout file
-    #[arg(long, default_value = "standard")]
-    layout: String,
+    /// Board layout: standard, super, upwords or a layout file (default: the
+    /// rules' board)
+    #[arg(long)]
+    layout: Option<String>,
+    /// The game: classic, or upwords (tiles stack: type `5E BAT` to put the B
+    /// on a tile; the built-in list in the Upwords alphabet by default; the
+    /// record is saved as text, GCG having no notation for stacks)
+    #[arg(long, value_enum, default_value_t = RuleSet::Classic)]
+    rules: RuleSet,
     /// Seed of the bag (default: from the clock)
     #[arg(long)]
     seed: Option<u64>,
     /// Who moves first
     #[arg(long, value_enum, default_value_t = First::You)]
     first: First,
-    /// Where to save the game record (default: lexgraph-SEED.gcg)
+    /// Where to save the game record (default: lexgraph-SEED.gcg; Upwords:
+    /// lexgraph-SEED.txt)
     #[arg(long, value_name = "FILE")]
     gcg: Option<PathBuf>,
     /// Your name in the game record
@@ -70,9 +80,19 @@ impl Screen {
 }
 
 pub fn run(args: Args) -> Result<ExitCode> {
-    let lex = crate::load(args.lexicon.as_deref(), None)?;
+    let upwords = args.rules == RuleSet::Upwords;
+    let (lex, rules) = if upwords {
+        let (_, lex) = crate::cmd::upwords::lexicon(args.lexicon.as_deref(), None)?;
+        (
+            lex,
+            crate::cmd::upwords::rules(args.layout.as_deref(), 7, None)?,
+        )
+    } else {
+        let lex = crate::load(args.lexicon.as_deref(), None)?;
+        let layout = Layout::named(args.layout.as_deref().unwrap_or("standard"))?;
+        (lex, Rules::with_layout(layout))
+    };
     let a = lex.alphabet().clone();
-    let rules = Rules::with_layout(Layout::named(&args.layout)?);
     rules.validate()?;
     let engine = Strategy::parse(&args.vs, &a).context("--vs")?;
     let seed = args.seed.unwrap_or_else(|| {
@@ -80,10 +100,12 @@ pub fn run(args: Args) -> Result<ExitCode> {
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(1, |d| d.as_secs())
     });
-    let gcg_path = args
-        .gcg
-        .clone()
-        .unwrap_or_else(|| PathBuf::from(format!("lexgraph-{seed}.gcg")));
+    let gcg_path = args.gcg.clone().unwrap_or_else(|| {
+        PathBuf::from(format!(
+            "lexgraph-{seed}.{}",
+            if upwords { "txt" } else { "gcg" }
+        ))
+    });
     let you = if args.first == First::You { 0 } else { 1 };
     let stdin = std::io::stdin();
     let scripted = !stdin.is_terminal();
@@ -92,7 +114,11 @@ pub fn run(args: Args) -> Result<ExitCode> {
     };
     let mut out = std::io::stdout().lock();
     let mut game = Game::new(a.clone(), rules.clone(), seed);
-    let mut gen = Generator::new(rules.clone());
+    let mut gen = if upwords {
+        AnyGen::Upwords(Generator::with_scoring(rules.clone()))
+    } else {
+        AnyGen::Classic(Generator::new(rules.clone()))
+    };
     let mut lines = stdin.lock().lines();
     let lex_name = crate::lexicon_name(args.lexicon.as_deref());
     let mut names = [args.name.as_str(), "lexgraph"];
@@ -100,7 +126,11 @@ pub fn run(args: Args) -> Result<ExitCode> {
         names.swap(0, 1);
     }
     let save = |game: &Game| -> Result<()> {
-        let text = lexgraph::gcg::write(game, names, Some(&lex_name));
+        let text = if upwords {
+            crate::cmd::upwords::record(game, names, &lex_name)
+        } else {
+            lexgraph::gcg::write(game, names, Some(&lex_name))
+        };
         lexgraph::compile::write_atomic(&gcg_path, text.as_bytes())?;
         Ok(())
     };
@@ -113,7 +143,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let mut redraw = true;
     while !game.is_over() {
         if game.to_move() != you {
-            let choice = engine.choose(&mut gen, &lex, &game.position());
+            let choice = gen.choose(&engine, &lex, &game.position());
             let text = choice.play.text(&a);
             game.play(&choice.play)?;
             writeln!(
@@ -228,7 +258,7 @@ const HELP: &str = "commands:
 fn turn(
     cmd: &str,
     game: &mut Game,
-    gen: &mut Generator,
+    gen: &mut AnyGen,
     lex: &Lexicon,
     engine: &Strategy,
 ) -> Result<Outcome> {
@@ -245,13 +275,7 @@ fn turn(
             Outcome::Played("you pass".into())
         }
         "hint" => {
-            let best = gen.best(
-                lex,
-                &game.position(),
-                engine.leaves(),
-                5,
-                &Options::default(),
-            );
+            let best = gen.best(lex, &game.position(), engine.leaves(), 5);
             let lines: Vec<String> = best.iter().map(|r| hint_line(r, &a)).collect();
             Outcome::Info(format!(
                 "best for you by {}:\n{}",
@@ -270,6 +294,26 @@ fn turn(
                 Err(e) => Outcome::Refused(vec![e.to_string()]),
             }
         }
+        _ if game.rules().stacks() => {
+            // Upwords: the play is the legal move with that main word there.
+            let mut moves: Vec<Move> = Vec::new();
+            gen.generate(lex, game.board(), &rack, &mut moves);
+            let said = cmd
+                .split_whitespace()
+                .collect::<Vec<_>>()
+                .join(" ")
+                .to_uppercase();
+            match moves.iter().find(|m| m.notation(&a).to_uppercase() == said) {
+                Some(m) => {
+                    game.play(&Play::Place(*m))?;
+                    Outcome::Played(format!("you play {} for {}", m.notation(&a), m.score))
+                }
+                None => Outcome::Refused(vec![format!(
+                    "{cmd} is not a legal play here: write the whole main word after the move, \
+                     from its first square (`hint` lists some)"
+                )]),
+            }
+        }
         _ => {
             let notation = match Notation::parse(cmd, &a) {
                 Ok(n) => n,
@@ -285,7 +329,7 @@ fn turn(
                 return Ok(Outcome::Refused(why));
             }
             let mut moves: Vec<Move> = Vec::new();
-            gen.generate(lex, game.board(), &rack, &Options::default(), &mut moves);
+            gen.generate(lex, game.board(), &rack, &mut moves);
             match moves
                 .iter()
                 .find(|m| notation.names(game.board(), m, Blanks::AsWritten))
@@ -327,7 +371,10 @@ fn show(
         Some(Play::Place(m)) => m.placements().map(|(r, c, _)| (r, c)).collect(),
         _ => Vec::new(),
     };
-    let header: String = (0..n).map(|c| format!("{:<2}", column_name(c))).collect();
+    // Stacks show their height after the letter.
+    let stacked = board.heights().is_some() || rules.stacks();
+    let w = if stacked { 3 } else { 2 };
+    let header: String = (0..n).map(|c| format!("{:<w$}", column_name(c))).collect();
     writeln!(out)?;
     writeln!(out, "    {}", header.trim_end())?;
     for r in 0..n {
@@ -335,7 +382,10 @@ fn show(
         for c in 0..n {
             let sq = board.get(r, c);
             let cell = if sq != 0 {
-                let label = a.label(tile_of(sq), sq & BLANK_FLAG != 0);
+                let mut label = a.label(tile_of(sq), sq & BLANK_FLAG != 0);
+                if stacked {
+                    label.push_str(&board.height(r, c).to_string());
+                }
                 let mut style = Style::new().bold().fg_color(Some(AnsiColor::Yellow.into()));
                 if last.contains(&(r, c)) {
                     style = style.invert();
@@ -351,7 +401,12 @@ fn show(
                     (_, 2) => ("'", AnsiColor::Cyan),
                     _ => (".", AnsiColor::BrightBlack),
                 };
-                screen.paint(Style::new().fg_color(Some(colour.into())), mark)
+                let mark = if stacked {
+                    format!("{mark} ")
+                } else {
+                    mark.to_string()
+                };
+                screen.paint(Style::new().fg_color(Some(colour.into())), &mark)
             };
             row.push_str(&cell);
             row.push(' ');
@@ -370,7 +425,10 @@ fn show(
         let who = if t.player == you { "you" } else { "lexgraph" };
         writeln!(out, "last: {who} {} +{}", t.play.text(a), t.score)?;
     }
-    if !game.is_over() {
+    if !game.is_over() && stacked {
+        // Covered letters are not tracked.
+        writeln!(out, "your rack: {}", game.racks()[you].to_text(a))?;
+    } else if !game.is_over() {
         // Tile tracking, as players keep it: what is in the bag or on the
         // engine's rack, from your side of the board.
         let mut view = game.position();
@@ -385,4 +443,47 @@ fn show(
         writeln!(out, "lexgraph's rack: {}", game.racks()[1 - you].to_text(a))?;
     }
     Ok(())
+}
+
+/// The engine's generator: the crossword game's or Upwords' scoring.
+enum AnyGen {
+    Classic(Generator),
+    Upwords(Generator<Upwords>),
+}
+
+impl AnyGen {
+    fn choose(&mut self, s: &Strategy, lex: &Lexicon, pos: &lexgraph::Position) -> Ranked {
+        match self {
+            AnyGen::Classic(g) => s.choose(g, lex, pos),
+            AnyGen::Upwords(g) => s.choose(g, lex, pos),
+        }
+    }
+
+    fn best(
+        &mut self,
+        lex: &Lexicon,
+        pos: &lexgraph::Position,
+        leaves: &impl lexgraph::leave::LeaveValue,
+        n: usize,
+    ) -> Vec<Ranked> {
+        let opts = Options::default();
+        match self {
+            AnyGen::Classic(g) => g.best(lex, pos, leaves, n, &opts),
+            AnyGen::Upwords(g) => g.best(lex, pos, leaves, n, &opts),
+        }
+    }
+
+    fn generate(
+        &mut self,
+        lex: &Lexicon,
+        board: &lexgraph::Board,
+        rack: &Rack,
+        out: &mut Vec<Move>,
+    ) {
+        let opts = Options::default();
+        match self {
+            AnyGen::Classic(g) => g.generate(lex, board, rack, &opts, out),
+            AnyGen::Upwords(g) => g.generate(lex, board, rack, &opts, out),
+        }
+    }
 }

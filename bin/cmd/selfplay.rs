@@ -8,6 +8,8 @@ use std::time::Duration;
 use anyhow::{Context, Result};
 
 use lexgraph::rules::{Layout, Rules};
+
+use crate::cmd::upwords::RuleSet;
 use lexgraph::selfplay::{play_game_recorded, Turn};
 use lexgraph::{Kind, Lexicon};
 
@@ -25,10 +27,17 @@ pub struct Args {
     /// Structure(s) to generate with; `both` checks on every turn that they agree
     #[arg(long, value_enum, default_value_t = Structure::Gaddag)]
     structure: Structure,
-    /// Board layout: standard, super, or a layout file
-    #[arg(long, default_value = "standard")]
-    layout: String,
-    /// Write every position seen (before each move) as CGP lines
+    /// Board layout: standard, super, upwords or a layout file (default: the
+    /// rules' board)
+    #[arg(long)]
+    layout: Option<String>,
+    /// The game: classic, or upwords (tiles stack; the built-in list in the
+    /// Upwords alphabet by default; a player with no word exchanges as the
+    /// Upwords engine did)
+    #[arg(long, value_enum, default_value_t = RuleSet::Classic)]
+    rules: RuleSet,
+    /// Write every position seen (before each move) as CGP lines (Upwords:
+    /// stacked positions, formats/upwords.md)
     #[arg(long)]
     out: Option<PathBuf>,
     /// Write every game as GCG into this directory (game-SEED.gcg), as
@@ -60,6 +69,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         Structure::Both => (Kind::Gaddag, Some(Kind::Dawg)),
         Structure::Gaddag => (Kind::Gaddag, None),
     };
+    let upwords = args.rules == RuleSet::Upwords;
     let open = |kind: Kind| -> Result<Lexicon> {
         match &args.lexicon {
             Some(p) => {
@@ -77,17 +87,30 @@ pub fn run(args: Args) -> Result<ExitCode> {
                     })
                 }
             }
+            None if upwords => crate::default_lexicon::open_upwords(kind),
             None => crate::default_lexicon::open(kind),
         }
     };
+    if upwords && args.gcg.is_some() {
+        crate::usage!("--gcg: game records (GCG) have no notation for stacked tiles; Upwords games are not written");
+    }
     let lex = open(primary_kind)?;
     let check = check_kind.map(open).transpose()?;
     if let Some(c) = &check {
         // Both structures must hold the same words, or they disagree on moves.
         lexgraph::lexicon::check_pair(c, &lex)?;
     }
-    let layout = Layout::named(&args.layout)?;
-    let rules = Rules::with_layout(layout);
+    let rules = if upwords {
+        if lex.alphabet().tile_by_label("QU").is_none() {
+            anyhow::bail!(
+                "Upwords needs a lexicon in the Upwords alphabet (QU is one tile): compile one \
+                 with `lexgraph compile LIST --alphabet upwords --skip-invalid`"
+            );
+        }
+        crate::cmd::upwords::rules(args.layout.as_deref(), 7, None)?
+    } else {
+        Rules::with_layout(Layout::named(args.layout.as_deref().unwrap_or("standard"))?)
+    };
     rules.validate()?;
     let lex_name = args
         .lex_name
@@ -127,7 +150,12 @@ pub fn run(args: Args) -> Result<ExitCode> {
             if let Some(o) = out.as_mut() {
                 let mut p = t.position.clone();
                 p.lexicon = Some(lex_name.clone());
-                if let Err(e) = writeln!(o, "{}", p.to_cgp(&alphabet)) {
+                let line = if upwords {
+                    p.to_stacked(&alphabet)
+                } else {
+                    p.to_cgp(&alphabet)
+                };
+                if let Err(e) = writeln!(o, "{line}") {
                     write_err.get_or_insert(e);
                 }
             }

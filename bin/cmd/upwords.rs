@@ -234,3 +234,48 @@ fn write_move(
     }
     Ok(())
 }
+
+/// An Upwords game as text (GCG has no notation for stacks): a header,
+/// then per turn `>NAME: RACK PLAY +SCORE TOTAL` with placements as
+/// stacked move lines, the end, and the final board as a stacked position.
+pub fn record(game: &lexgraph::game::Game, names: [&str; 2], lexicon: &str) -> String {
+    use lexgraph::equity::Play;
+    use lexgraph::game::End;
+    use std::fmt::Write as _;
+    let a = game.alphabet();
+    let mut s = format!("#upwords lexgraph game record\n#lexicon {lexicon}\n");
+    for (p, n) in names.iter().enumerate() {
+        let _ = writeln!(s, "#player{} {n}", p + 1);
+    }
+    for t in game.turns() {
+        let what = match &t.play {
+            Play::Place(m) => m.stacked_line(a),
+            other => other.text(a),
+        };
+        let _ = writeln!(
+            s,
+            ">{}: {} {what} +{} {}",
+            names[t.player],
+            t.rack.to_text(a),
+            t.score,
+            t.total
+        );
+    }
+    if let Some(End::Penalties {
+        racks, penalties, ..
+    }) = game.end()
+    {
+        for p in (0..2).filter(|&p| !racks[p].is_empty()) {
+            let _ = writeln!(
+                s,
+                ">{}: ({}) -{} {}",
+                names[p],
+                racks[p].to_text(a),
+                penalties[p],
+                game.scores()[p]
+            );
+        }
+    }
+    let _ = writeln!(s, "#board {}", game.board().to_stacked(a));
+    s
+}
