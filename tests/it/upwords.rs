@@ -302,3 +302,212 @@ fn the_alphabet_skips_words_with_a_bare_q() {
     assert!(set.contains(&a.tokenize("quit").unwrap()));
     assert_eq!(a.tokenize("quit").unwrap().len(), 3);
 }
+
+// ---------------------------------------------------------------------------
+// The command line
+
+mod cli {
+    use std::io::Write;
+    use std::process::Stdio;
+
+    use crate::common::cli::{cmd, run};
+
+    const CAT: &str = "........../........../........../........../....C1A1T1.../........../........../........../........../..........";
+
+    fn stdout(o: &std::process::Output) -> String {
+        String::from_utf8_lossy(&o.stdout).into_owned()
+    }
+
+    /// `moves --rules upwords` on the built-in list: move lines, both
+    /// structures alike, JSON, counts, batches with a bad line.
+    #[test]
+    fn moves_lists_stacked_positions() {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        let pos = format!("{CAT} BESTOW");
+        let text = run(d, &["moves", "--rules", "upwords", "--stacked", &pos]);
+        assert!(
+            text.status.success(),
+            "{}",
+            String::from_utf8_lossy(&text.stderr)
+        );
+        let lines = stdout(&text);
+        let first = lines.lines().next().unwrap();
+        // DIR ROW COL WORD SCORE PLACED, best first.
+        let f: Vec<&str> = first.split(' ').collect();
+        assert_eq!(f.len(), 6, "{first}");
+        assert!(["across", "down"].contains(&f[0]));
+        // A stacking move is among them: a tile on C, A or T of row 4.
+        assert!(
+            lines.lines().any(|l| l
+                .split(' ')
+                .nth(5)
+                .unwrap()
+                .split(';')
+                .any(|s| ["4,4", "4,5", "4,6"].contains(&s))),
+            "no stacking move:\n{lines}"
+        );
+        let dawg = run(
+            d,
+            &[
+                "moves",
+                "--rules",
+                "upwords",
+                "--stacked",
+                &pos,
+                "--structure",
+                "dawg",
+            ],
+        );
+        assert_eq!(stdout(&dawg), lines);
+        let count = run(
+            d,
+            &["moves", "--rules", "upwords", "--stacked", &pos, "--count"],
+        );
+        assert_eq!(stdout(&count).trim(), lines.lines().count().to_string());
+        let json = run(
+            d,
+            &[
+                "moves",
+                "--rules",
+                "upwords",
+                "--stacked",
+                &pos,
+                "--format",
+                "json",
+                "--top",
+                "1",
+            ],
+        );
+        let v: serde_json::Value = serde_json::from_str(stdout(&json).trim()).unwrap();
+        assert_eq!(v["line"], first);
+        assert_eq!(v["score"].as_i64().unwrap(), f[4].parse::<i64>().unwrap());
+        // A batch: a stack over the limit and a blank are reported by line;
+        // the good line is answered.
+        let file = d.join("positions.txt");
+        let too_high = CAT.replace("C1", "C6");
+        std::fs::write(&file, format!("# three\n{pos}\n{too_high} AB\n{CAT} A?\n")).unwrap();
+        let batch = run(
+            d,
+            &[
+                "moves",
+                "--rules",
+                "upwords",
+                "--stacked-file",
+                file.to_str().unwrap(),
+                "--count",
+            ],
+        );
+        assert_eq!(batch.status.code(), Some(3));
+        assert_eq!(
+            stdout(&batch).trim(),
+            format!("0 {}", lines.lines().count())
+        );
+        let err = String::from_utf8_lossy(&batch.stderr);
+        assert!(
+            err.contains("positions.txt:3") && err.contains("at most 5"),
+            "{err}"
+        );
+        assert!(
+            err.contains("positions.txt:4") && err.contains("no blanks"),
+            "{err}"
+        );
+        // Mixing the formats is a usage error.
+        let mixed = run(d, &["moves", "--stacked", &pos]);
+        assert_eq!(mixed.status.code(), Some(2));
+        let bad = run(
+            d,
+            &["moves", "--rules", "upwords", "--stacked", "..A/... B"],
+        );
+        // A malformed position is bad data.
+        assert_eq!(bad.status.code(), Some(3));
+        assert!(String::from_utf8_lossy(&bad.stderr).contains("board row 1"));
+    }
+
+    /// Self-play and a match in Upwords run to the end; a game in the
+    /// terminal is scripted and saved as a text record.
+    #[test]
+    fn selfplay_match_and_play() {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        let out = d.join("positions.txt");
+        let sp = run(
+            d,
+            &[
+                "selfplay",
+                "--rules",
+                "upwords",
+                "--games",
+                "2",
+                "--structure",
+                "both",
+                "--out",
+                out.to_str().unwrap(),
+            ],
+        );
+        assert!(
+            sp.status.success(),
+            "{}",
+            String::from_utf8_lossy(&sp.stderr)
+        );
+        assert!(stdout(&sp).contains("identical moves"), "{}", stdout(&sp));
+        // The positions written read back as stacked positions.
+        let again = run(
+            d,
+            &[
+                "moves",
+                "--rules",
+                "upwords",
+                "--stacked-file",
+                out.to_str().unwrap(),
+                "--count",
+                "--strict",
+            ],
+        );
+        assert!(
+            again.status.success(),
+            "{}",
+            String::from_utf8_lossy(&again.stderr)
+        );
+        let m = run(
+            d,
+            &[
+                "match", "--rules", "upwords", "--p1", "gordon2", "--p2", "greedy", "--games",
+                "20", "--format", "json",
+            ],
+        );
+        assert!(m.status.success(), "{}", String::from_utf8_lossy(&m.stderr));
+        let gcg = run(
+            d,
+            &[
+                "match", "--rules", "upwords", "--p1", "greedy", "--p2", "greedy", "--gcg", "g",
+            ],
+        );
+        assert_eq!(gcg.status.code(), Some(2));
+        let mut child = cmd(
+            d,
+            &[
+                "play", "--rules", "upwords", "--vs", "greedy", "--seed", "4", "--gcg", "game.txt",
+            ],
+        )
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+        let _ = child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(b"hint\n5E ZZZ\npass\nquit\n");
+        let o = child.wait_with_output().unwrap();
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let screen = stdout(&o);
+        assert!(screen.contains("best for you"), "{screen}");
+        assert!(screen.contains("is not a legal play"), "{screen}");
+        let record = std::fs::read_to_string(d.join("game.txt")).unwrap();
+        assert!(record.starts_with("#upwords"), "{record}");
+        assert!(record.contains("pass +0"), "{record}");
+        assert!(record.lines().any(|l| l.starts_with("#board ")), "{record}");
+    }
+}
