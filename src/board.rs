@@ -310,9 +310,9 @@ impl Board {
     /// ```
     /// use lexgraph::{Alphabet, Board};
     /// let a = Alphabet::builtin("upwords").unwrap();
-    /// let b = Board::parse_stacked("..A1/.[QU]3../..../....", &a).unwrap();
+    /// let b = Board::parse_stacked("..A1./.[QU]3../..../....", &a).unwrap();
     /// assert_eq!((b.size(), b.height(0, 2), b.height(1, 1)), (4, 1, 3));
-    /// assert_eq!(b.to_stacked(&a), "..A1/.[QU]3../..../....");
+    /// assert_eq!(b.to_stacked(&a), "..A1./.[QU]3../..../....");
     /// ```
     pub fn parse_stacked(text: &str, alphabet: &Alphabet) -> Result<Board> {
         let rows: Vec<&str> = text.split('/').collect();
