@@ -9,7 +9,6 @@ use anyhow::{Context, Result};
 use serde::Serialize;
 
 use lexgraph::matchplay::{play_match, Settings, Summary};
-use lexgraph::rules::{Layout, Rules};
 
 use crate::cmd::upwords::RuleSet;
 use lexgraph::strategy::{Exchanges, Strategy};
@@ -87,20 +86,16 @@ struct Report<'a> {
 }
 
 pub fn run(args: Args) -> Result<ExitCode> {
-    let (lex, rules) = if args.rules == RuleSet::Upwords {
+    if args.rules == RuleSet::Upwords {
         if args.gcg.is_some() {
             crate::usage!("--gcg: game records (GCG) have no notation for stacked tiles; Upwords games are not written");
         }
-        let (_, lex) = crate::cmd::upwords::lexicon(args.lexicon.as_deref(), None)?;
-        (
-            lex,
-            crate::cmd::upwords::rules(args.layout.as_deref(), 7, None)?,
-        )
-    } else {
-        let lex = crate::load(args.lexicon.as_deref(), None)?;
-        let layout = Layout::named(args.layout.as_deref().unwrap_or("standard"))?;
-        (lex, Rules::with_layout(layout))
-    };
+    }
+    let (lex, rules) = crate::cmd::upwords::game_setup(
+        args.rules,
+        args.lexicon.as_deref(),
+        args.layout.as_deref(),
+    )?;
     let alphabet = lex.alphabet().clone();
     rules.validate()?;
     let exchanges = |s: Strategy| {

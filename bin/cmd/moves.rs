@@ -181,12 +181,13 @@ struct JsonMove<'a> {
     leave: Option<String>,
 }
 
+/// `--count` as JSON (also for Upwords positions).
 #[derive(Serialize)]
-struct JsonCount<'a> {
+pub(crate) struct JsonCount<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
-    position: Option<usize>,
-    lexicon: &'a str,
-    moves: usize,
+    pub position: Option<usize>,
+    pub lexicon: &'a str,
+    pub moves: usize,
 }
 
 /// A placement, exchange or pass, and with `--leaves` its equity and leave.

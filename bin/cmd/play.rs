@@ -19,7 +19,6 @@ use lexgraph::equity::{Play, Ranked};
 use lexgraph::game::{End, Game};
 use lexgraph::movegen::{column_name, Generator, Move, Options};
 use lexgraph::play::{Blanks, Notation};
-use lexgraph::rules::{Layout, Rules};
 use lexgraph::scoring::Upwords;
 use lexgraph::strategy::Strategy;
 
@@ -81,17 +80,11 @@ impl Screen {
 
 pub fn run(args: Args) -> Result<ExitCode> {
     let upwords = args.rules == RuleSet::Upwords;
-    let (lex, rules) = if upwords {
-        let (_, lex) = crate::cmd::upwords::lexicon(args.lexicon.as_deref(), None)?;
-        (
-            lex,
-            crate::cmd::upwords::rules(args.layout.as_deref(), 7, None)?,
-        )
-    } else {
-        let lex = crate::load(args.lexicon.as_deref(), None)?;
-        let layout = Layout::named(args.layout.as_deref().unwrap_or("standard"))?;
-        (lex, Rules::with_layout(layout))
-    };
+    let (lex, rules) = crate::cmd::upwords::game_setup(
+        args.rules,
+        args.lexicon.as_deref(),
+        args.layout.as_deref(),
+    )?;
     let a = lex.alphabet().clone();
     rules.validate()?;
     let engine = Strategy::parse(&args.vs, &a).context("--vs")?;

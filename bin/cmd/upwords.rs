@@ -13,6 +13,7 @@ use lexgraph::scoring::Upwords;
 use lexgraph::{Kind, Lexicon, Position, Rack};
 use serde::Serialize;
 
+use crate::cmd::moves::JsonCount;
 use crate::status;
 
 /// The rule sets a command can play by.
@@ -62,6 +63,24 @@ pub fn lexicon(path: Option<&Path>, want: Option<Kind>) -> Result<(String, Lexic
     Ok((label, lex))
 }
 
+/// The lexicon and rules of a game command (`match`, `play`): Upwords' (see
+/// [`lexicon`], [`rules`]) or the crossword game's, on `layout` (default
+/// `standard`).
+pub fn game_setup(
+    set: RuleSet,
+    lexicon_path: Option<&Path>,
+    layout: Option<&str>,
+) -> Result<(Lexicon, Rules)> {
+    Ok(match set {
+        RuleSet::Upwords => (lexicon(lexicon_path, None)?.1, rules(layout, 7, None)?),
+        RuleSet::Classic => {
+            let lex = crate::load(lexicon_path, None)?;
+            let layout = Layout::named(layout.unwrap_or("standard"))?;
+            (lex, Rules::with_layout(layout))
+        }
+    })
+}
+
 /// What `moves --rules upwords` reads.
 pub struct MovesArgs<'a> {
     pub stacked: Option<&'a str>,
@@ -92,14 +111,6 @@ struct JsonMove<'a> {
     placed: Vec<[usize; 2]>,
     /// The move as a line of a stacked move list.
     line: String,
-}
-
-#[derive(Serialize)]
-struct JsonCount<'a> {
-    #[serde(skip_serializing_if = "Option::is_none")]
-    position: Option<usize>,
-    lexicon: &'a str,
-    moves: usize,
 }
 
 /// `moves --rules upwords`: every legal move of each stacked position.
