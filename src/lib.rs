@@ -12,7 +12,8 @@
 //!
 //! - **Core** — [`alphabet`] (tiles, their labels, values and counts; how
 //!   text becomes tiles), [`board`] (squares, racks, positions, CGP),
-//!   [`rules`] (premium layouts, rack size, bingo bonus), [`text`] (bounded
+//!   [`rules`] (premium layouts and start squares, rack size, bingo bonus,
+//!   stack limit; `Rules::upwords`), [`text`] (bounded
 //!   reading of text input), [`error`].
 //! - **Lexicons** — [`format`](mod@format) (the file's bytes: header,
 //!   alphabet section, packed edges; specified in `formats/lexicon.md`),
@@ -28,7 +29,9 @@
 //!   out: KLV leave files, and KWG lexicons).
 //! - **Move generation** — [`crosscheck`] (which tiles each square accepts,
 //!   from the words across it), [`scoring`] (what a move is worth:
-//!   [`scoring::Scoring`], the crossword game's rule [`scoring::Classic`]),
+//!   [`scoring::Scoring`], the crossword game's rule [`scoring::Classic`],
+//!   and [`scoring::Upwords`], whose tiles stack: the same generators then
+//!   place tiles on tiles, `formats/upwords.md`),
 //!   [`movegen`] (anchors, Appel & Jacobson's search on the DAWG, Gordon's
 //!   on the GADDAG; a [`MoveSink`] receives the moves and may skip lanes
 //!   and anchors before they are searched), [`play`] (players' notation,

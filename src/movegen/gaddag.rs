@@ -83,8 +83,11 @@ fn gen_anchor<S: MoveSink, R: Scoring, W: Widths>(
     // word must run through them, and starting there prunes every left
     // part that could not precede them. The GADDAG, unlike the DAWG, can
     // start reading a word anywhere.
+    // Where tiles stack, the tiles after the anchor are no fixed part of
+    // the word (each may be covered): the search starts at the anchor, as
+    // Gordon's does, and reads or covers them after the separator.
     let mut r = a;
-    while r + 1 < n && ctx.sq(r + 1) != 0 {
+    while !R::STACKING && r + 1 < n && ctx.sq(r + 1) != 0 {
         r += 1;
     }
     ctx.anchor = a;
@@ -95,11 +98,6 @@ fn gen_anchor<S: MoveSink, R: Scoring, W: Widths>(
         // square before them is an anchor, so no tile of this search goes
         // there). Read them backwards, cross the separator, go right.
         from_left_run(ctx, e, a);
-    } else if R::STACKING && r > a {
-        // Tiles after the anchor, each read or stacked on: the path starts
-        // on the last of them, from the root.
-        let top = ctx.top;
-        fill::<S, R, W, false>(ctx, e, r, r, 0, start(ctx), Some(&top.root));
     } else if r > a {
         // Tiles after the anchor: the path starts with the last of them.
         let sq = ctx.sq(r);
