@@ -86,10 +86,8 @@ struct Report<'a> {
 }
 
 pub fn run(args: Args) -> Result<ExitCode> {
-    if args.rules == RuleSet::Upwords {
-        if args.gcg.is_some() {
-            crate::usage!("--gcg: game records (GCG) have no notation for stacked tiles; Upwords games are not written");
-        }
+    if args.rules == RuleSet::Upwords && args.gcg.is_some() {
+        crate::usage!("--gcg: game records (GCG) have no notation for stacked tiles; Upwords games are not written");
     }
     let (lex, rules) = crate::cmd::upwords::game_setup(
         args.rules,
