@@ -120,8 +120,9 @@ fn gen_anchor<S: MoveSink, R: Scoring, W: Widths>(
     }
 }
 
-/// Searches anchor `a` whose left neighbour holds tiles and right one not:
-/// the path `rev(tiles) ◇`, then rightwards from the anchor.
+/// Searches anchor `a` whose left neighbour holds tiles and right one not
+/// (or, where tiles stack, may): the path `rev(tiles) ◇`, then rightwards
+/// from the anchor.
 fn from_left_run<S: MoveSink, R: Scoring, W: Widths>(
     ctx: &mut LineCtx<'_, S, R>,
     e: &Edges<'_, W>,
