@@ -78,6 +78,7 @@
 use std::cmp::Ordering;
 
 use crate::alphabet::Alphabet;
+use crate::anagrams::AnagramIndex;
 use crate::board::{tile_of, Position, Rack, BLANK_FLAG};
 use crate::lane::{Lane, LaneSquare};
 use crate::leave::{equity, settle, tiles_value, LeaveValue};
@@ -312,6 +313,52 @@ fn rack_of(counts: &[u8; 64]) -> Rack {
     r
 }
 
+/// What the rack can spell with no tile of the board, and with one, from
+/// the lexicon's [`AnagramIndex`]: a span whose word would be the placed
+/// tiles alone can only hold a set of tiles that spells a word, and a full
+/// rack through one board tile needs an 8-letter word.
+struct Spelled {
+    /// By number of tiles used: the most the leave of any set of that many
+    /// tiles that spells a word adds (`-inf` where none does; a set the
+    /// index cannot judge, as with two blanks, counts as spelling).
+    best: [f32; 33],
+    /// Tiles `t` such that the whole rack and `t` may spell a word.
+    through: u64,
+}
+
+impl Spelled {
+    /// Nothing known: every set may spell (scorings without bounds).
+    fn unknown(leaves: &LeaveIndex) -> Spelled {
+        Spelled {
+            best: leaves.best,
+            through: u64::MAX,
+        }
+    }
+
+    fn new(leaves: &LeaveIndex, index: &AnagramIndex, letters: usize) -> Spelled {
+        let mut best = [f32::NEG_INFINITY; 33];
+        for code in 0..leaves.adds.len() as u32 {
+            let (used, _, total) = leaves.decode(code);
+            if total >= best.len() {
+                continue;
+            }
+            if index.spells_counts(&used, used[0] as usize) != Some(false) {
+                best[total] = best[total].max(leaves.adds[code as usize]);
+            }
+        }
+        let mut through = 0u64;
+        let rack = leaves.rack;
+        for t in 1..letters.min(63) + 1 {
+            let mut with = rack;
+            with[t] += 1;
+            if index.spells_counts(&with, rack[0] as usize) != Some(false) {
+                through |= 1 << t;
+            }
+        }
+        Spelled { best, through }
+    }
+}
+
 /// What the bound of an anchor needs besides its lane, set up once per
 /// search (from the rack the generator sees, the first time it asks).
 #[derive(Default)]
@@ -329,7 +376,9 @@ struct Shadow {
 /// cleared for every anchor (every entry is written before it is read).
 #[derive(Default)]
 struct Scratch {
-    steps: [(usize, i64); 32],
+    /// Square placed on, points of the tiles read after it, how many
+    /// tiles those are and the first of them.
+    steps: [(usize, i64, u32, u8); 32],
     lms: [i64; 32],
     xms: [i64; 32],
     eff: [i64; 32],
@@ -351,6 +400,8 @@ pub struct TopN<'a, L: LeaveValue> {
     rack_size: usize,
     bingo: i64,
     leaves: LeaveIndex,
+    /// What the rack can spell alone (see [`Spelled`]).
+    spelled: Spelled,
     shadow: Shadow,
     scratch: Scratch,
     stats: Stats,
@@ -454,12 +505,17 @@ impl<'a, L: LeaveValue> TopN<'a, L> {
         };
         // Left: the tiles right before the anchor, or up to `room` empty
         // squares that are not anchors (and so form no cross word).
+        // With how many board tiles, and the first of them, for what the
+        // word can spell.
         let (mut left_board, mut room) = (0i64, 0usize);
+        let (mut left_count, mut left_tile) = (0u32, 0u8);
         if a > 0 && sqs[a - 1].tile() != 0 {
             let mut k = a;
             while k > 0 && sqs[k - 1].tile() != 0 {
                 k -= 1;
                 left_board += value(sqs[k].tile());
+                left_count += 1;
+                left_tile = tile_of(sqs[k].tile());
             }
         } else {
             while room + 1 < rt
@@ -487,7 +543,12 @@ impl<'a, L: LeaveValue> TopN<'a, L> {
                 b += value(sqs[k].tile());
                 k += 1;
             }
-            steps[ns] = (j, b);
+            let first = if k > j + 1 {
+                tile_of(sqs[j + 1].tile())
+            } else {
+                0
+            };
+            steps[ns] = (j, b, (k - j - 1) as u32, first);
             ns += 1;
             if ns == rt || ns == steps.len() || k >= n || sqs[k].allowed() & sh.mask == 0 {
                 break;
@@ -497,6 +558,7 @@ impl<'a, L: LeaveValue> TopN<'a, L> {
         let mut best = f32::NEG_INFINITY;
         for l in 0..=room {
             let (mut np, mut wm, mut cross, mut board) = (0usize, 1i64, 0i64, left_board);
+            let (mut reads, mut read) = (left_count, left_tile);
             // How many of this span's squares `eff` holds, in order.
             let mut in_order = 0usize;
             for i in 1..=l {
@@ -506,7 +568,11 @@ impl<'a, L: LeaveValue> TopN<'a, L> {
                 wm *= q.word_mult() as i64;
                 np += 1;
             }
-            for &(p, b) in &steps[..ns.min(rt - l)] {
+            for &(p, b, c, first) in &steps[..ns.min(rt - l)] {
+                if reads == 0 {
+                    read = first;
+                }
+                reads += c;
                 let q = &sqs[p];
                 let (lm, qwm) = (q.letter_mult() as i64, q.word_mult() as i64);
                 lms[np] = lm;
@@ -532,10 +598,26 @@ impl<'a, L: LeaveValue> TopN<'a, L> {
                     }
                     eff[k] = v;
                 }
-                let bingo = if np == self.rack_size { self.bingo } else { 0 };
+                // The word is the placed tiles alone, or a full rack and
+                // one board tile: only sets that spell a word count.
+                let leave = if reads == 0 {
+                    self.spelled.best[np.min(32)]
+                } else {
+                    self.leaves.best[np.min(32)]
+                };
+                let bingo = if np == self.rack_size {
+                    if reads == 1 && self.spelled.through & (1 << (read & 63)) == 0 {
+                        continue;
+                    }
+                    self.bingo
+                } else {
+                    0
+                };
+                if leave == f32::NEG_INFINITY {
+                    continue;
+                }
                 let base = board * wm + cross + bingo;
                 let tiles: i64 = eff[..np].iter().zip(&sh.values).map(|(e, v)| e * v).sum();
-                let leave = self.leaves.best.get(np).copied().unwrap_or(0.0);
                 best = best.max((base + tiles) as f32 + leave);
             }
         }
@@ -647,6 +729,11 @@ impl<R: Scoring> Generator<R> {
         };
         // Every leave valued once.
         let leaves = LeaveIndex::new(&cx, rack);
+        let spelled = if R::CLASSIC {
+            Spelled::new(&leaves, lex.anagram_index(), alphabet.len())
+        } else {
+            Spelled::unknown(&leaves)
+        };
         let mut top = TopN {
             cx,
             n,
@@ -655,6 +742,7 @@ impl<R: Scoring> Generator<R> {
             values: alphabet.values(),
             rack_size: rules.rack_size,
             bingo: rules.bingo_bonus as i64,
+            spelled,
             leaves,
             shadow: Shadow::default(),
             scratch: Scratch::default(),

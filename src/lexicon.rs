@@ -38,6 +38,7 @@ use std::ops::Deref;
 use std::path::Path;
 
 use crate::alphabet::{Alphabet, Blanks, Spelling, Tile};
+use crate::anagrams::AnagramIndex;
 use crate::error::{Corruption, Error, Result};
 use crate::format::{self, Edges, Header, Kind, TopIndex};
 
@@ -72,6 +73,8 @@ pub struct Lexicon {
     kwg: Option<(u8, u32)>,
     /// Built on first use by move generation.
     top: std::sync::OnceLock<TopIndex>,
+    /// Built on first use by the best-move search.
+    anagrams: std::sync::OnceLock<AnagramIndex>,
 }
 
 impl fmt::Debug for Lexicon {
@@ -147,6 +150,7 @@ impl Lexicon {
             origin,
             kwg: None,
             top: std::sync::OnceLock::new(),
+            anagrams: std::sync::OnceLock::new(),
         })
     }
 
@@ -221,6 +225,14 @@ impl Lexicon {
     /// the file's size.
     pub(crate) fn top_index(&self) -> &TopIndex {
         self.top.get_or_init(|| TopIndex::new(&self.edges()))
+    }
+
+    /// The multisets of the words of 2 to 8 letters (see
+    /// [`crate::anagrams`]), built on the first call, once: one walk of the
+    /// paths of up to 8 tiles, some tens of milliseconds for ENABLE.
+    pub fn anagram_index(&self) -> &AnagramIndex {
+        self.anagrams
+            .get_or_init(|| AnagramIndex::new(&self.edges(), self.alphabet.len()))
     }
 
     /// The root node, to walk the automaton edge by edge (see [`Node`]).
@@ -797,6 +809,7 @@ impl Kwg {
             origin: origin.clone(),
             kwg: Some((arc_bits, root)),
             top: std::sync::OnceLock::new(),
+            anagrams: std::sync::OnceLock::new(),
         };
         Ok(Kwg {
             dawg: part(Kind::Dawg, info.dawg_root),

@@ -102,6 +102,7 @@
 struct ReadmeDoctests;
 
 pub mod alphabet;
+pub mod anagrams;
 pub mod board;
 #[cfg(feature = "build")]
 pub mod builder;

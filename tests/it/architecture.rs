@@ -15,7 +15,7 @@ const LAYERS: &[(&str, &[&str])] = &[
         "core",
         &["error", "text", "simd", "alphabet", "board", "rules"],
     ),
-    ("lexicon", &["format", "lexicon", "query"]),
+    ("lexicon", &["format", "anagrams", "lexicon", "query"]),
     ("build", &["wordlist", "builder", "compile", "kwg"]),
     (
         "movegen",
