@@ -5,18 +5,18 @@
 //! `TOPS` share the multiset {O, P, S, T}. For the words of 2 to
 //! [`MAX_LEN`] letters the index keeps every multiset, and every multiset
 //! with one letter taken out (what a blank can stand in for). Then "can
-//! the tiles A, E, T, S make a word with no tile of the board?" is one
-//! lookup, and so is "…with a blank as well?".
+//! the tiles P, S, T, O make a word with no tile of the board?" is one
+//! lookup, and so is "…P, S, T and a blank?".
 //!
 //! ```
-//! //! use lexgraph::{compile, Alphabet, Lexicon, WordList};
+//! use lexgraph::alphabet::{Blanks, Spelling};
+//! use lexgraph::{compile, Alphabet, Lexicon, WordList};
 //!
 //! let a = Alphabet::english();
 //! let words = WordList::parse(b"stop\ntops\nat\n", "inline", &a, lexgraph::Invalid::Refuse)?;
 //! let dawg = Lexicon::from_vec(compile::compile(&words).dawg)?;
 //! let ix = dawg.anagram_index();
-//! let tiles = |s: &str| a.parse_tiles(s, lexgraph::alphabet::Spelling::Word,
-//!     lexgraph::alphabet::Blanks::Refused).unwrap();
+//! let tiles = |s: &str| a.parse_tiles(s, Spelling::Word, Blanks::Refused).unwrap();
 //! assert_eq!(ix.spells(&tiles("psto"), 0), Some(true));
 //! assert_eq!(ix.spells(&tiles("pst"), 1), Some(true)); // the blank as O
 //! assert_eq!(ix.spells(&tiles("psta"), 0), Some(false));
