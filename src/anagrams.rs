@@ -28,9 +28,10 @@
 //! milliseconds for ENABLE or SOWPODS, a few MB. The mapped file itself is
 //! still read in place; this is a cache beside it.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
+use std::hash::{BuildHasher, Hasher};
 
-use xxhash_rust::xxh3::Xxh3DefaultBuilder;
+use xxhash_rust::xxh3::xxh3_64;
 
 use crate::alphabet::Tile;
 use crate::format::Edges;
@@ -45,11 +46,45 @@ const MAX_TILE: usize = 63;
 /// the [module](self) docs).
 pub struct AnagramIndex {
     /// Multisets of words.
-    whole: HashSet<u64, Xxh3DefaultBuilder>,
-    /// Multisets of words with one letter out.
-    less_one: HashSet<u64, Xxh3DefaultBuilder>,
+    whole: HashSet<u64, KeyHash>,
+    /// Multisets of words with one letter out, and which letters (bit `t`
+    /// for tile `t`) complete them.
+    less_one: HashMap<u64, u64, KeyHash>,
     /// The alphabet has tiles the keys cannot hold: nothing is known.
     unusable: bool,
+}
+
+/// Hashes a key with XXH3's one-shot function, which is much quicker on 8
+/// bytes than its streaming state (`Xxh3Default`).
+#[derive(Clone, Copy, Default)]
+struct KeyHash;
+
+impl BuildHasher for KeyHash {
+    type Hasher = KeyHasher;
+    fn build_hasher(&self) -> KeyHasher {
+        KeyHasher(0)
+    }
+}
+
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        self.0 = xxh3_64(bytes) ^ self.0.rotate_left(5);
+    }
+    fn write_u64(&mut self, v: u64) {
+        self.write(&v.to_le_bytes());
+    }
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+/// A key with tile `t` added after the tiles already in it (keys list
+/// their tiles in ascending order).
+#[inline(always)]
+pub fn push_tile(key: u64, t: Tile) -> u64 {
+    key << 6 | t as u64
 }
 
 /// The key of the multiset with `counts[t]` copies of tile `t`: the tiles
@@ -77,7 +112,7 @@ impl AnagramIndex {
     pub(crate) fn new(edges: &Edges<'_>, letters: usize) -> AnagramIndex {
         let mut ix = AnagramIndex {
             whole: HashSet::default(),
-            less_one: HashSet::default(),
+            less_one: HashMap::default(),
             unusable: letters > MAX_TILE,
         };
         if !ix.unusable && !edges.is_empty() {
@@ -117,7 +152,7 @@ impl AnagramIndex {
             if counts[t] > 0 {
                 counts[t] -= 1;
                 if let Some(k) = key(counts) {
-                    self.less_one.insert(k);
+                    *self.less_one.entry(k).or_default() |= 1 << t;
                 }
                 counts[t] += 1;
             }
@@ -139,21 +174,42 @@ impl AnagramIndex {
     /// is ignored).
     #[inline]
     pub fn spells_counts(&self, counts: &[u8; 64], blanks: usize) -> Option<bool> {
-        let n = counts[1..].iter().map(|&c| c as usize).sum::<usize>() + blanks;
+        let len = counts[1..].iter().map(|&c| c as usize).sum::<usize>();
+        let mut c = *counts;
+        c[0] = 0;
+        match key(&c) {
+            Some(k) => self.spells_key(k, len, blanks),
+            None => None,
+        }
+    }
+
+    /// [`AnagramIndex::spells`] for a key built with [`push_tile`] from
+    /// `len` letters in ascending order, and `blanks` blanks.
+    #[inline]
+    pub fn spells_key(&self, key: u64, len: usize, blanks: usize) -> Option<bool> {
+        let n = len + blanks;
         if self.unusable || blanks > 1 || n > MAX_LEN {
             return None;
         }
         if n < 2 {
             return Some(false);
         }
-        let mut c = *counts;
-        c[0] = 0;
-        let k = key(&c)?;
         Some(if blanks == 0 {
-            self.whole.contains(&k)
+            self.whole.contains(&key)
         } else {
-            self.less_one.contains(&k)
+            self.less_one.contains_key(&key)
         })
+    }
+
+    /// The letters (bit `t` for tile `t`) that complete the multiset of
+    /// key `key`, built with [`push_tile`] from `len` letters, into a word:
+    /// `None` when the index cannot tell (a word past [`MAX_LEN`]).
+    #[inline]
+    pub fn completions(&self, key: u64, len: usize) -> Option<u64> {
+        if self.unusable || len + 1 > MAX_LEN {
+            return None;
+        }
+        Some(self.less_one.get(&key).copied().unwrap_or(0))
     }
 
     /// How many multisets are indexed: whole words, words less one letter.

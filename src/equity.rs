@@ -78,7 +78,7 @@
 use std::cmp::Ordering;
 
 use crate::alphabet::Alphabet;
-use crate::anagrams::AnagramIndex;
+use crate::anagrams::{push_tile, AnagramIndex};
 use crate::board::{tile_of, Position, Rack, BLANK_FLAG};
 use crate::lane::{Lane, LaneSquare};
 use crate::leave::{equity, settle, tiles_value, LeaveValue};
@@ -322,6 +322,13 @@ struct Spelled {
     /// tiles that spells a word adds (`-inf` where none does; a set the
     /// index cannot judge, as with two blanks, counts as spelling).
     best: [f32; 33],
+    /// By board tile `t` and number of tiles used: the most the leave of
+    /// any set of that many tiles that spells a word with `t` adds
+    /// (`-inf` where none does); sets with a blank are in `any_best`.
+    through_best: [[f32; 8]; 64],
+    /// By number of tiles used: the most the leave of any set the index
+    /// cannot judge with a board tile adds (sets with blanks, longer sets).
+    any_best: [f32; 33],
     /// Tiles `t` such that the whole rack and `t` may spell a word.
     through: u64,
 }
@@ -331,31 +338,112 @@ impl Spelled {
     fn unknown(leaves: &LeaveIndex) -> Spelled {
         Spelled {
             best: leaves.best,
+            through_best: [[f32::NEG_INFINITY; 8]; 64],
+            any_best: leaves.best,
             through: u64::MAX,
         }
     }
 
     fn new(leaves: &LeaveIndex, index: &AnagramIndex, letters: usize) -> Spelled {
         let mut best = [f32::NEG_INFINITY; 33];
-        for code in 0..leaves.adds.len() as u32 {
-            let (used, _, total) = leaves.decode(code);
-            if total >= best.len() {
-                continue;
+        let mut through_best = [[f32::NEG_INFINITY; 8]; 64];
+        let mut any_best = [f32::NEG_INFINITY; 33];
+        // The completions of the whole rack, without blanks.
+        let mut full = u64::MAX;
+        let rack_tiles: usize = leaves.kinds.iter().map(|&(_, r)| r as usize - 1).sum();
+        // The codes in order, as an odometer of digits (copies used of
+        // each kind of tile, least significant first; the blank's kind,
+        // tile 0, comes first).
+        let kinds = &leaves.kinds;
+        let mut digits = [0u32; 64];
+        for add in &leaves.adds {
+            let (mut key, mut len, mut blanks) = (0u64, 0usize, 0usize);
+            for (&(t, _), &d) in kinds.iter().zip(&digits) {
+                if t == 0 {
+                    blanks = d as usize;
+                } else {
+                    for _ in 0..d {
+                        key = push_tile(key, t as u8);
+                    }
+                    len += d as usize;
+                }
             }
-            if index.spells_counts(&used, used[0] as usize) != Some(false) {
-                best[total] = best[total].max(leaves.adds[code as usize]);
+            let total = len + blanks;
+            if total < best.len() {
+                if index.spells_key(key, len, blanks) != Some(false) {
+                    best[total] = best[total].max(*add);
+                }
+                // With one board tile: the letters that complete the set.
+                let completions = if blanks == 0 {
+                    index.completions(key, len)
+                } else {
+                    None
+                };
+                match completions {
+                    Some(mut m) if total < 8 => {
+                        if total == rack_tiles {
+                            full = m;
+                        }
+                        while m != 0 {
+                            let t = m.trailing_zeros() as usize;
+                            m &= m - 1;
+                            let b = &mut through_best[t][total];
+                            *b = b.max(*add);
+                        }
+                    }
+                    _ => any_best[total] = any_best[total].max(*add),
+                }
+            }
+            for (d, &(_, radix)) in digits.iter_mut().zip(kinds) {
+                *d += 1;
+                if *d < radix {
+                    break;
+                }
+                *d = 0;
             }
         }
+        // The whole rack and one more tile: the key with `t` put in place
+        // among the rack's letters (in ascending order).
         let mut through = 0u64;
-        let rack = leaves.rack;
-        for t in 1..letters.min(63) + 1 {
-            let mut with = rack;
-            with[t] += 1;
-            if index.spells_counts(&with, rack[0] as usize) != Some(false) {
-                through |= 1 << t;
+        let rack = &leaves.rack;
+        let mut tiles = [0u8; 8];
+        let mut len = 0usize;
+        for (u, &c) in rack.iter().enumerate().skip(1) {
+            for _ in 0..c {
+                if len < tiles.len() {
+                    tiles[len] = u as u8;
+                }
+                len += 1;
             }
         }
-        Spelled { best, through }
+        if rack[0] == 0 {
+            through = full;
+        } else if len < tiles.len() {
+            for t in 1..letters.min(63) as u8 + 1 {
+                let (mut key, mut put) = (0u64, false);
+                for &u in &tiles[..len] {
+                    if !put && u >= t {
+                        key = push_tile(key, t);
+                        put = true;
+                    }
+                    key = push_tile(key, u);
+                }
+                if !put {
+                    key = push_tile(key, t);
+                }
+                if index.spells_key(key, len + 1, rack[0] as usize) != Some(false) {
+                    through |= 1 << t;
+                }
+            }
+        } else {
+            through = u64::MAX;
+        }
+        Spelled {
+            best,
+            through_best,
+            any_best,
+            through,
+        }
     }
 }
 
@@ -600,10 +688,11 @@ impl<'a, L: LeaveValue> TopN<'a, L> {
                 }
                 // The word is the placed tiles alone, or a full rack and
                 // one board tile: only sets that spell a word count.
-                let leave = if reads == 0 {
-                    self.spelled.best[np.min(32)]
-                } else {
-                    self.leaves.best[np.min(32)]
+                let sp = &self.spelled;
+                let leave = match reads {
+                    0 => sp.best[np.min(32)],
+                    1 if np < 8 => sp.through_best[read as usize & 63][np].max(sp.any_best[np]),
+                    _ => self.leaves.best[np.min(32)],
                 };
                 let bingo = if np == self.rack_size {
                     if reads == 1 && self.spelled.through & (1 << (read & 63)) == 0 {
@@ -648,6 +737,11 @@ impl<L: LeaveValue> MoveSink for TopN<'_, L> {
             equity: e,
             leave,
         });
+    }
+
+    #[inline]
+    fn may_want(&mut self, score: i32, placed: u32) -> bool {
+        self.admits(score as f32 + self.leaves.best[placed.min(32) as usize])
     }
 
     const RANKS_ANCHORS: bool = true;

@@ -316,6 +316,18 @@ pub trait MoveSink {
         true
     }
 
+    /// Whether a move scoring `score` with `placed` tiles from the rack
+    /// could be wanted, asked before the move is built (by default, yes).
+    /// With blanks on the rack, `score` is that of the move paid with real
+    /// tiles, the most any of its blank assignments scores. A sink that
+    /// keeps only the best moves refuses most here, for the cost of a
+    /// comparison instead of a copied move.
+    #[inline(always)]
+    fn may_want(&mut self, score: i32, placed: u32) -> bool {
+        let _ = (score, placed);
+        true
+    }
+
     /// Whether to search `lane` (by default, yes).
     #[inline(always)]
     fn lane(&mut self, lane: &Lane<'_>) -> bool {
@@ -599,6 +611,12 @@ impl<S: MoveSink, R: Scoring> LineCtx<'_, S, R> {
                 return;
             }
         }
+        let score = self.scoring.total(&tally, placed);
+        // Paid with real tiles only (no blank spent), the move scores the
+        // most of its blank assignments: a sink may refuse them all now.
+        if self.rack[0] == self.rack_start[0] && !self.sink.may_want(score, placed) {
+            return;
+        }
         let len = end - start + 1;
         let mut m = Move {
             dir: self.dir,
@@ -607,7 +625,7 @@ impl<S: MoveSink, R: Scoring> LineCtx<'_, S, R> {
             len: len as u8,
             word: [0; MAX_SIZE],
             placed: mask >> start,
-            score: self.scoring.total(&tally, placed),
+            score,
         };
         m.word[..len].copy_from_slice(&self.cur[start..=end]);
         match self.dir {
