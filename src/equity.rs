@@ -458,6 +458,24 @@ struct Shadow {
     values: [i64; 32],
     /// Tiles that can be placed: the rack's, or every one with a blank.
     mask: u64,
+    /// The rack's kinds of letter (blanks aside): (bit of the tile, its
+    /// value), highest value first, for the best tile a square accepts.
+    kinds: [(u64, i64); 32],
+    nkinds: usize,
+}
+
+impl Shadow {
+    /// The most a rack tile that square mask `allowed` accepts is worth
+    /// (a blank: 0).
+    #[inline]
+    fn best_on(&self, allowed: u64) -> i64 {
+        for &(bit, v) in &self.kinds[..self.nkinds] {
+            if allowed & bit != 0 {
+                return v;
+            }
+        }
+        0
+    }
 }
 
 /// Scratch space of [`TopN::anchor_bound`], kept so that it is not
@@ -559,6 +577,15 @@ impl<'a, L: LeaveValue> TopN<'a, L> {
         }
         sh.tiles = k;
         sh.values[..k].sort_unstable_by(|a, b| b.cmp(a));
+        let mut nk = 0;
+        for (t, &c) in rack.iter().enumerate().skip(1) {
+            if c > 0 && nk < sh.kinds.len() {
+                sh.kinds[nk] = (1u64 << (t & 63), self.values[t] as i64);
+                nk += 1;
+            }
+        }
+        sh.nkinds = nk;
+        sh.kinds[..nk].sort_by(|a, b| b.1.cmp(&a.1));
         sh.mask = if rack[0] > 0 {
             !1
         } else {
@@ -647,6 +674,12 @@ impl<'a, L: LeaveValue> TopN<'a, L> {
         for l in 0..=room {
             let (mut np, mut wm, mut cross, mut board) = (0usize, 1i64, 0i64, left_board);
             let (mut reads, mut read) = (left_count, left_tile);
+            // The same tiles' worth if every square got the best tile it
+            // accepts (repeats allowed): `wm * by_letter + by_cross`, a
+            // second bound, lower where cross-checks keep the big tiles
+            // off the big squares.
+            let (mut by_letter, mut by_cross) = (0i64, 0i64);
+            let top = sh.best_on(u64::MAX);
             // How many of this span's squares `eff` holds, in order.
             let mut in_order = 0usize;
             for i in 1..=l {
@@ -654,6 +687,7 @@ impl<'a, L: LeaveValue> TopN<'a, L> {
                 lms[np] = q.letter_mult() as i64;
                 xms[np] = 0;
                 wm *= q.word_mult() as i64;
+                by_letter += lms[np] * top;
                 np += 1;
             }
             for &(p, b, c, first) in &steps[..ns.min(rt - l)] {
@@ -665,9 +699,12 @@ impl<'a, L: LeaveValue> TopN<'a, L> {
                 let (lm, qwm) = (q.letter_mult() as i64, q.word_mult() as i64);
                 lms[np] = lm;
                 xms[np] = 0;
+                let v = sh.best_on(q.allowed());
+                by_letter += lm * v;
                 if q.has_cross() {
                     xms[np] = lm * qwm;
                     cross += q.cross_sum() as i64 * qwm;
+                    by_cross += lm * qwm * v;
                 }
                 wm *= qwm;
                 board += b;
@@ -707,6 +744,7 @@ impl<'a, L: LeaveValue> TopN<'a, L> {
                 }
                 let base = board * wm + cross + bingo;
                 let tiles: i64 = eff[..np].iter().zip(&sh.values).map(|(e, v)| e * v).sum();
+                let tiles = tiles.min(wm * by_letter + by_cross);
                 best = best.max((base + tiles) as f32 + leave);
             }
         }
