@@ -28,9 +28,6 @@
 //! milliseconds for ENABLE or SOWPODS, a few MB. The mapped file itself is
 //! still read in place; this is a cache beside it.
 
-use std::collections::{HashMap, HashSet};
-use std::hash::{BuildHasher, Hasher};
-
 use xxhash_rust::xxh3::xxh3_64;
 
 use crate::alphabet::Tile;
@@ -39,44 +36,114 @@ use crate::format::Edges;
 /// The longest word indexed: a full rack of 7 and one tile of the board.
 pub const MAX_LEN: usize = 8;
 
+/// Bit 0 of an [`AnagramIndex::entry`]: the multiset spells a word.
+pub const WORD: u64 = 1;
+
 /// Tiles are packed 6 bits each, so tiles above this are not indexed.
 const MAX_TILE: usize = 63;
 
 /// The multisets of the lexicon's words of 2 to [`MAX_LEN`] letters (see
 /// the [module](self) docs).
 pub struct AnagramIndex {
-    /// Multisets of words.
-    whole: HashSet<u64, KeyHash>,
-    /// Multisets of words with one letter out, and which letters (bit `t`
-    /// for tile `t`) complete them.
-    less_one: HashMap<u64, u64, KeyHash>,
+    /// By multiset: bit 0 set if it is a word's, bit `t` if it and tile `t`
+    /// are a word's (one lookup answers both: a set played alone, and a set
+    /// with one board tile or a blank).
+    map: Table,
     /// The alphabet has tiles the keys cannot hold: nothing is known.
     unusable: bool,
 }
 
-/// Hashes a key with XXH3's one-shot function, which is much quicker on 8
-/// bytes than its streaming state (`Xxh3Default`).
-#[derive(Clone, Copy, Default)]
-struct KeyHash;
-
-impl BuildHasher for KeyHash {
-    type Hasher = KeyHasher;
-    fn build_hasher(&self) -> KeyHasher {
-        KeyHasher(0)
-    }
+/// An open-addressing table from key to bits (linear probing, key 0
+/// marks a free slot: no multiset of one or more tiles has key 0). A
+/// hand-made table rather than `HashMap` for one reason: a search asks for
+/// a hundred keys at once, and this one can prefetch their slots all
+/// first, so that the cache misses overlap (the table is some MB).
+struct Table {
+    /// (key, bits), a power of two of them.
+    slots: Vec<[u64; 2]>,
+    used: usize,
 }
 
-struct KeyHasher(u64);
+impl Table {
+    fn new() -> Table {
+        Table {
+            slots: vec![[0, 0]; 1 << 10],
+            used: 0,
+        }
+    }
 
-impl Hasher for KeyHasher {
-    fn write(&mut self, bytes: &[u8]) {
-        self.0 = xxh3_64(bytes) ^ self.0.rotate_left(5);
+    #[inline]
+    fn home(&self, key: u64) -> usize {
+        xxh3_64(&key.to_le_bytes()) as usize & (self.slots.len() - 1)
     }
-    fn write_u64(&mut self, v: u64) {
-        self.write(&v.to_le_bytes());
+
+    /// The bits of `key` (0 if absent).
+    #[inline]
+    fn get(&self, key: u64) -> u64 {
+        let mask = self.slots.len() - 1;
+        let mut i = self.home(key);
+        loop {
+            let [k, v] = self.slots[i];
+            if k == key {
+                return v;
+            }
+            if k == 0 {
+                return 0;
+            }
+            i = (i + 1) & mask;
+        }
     }
-    fn finish(&self) -> u64 {
-        self.0
+
+    /// Asks the cache for the slot of `key`.
+    #[inline]
+    fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+            let p = self.slots.as_ptr().wrapping_add(self.home(key)) as *const i8;
+            // SAFETY: a prefetch is only a hint: it cannot fault and reads
+            // nothing into the program, whatever the address; SSE, which
+            // provides it, is part of the x86_64 baseline. Exercised by
+            // every best-move test (`Spelled::new` prefetches each key).
+            unsafe { _mm_prefetch::<_MM_HINT_T0>(p) }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
+    }
+
+    /// Sets `bits` in the entry of `key` (non-zero); returns the bits it
+    /// had.
+    fn or(&mut self, key: u64, bits: u64) -> u64 {
+        debug_assert!(key != 0);
+        if (self.used + 1) * 4 > self.slots.len() * 3 {
+            self.grow();
+        }
+        let mask = self.slots.len() - 1;
+        let mut i = self.home(key);
+        loop {
+            let [k, v] = self.slots[i];
+            if k == key {
+                self.slots[i][1] = v | bits;
+                return v;
+            }
+            if k == 0 {
+                self.slots[i] = [key, bits];
+                self.used += 1;
+                return 0;
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    fn grow(&mut self) {
+        let bigger = vec![[0, 0]; self.slots.len() * 2];
+        let old = std::mem::replace(&mut self.slots, bigger);
+        self.used = 0;
+        for [k, v] in old {
+            if k != 0 {
+                self.or(k, v);
+            }
+        }
     }
 }
 
@@ -111,8 +178,7 @@ impl AnagramIndex {
     /// of `letters` letters.
     pub(crate) fn new(edges: &Edges<'_>, letters: usize) -> AnagramIndex {
         let mut ix = AnagramIndex {
-            whole: HashSet::default(),
-            less_one: HashMap::default(),
+            map: Table::new(),
             unusable: letters > MAX_TILE,
         };
         if !ix.unusable && !edges.is_empty() {
@@ -145,14 +211,16 @@ impl AnagramIndex {
 
     fn insert(&mut self, counts: &mut [u8; 64]) {
         let Some(k) = key(counts) else { return };
-        if !self.whole.insert(k) {
+        if self.map.or(k, WORD) & WORD != 0 {
             return; // an anagram seen before: its subsets are in too
         }
         for t in 1..64 {
             if counts[t] > 0 {
                 counts[t] -= 1;
                 if let Some(k) = key(counts) {
-                    *self.less_one.entry(k).or_default() |= 1 << t;
+                    if k != 0 {
+                        self.map.or(k, 1 << t);
+                    }
                 }
                 counts[t] += 1;
             }
@@ -187,38 +255,54 @@ impl AnagramIndex {
     /// `len` letters in ascending order, and `blanks` blanks.
     #[inline]
     pub fn spells_key(&self, key: u64, len: usize, blanks: usize) -> Option<bool> {
-        let n = len + blanks;
-        if self.unusable || blanks > 1 || n > MAX_LEN {
+        if self.unusable || blanks > 1 || len + blanks > MAX_LEN {
             return None;
         }
-        if n < 2 {
+        if len + blanks < 2 {
             return Some(false);
         }
+        let e = self.entry(key, len);
         Some(if blanks == 0 {
-            self.whole.contains(&key)
+            e & WORD != 0
         } else {
-            self.less_one.contains_key(&key)
+            e & !WORD != 0
         })
     }
 
-    /// The letters (bit `t` for tile `t`) that complete the multiset of
-    /// key `key`, built with [`push_tile`] from `len` letters, into a word:
-    /// `None` when the index cannot tell (a word past [`MAX_LEN`]).
+    /// What may be spelled from the multiset of key `key`, built with
+    /// [`push_tile`] from `len` letters: bit 0 ([`WORD`]) if it spells a
+    /// word alone, bit `t` if it does with tile `t` added. Bits the index
+    /// cannot tell (a word past [`MAX_LEN`] letters) are set.
     #[inline]
-    pub fn completions(&self, key: u64, len: usize) -> Option<u64> {
-        if self.unusable || len + 1 > MAX_LEN {
-            return None;
+    pub fn entry(&self, key: u64, len: usize) -> u64 {
+        if self.unusable || len > MAX_LEN {
+            return u64::MAX;
         }
-        Some(self.less_one.get(&key).copied().unwrap_or(0))
+        let e = if key == 0 { 0 } else { self.map.get(key) };
+        if len == MAX_LEN {
+            e | !WORD
+        } else {
+            e
+        }
     }
 
-    /// How many multisets are indexed: whole words, words less one letter.
-    pub fn len(&self) -> (usize, usize) {
-        (self.whole.len(), self.less_one.len())
+    /// Asks the cache for what [`AnagramIndex::entry`] will read for
+    /// `key`: a caller with many keys prefetches them all first, so that
+    /// the misses overlap.
+    #[inline]
+    pub fn prefetch(&self, key: u64) {
+        if !self.unusable && key != 0 {
+            self.map.prefetch(key);
+        }
+    }
+
+    /// How many multisets are indexed.
+    pub fn len(&self) -> usize {
+        self.map.used
     }
 
     /// Whether nothing is indexed.
     pub fn is_empty(&self) -> bool {
-        self.whole.is_empty()
+        self.map.used == 0
     }
 }

@@ -78,7 +78,7 @@
 use std::cmp::Ordering;
 
 use crate::alphabet::Alphabet;
-use crate::anagrams::{push_tile, AnagramIndex};
+use crate::anagrams::{push_tile, AnagramIndex, WORD};
 use crate::board::{tile_of, Position, Rack, BLANK_FLAG};
 use crate::lane::{Lane, LaneSquare};
 use crate::leave::{equity, settle, tiles_value, LeaveValue};
@@ -344,19 +344,20 @@ impl Spelled {
         }
     }
 
+    /// Two passes over the sets of tiles: one works out their keys and
+    /// prefetches their entries in the index (some MB: every lookup can
+    /// miss the cache, and this way the misses overlap), one reads them.
     fn new(leaves: &LeaveIndex, index: &AnagramIndex, letters: usize) -> Spelled {
         let mut best = [f32::NEG_INFINITY; 33];
         let mut through_best = [[f32::NEG_INFINITY; 8]; 64];
         let mut any_best = [f32::NEG_INFINITY; 33];
-        // The completions of the whole rack, without blanks.
-        let mut full = u64::MAX;
-        let rack_tiles: usize = leaves.kinds.iter().map(|&(_, r)| r as usize - 1).sum();
-        // The codes in order, as an odometer of digits (copies used of
-        // each kind of tile, least significant first; the blank's kind,
-        // tile 0, comes first).
+        // Every set's key, letters and blanks, by code: the codes in
+        // order, as an odometer of digits (copies used of each kind of
+        // tile, least significant first; the blank's kind, tile 0, first).
         let kinds = &leaves.kinds;
         let mut digits = [0u32; 64];
-        for add in &leaves.adds {
+        let mut sets: Vec<(u64, usize, usize)> = Vec::with_capacity(leaves.adds.len());
+        for _ in 0..leaves.adds.len() {
             let (mut key, mut len, mut blanks) = (0u64, 0usize, 0usize);
             for (&(t, _), &d) in kinds.iter().zip(&digits) {
                 if t == 0 {
@@ -368,32 +369,10 @@ impl Spelled {
                     len += d as usize;
                 }
             }
-            let total = len + blanks;
-            if total < best.len() {
-                if index.spells_key(key, len, blanks) != Some(false) {
-                    best[total] = best[total].max(*add);
-                }
-                // With one board tile: the letters that complete the set.
-                let completions = if blanks == 0 {
-                    index.completions(key, len)
-                } else {
-                    None
-                };
-                match completions {
-                    Some(mut m) if total < 8 => {
-                        if total == rack_tiles {
-                            full = m;
-                        }
-                        while m != 0 {
-                            let t = m.trailing_zeros() as usize;
-                            m &= m - 1;
-                            let b = &mut through_best[t][total];
-                            *b = b.max(*add);
-                        }
-                    }
-                    _ => any_best[total] = any_best[total].max(*add),
-                }
+            if blanks <= 1 {
+                index.prefetch(key);
             }
+            sets.push((key, len, blanks));
             for (d, &(_, radix)) in digits.iter_mut().zip(kinds) {
                 *d += 1;
                 if *d < radix {
@@ -402,41 +381,75 @@ impl Spelled {
                 *d = 0;
             }
         }
-        // The whole rack and one more tile: the key with `t` put in place
-        // among the rack's letters (in ascending order).
-        let mut through = 0u64;
-        let rack = &leaves.rack;
-        let mut tiles = [0u8; 8];
-        let mut len = 0usize;
-        for (u, &c) in rack.iter().enumerate().skip(1) {
-            for _ in 0..c {
-                if len < tiles.len() {
-                    tiles[len] = u as u8;
+        let rack_tiles: usize = kinds.iter().map(|&(_, r)| r as usize - 1).sum();
+        // The board tiles that make a word of the whole rack and one more.
+        let mut through = u64::MAX;
+        for (&(key, len, blanks), &add) in sets.iter().zip(&leaves.adds) {
+            let size = len + blanks;
+            if size >= best.len() {
+                continue;
+            }
+            // What the set spells alone (bit 0) and with each board tile.
+            let e = match blanks {
+                0 => index.entry(key, len),
+                // A blank and the letters spell what the letters and one
+                // more do; with a board tile as well, unknown.
+                1 => (index.entry(key, len) & !WORD != 0) as u64 | !WORD,
+                _ => u64::MAX,
+            };
+            if e & WORD != 0 && size >= 2 {
+                best[size] = best[size].max(add);
+            }
+            if size == rack_tiles && blanks == 0 {
+                through = e & !WORD;
+            }
+            let mut m = e & !WORD;
+            if m == !WORD || size >= 8 {
+                any_best[size] = any_best[size].max(add);
+            } else {
+                while m != 0 {
+                    let t = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    let b = &mut through_best[t][size];
+                    *b = b.max(add);
                 }
-                len += 1;
             }
         }
-        if rack[0] == 0 {
-            through = full;
-        } else if len < tiles.len() {
-            for t in 1..letters.min(63) as u8 + 1 {
-                let (mut key, mut put) = (0u64, false);
-                for &u in &tiles[..len] {
-                    if !put && u >= t {
-                        key = push_tile(key, t);
-                        put = true;
+        if leaves.rack[0] == 1 {
+            // One blank: the whole rack and tile `t` spell a word if the
+            // letters, `t` and one more do (the key with `t` put in place).
+            through = 0;
+            let rack = &leaves.rack;
+            let mut tiles = [0u8; 8];
+            let mut len = 0usize;
+            for (u, &c) in rack.iter().enumerate().skip(1) {
+                for _ in 0..c {
+                    if len < tiles.len() {
+                        tiles[len] = u as u8;
                     }
-                    key = push_tile(key, u);
-                }
-                if !put {
-                    key = push_tile(key, t);
-                }
-                if index.spells_key(key, len + 1, rack[0] as usize) != Some(false) {
-                    through |= 1 << t;
+                    len += 1;
                 }
             }
-        } else {
-            through = u64::MAX;
+            if len >= tiles.len() {
+                through = u64::MAX;
+            } else {
+                for t in 1..letters.min(63) as u8 + 1 {
+                    let (mut key, mut put) = (0u64, false);
+                    for &u in &tiles[..len] {
+                        if !put && u >= t {
+                            key = push_tile(key, t);
+                            put = true;
+                        }
+                        key = push_tile(key, u);
+                    }
+                    if !put {
+                        key = push_tile(key, t);
+                    }
+                    if index.entry(key, len + 1) & !WORD != 0 {
+                        through |= 1 << t;
+                    }
+                }
+            }
         }
         Spelled {
             best,
@@ -585,7 +598,7 @@ impl<'a, L: LeaveValue> TopN<'a, L> {
             }
         }
         sh.nkinds = nk;
-        sh.kinds[..nk].sort_by(|a, b| b.1.cmp(&a.1));
+        sh.kinds[..nk].sort_by_key(|k| std::cmp::Reverse(k.1));
         sh.mask = if rack[0] > 0 {
             !1
         } else {

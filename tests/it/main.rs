@@ -6,6 +6,7 @@
 //! Polish list) are `#[ignore]`d with the reason; `.ci/run` runs them with
 //! `cargo test --release -- --ignored`.
 
+mod anagram_index;
 mod architecture;
 mod common;
 mod oracle;
