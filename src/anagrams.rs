@@ -23,10 +23,11 @@
 //! # Ok::<(), lexgraph::Error>(())
 //! ```
 //!
-//! It is built from the lexicon on first use ([`Lexicon::anagram_index`]):
-//! one walk of the paths of at most [`MAX_LEN`] tiles, some tens of
-//! milliseconds for ENABLE or SOWPODS, a few MB. The mapped file itself is
-//! still read in place; this is a cache beside it.
+//! It is built from the lexicon on request
+//! ([`crate::Lexicon::anagram_index`]), or by the best-move search after
+//! [`crate::lexicon::AUTO_INDEX_AFTER`] searches: one walk of the paths of
+//! at most [`MAX_LEN`] tiles, about 0.12 s and 8 MB for SOWPODS. The mapped
+//! file itself is still read in place; this is a cache beside it.
 
 use xxhash_rust::xxh3::xxh3_64;
 

