@@ -316,12 +316,12 @@ pub trait MoveSink {
         true
     }
 
-    /// Whether a move scoring `score` with `placed` tiles from the rack
-    /// could be wanted, asked before the move is built (by default, yes).
-    /// With blanks on the rack, `score` is that of the move paid with real
-    /// tiles, the most any of its blank assignments scores. A sink that
-    /// keeps only the best moves refuses most here, for the cost of a
-    /// comparison instead of a copied move.
+    /// With [`MoveSink::RANKS_ANCHORS`]: whether a move scoring `score`
+    /// with `placed` tiles from the rack could be wanted, asked before the
+    /// move is built (by default, yes). With blanks on the rack, `score` is
+    /// that of the move paid with real tiles, the most any of its blank
+    /// assignments scores. A sink that keeps only the best moves refuses
+    /// most here, for the cost of a comparison instead of copied moves.
     #[inline(always)]
     fn may_want(&mut self, score: i32, placed: u32) -> bool {
         let _ = (score, placed);
@@ -612,10 +612,25 @@ impl<S: MoveSink, R: Scoring> LineCtx<'_, S, R> {
             }
         }
         let score = self.scoring.total(&tally, placed);
-        // Paid with real tiles only (no blank spent), the move scores the
-        // most of its blank assignments: a sink may refuse them all now.
-        if self.rack[0] == self.rack_start[0] && !self.sink.may_want(score, placed) {
-            return;
+        if S::RANKS_ANCHORS {
+            // The most any blank assignment of the move scores: with real
+            // tiles wherever the search paid with a blank. A sink may
+            // refuse them all now.
+            let mut most = score;
+            if self.rack[0] != self.rack_start[0] {
+                let mut bits = mask;
+                while bits != 0 {
+                    let p = bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    let sq = self.cur[p & 31];
+                    if sq & BLANK_FLAG != 0 {
+                        most += self.scoring.blank_cut(&tally, self.at(p), sq);
+                    }
+                }
+            }
+            if !self.sink.may_want(most, placed) {
+                return;
+            }
         }
         let len = end - start + 1;
         let mut m = Move {
