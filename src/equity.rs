@@ -204,6 +204,9 @@ struct LeaveIndex {
     best: [f32; 33],
     /// The most of those.
     best_any: f32,
+    /// By number of tiles used: the most any leave of a play that uses a
+    /// blank adds (`-inf` where none does).
+    best_blank: [f32; 33],
     /// The rack's kinds of tile: (tile, copies + 1), the code's digits.
     kinds: Vec<(usize, u32)>,
     rack: [u8; 64],
@@ -240,6 +243,7 @@ impl LeaveIndex {
         let rack_points = tiles_value(cx.alphabet, counts);
         let opponent = tiles_value(cx.alphabet, &cx.opponent);
         let mut best = [f32::NEG_INFINITY; 33];
+        let mut best_blank = [f32::NEG_INFINITY; 33];
         // The code's digits, least significant first, and the number and
         // points of the tiles it uses.
         let mut digits = vec![0u32; kinds.len()];
@@ -250,6 +254,12 @@ impl LeaveIndex {
             }
             if let Some(b) = best.get_mut(used) {
                 *b = b.max(*add);
+            }
+            // The blank's kind, if any, is the first digit.
+            if kinds.first().is_some_and(|k| k.0 == 0) && digits[0] > 0 {
+                if let Some(b) = best_blank.get_mut(used) {
+                    *b = b.max(*add);
+                }
             }
             for (d, &(t, radix)) in digits.iter_mut().zip(&kinds) {
                 *d += 1;
@@ -268,6 +278,7 @@ impl LeaveIndex {
             adds,
             best_any: best.iter().fold(f32::NEG_INFINITY, |a, &b| a.max(b)),
             best,
+            best_blank,
             kinds,
             rack: *counts,
         }
@@ -618,7 +629,12 @@ impl<'a, L: LeaveValue> TopN<'a, L> {
     /// plus the cross word's), the cross words' and board tiles' points,
     /// the bingo bonus with a full rack, and the best leave of `k` tiles
     /// used.
-    fn anchor_bound(&self, sqs: &[LaneSquare], a: usize, scratch: &mut Scratch) -> f32 {
+    fn anchor_bound<const BLANK: bool>(
+        &self,
+        sqs: &[LaneSquare],
+        a: usize,
+        scratch: &mut Scratch,
+    ) -> f32 {
         let sh = &self.shadow;
         let rt = sh.tiles;
         if rt == 0 || sqs[a].allowed() & sh.mask == 0 {
@@ -756,6 +772,13 @@ impl<'a, L: LeaveValue> TopN<'a, L> {
                 if leave == f32::NEG_INFINITY {
                     continue;
                 }
+                // Plays that use a blank: what they can spell, as above,
+                // with the best leave of such plays.
+                let leave = if BLANK {
+                    self.leaves.best_blank[np.min(32)]
+                } else {
+                    leave
+                };
                 let base = board * wm + cross + bingo;
                 let tiles: i64 = eff[..np].iter().zip(&sh.values).map(|(e, v)| e * v).sum();
                 let tiles = tiles.min(wm * by_letter + by_cross);
@@ -811,11 +834,23 @@ impl<L: LeaveValue> MoveSink for TopN<'_, L> {
         let mut scratch = std::mem::take(&mut self.scratch);
         for (a, q) in sqs.iter().enumerate() {
             if q.is_anchor() {
-                ranks[a] = self.anchor_bound(sqs, a, &mut scratch);
+                ranks[a] = self.anchor_bound::<false>(sqs, a, &mut scratch);
                 self.stats.skipped += 1;
             }
         }
         self.scratch = scratch;
+    }
+
+    fn blanks_wanted(&mut self, lane: &Lane<'_>, pos: usize) -> bool {
+        if !self.prune {
+            return true;
+        }
+        // The anchor's bound again, for plays that use a blank: their
+        // leaves are other (a blank kept is worth much).
+        let mut scratch = std::mem::take(&mut self.scratch);
+        let bound = self.anchor_bound::<true>(lane.squares(), pos, &mut scratch);
+        self.scratch = scratch;
+        self.admits(bound)
     }
 
     fn worth(&mut self, rank: f32) -> bool {
