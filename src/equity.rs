@@ -18,8 +18,10 @@
 //! cross-checks accept; it adds the board tiles and cross words, the bingo
 //! bonus with a full rack and the best leave of `k` tiles played. What the
 //! rack can spell narrows that leave: with the lexicon's
-//! [`AnagramIndex`](crate::anagrams) (built once per lexicon: see
-//! [`Lexicon::anagram_index`]), a span whose word is the placed tiles alone
+//! [`AnagramIndex`](crate::anagrams) (built on request, or by the search
+//! itself after a thousand searches: see [`Lexicon::anagram_index`]; until
+//! then these bounds do without it), a span whose word is the placed tiles
+//! alone
 //! counts only the sets of `k` tiles that spell a word, one through a single
 //! board tile only the sets that spell a word with it, and a full rack
 //! through one board tile must spell an 8-letter word with it. The anchors
@@ -36,11 +38,14 @@
 //! the first 200 SOWPODS suite positions with CSW21 leaves (callgrind,
 //! scalar scan, `BEST=1` in `examples/movegen_instructions.rs`), the index
 //! and the cross-check bound took a top-1 search from 198.9 M to 147.0 M
-//! instructions and from 38 % to 26 % of the anchors. Of the 5,970
-//! anchors the index alone left, 562 raised the best play, 47 % yielded no
-//! play at all, and those that could not rank produced 64 % of the moves
-//! generated, most on racks with a blank or able to bingo. Tried, and
-//! dropped:
+//! instructions and from 38 % to 26 % of the anchors; refusing moves
+//! before they are built ([`MoveSink::may_want`]) and searching without
+//! the blank where plays with it cannot rank ([`MoveSink::blanks_wanted`]:
+//! their leaves give up a blank, worth some 25 points) took it to
+//! 136.8 M. Of the 5,970 anchors the index alone left, 562 raised the
+//! best play, 47 % yielded no play at all, and those that could not rank
+//! produced 64 % of the moves generated, most on racks with a blank or
+//! able to bingo. Tried, and dropped:
 //! - Pairing each set of tiles with its own leave (and, with the index,
 //!   only the sets that spell), on the anchors about to be searched: 9 %
 //!   fewer searched, for more instructions than the searches it saved.
@@ -48,6 +53,9 @@
 //!   still reaches the best): caps of 2 to 6 tiles on half the anchors
 //!   searched, and almost no work saved: the search's work is in its first
 //!   tiles.
+//! - Looking up the sets of each size best leave first, a few at most:
+//!   fewer lookups, looser bounds, more instructions. Small multisets in
+//!   dense arrays (in the cache) instead of the hash table: no faster.
 //! - Pruning inside an anchor's search (a hook at each tile placed): by the
 //!   tiles used (the best leave among the codes containing them): 2 % fewer
 //!   tiles placed, for 40 % more instructions; by the partial move's own
