@@ -20,7 +20,9 @@
 //!   [`lexicon`] (a mapped or owned file: [`Lexicon`], [`Dawg`],
 //!   [`Gaddag`]; [`Lexicon::root`] walks it node by node; [`Kwg`], the
 //!   wolges / MAGPIE word graph read in place as two lexicons), [`query`]
-//!   (`contains`, word streams, anagrams, patterns).
+//!   (`contains`, word streams, anagrams, patterns), [`anagrams`] (the
+//!   letter multisets of the short words, indexed: what a set of tiles can
+//!   spell, for the best-move search's bounds).
 //! - **Building** — [`wordlist`] (reading word lists), and with the
 //!   feature `build`, `builder` (the minimal automata, built incrementally)
 //!   and `compile` (both files from one list, written atomically through
