@@ -53,6 +53,9 @@
 //!   still reaches the best): caps of 2 to 6 tiles on half the anchors
 //!   searched, and almost no work saved: the search's work is in its first
 //!   tiles.
+//! - Bingos through two or three board tiles: skipping every such span
+//!   (an upper limit of what testing 9- and 10-letter words could save)
+//!   spares 6 % of the anchors searched and 2 % of the instructions.
 //! - Looking up the sets of each size best leave first, a few at most:
 //!   fewer lookups, looser bounds, more instructions. Small multisets in
 //!   dense arrays (in the cache) instead of the hash table: no faster.
