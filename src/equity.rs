@@ -896,7 +896,7 @@ impl<R: Scoring> Generator<R> {
             return (Vec::new(), Stats::default());
         }
         let alphabet = lex.alphabet();
-        let rules = self.rules().clone();
+        let rules = self.rules();
         let rack = pos.rack();
         let bag = pos.bag_len(alphabet, rules.rack_size);
         // With an empty bag the opponent holds every tile the mover cannot see.
