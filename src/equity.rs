@@ -915,9 +915,16 @@ impl<R: Scoring> Generator<R> {
         };
         // Every leave valued once.
         let leaves = LeaveIndex::new(&cx, rack);
-        let spelled = match lex.anagram_index_for_search() {
-            Some(ix) if R::CLASSIC => Spelled::new(&leaves, ix, alphabet.len()),
-            _ => Spelled::unknown(&leaves),
+        // Only the classic bounds use the index: other scorings neither
+        // build it nor count towards building it.
+        let index = if R::CLASSIC {
+            lex.anagram_index_for_search()
+        } else {
+            None
+        };
+        let spelled = match index {
+            Some(ix) => Spelled::new(&leaves, ix, alphabet.len()),
+            None => Spelled::unknown(&leaves),
         };
         let mut top = TopN {
             cx,
