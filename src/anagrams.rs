@@ -167,7 +167,7 @@ fn key(counts: &[u8; 64]) -> Option<u64> {
             if n > MAX_LEN {
                 return None;
             }
-            k = k << 6 | t as u64;
+            k = push_tile(k, t as Tile);
         }
     }
     Some(k)

@@ -661,6 +661,17 @@ pub struct Position {
     pub opcodes: Vec<(String, String)>,
 }
 
+/// `board`, if it is `size` squares a side: the side the rules' layout has.
+fn of_size(board: Board, size: usize) -> Result<Board> {
+    if board.size() != size {
+        return Err(Error::Position(format!(
+            "the board is {0}x{0}; the layout is {size}x{size}",
+            board.size()
+        )));
+    }
+    Ok(board)
+}
+
 impl Position {
     /// A position with an empty board and the given rack.
     pub fn new(board: Board, rack: Rack) -> Position {
@@ -723,13 +734,7 @@ impl Position {
         let board_text = fields
             .next()
             .ok_or_else(|| Error::Position("empty position".into()))?;
-        let board = Board::parse_stacked(board_text, alphabet)?;
-        if board.size() != size {
-            return Err(Error::Position(format!(
-                "the board is {0}x{0}; the rules' layout is {size}x{size}",
-                board.size()
-            )));
-        }
+        let board = of_size(Board::parse_stacked(board_text, alphabet)?, size)?;
         let rack = match fields.next() {
             Some(r) => Rack::parse(r, alphabet)?,
             None => Rack::default(),
@@ -772,13 +777,7 @@ impl Position {
         let board_text = parts
             .next()
             .ok_or_else(|| Error::Position("empty CGP".into()))?;
-        let board = Board::parse_cgp(board_text, alphabet)?;
-        if board.size() != size {
-            return Err(Error::Position(format!(
-                "CGP board is {0}x{0}, the layout is {size}x{size}",
-                board.size()
-            )));
-        }
+        let board = of_size(Board::parse_cgp(board_text, alphabet)?, size)?;
         let racks_text = parts
             .next()
             .ok_or_else(|| Error::Position("CGP has no racks field".into()))?;
