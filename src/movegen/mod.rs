@@ -567,25 +567,38 @@ impl<S: MoveSink, R: Scoring> LineCtx<'_, S, R> {
             squares: &self.sqs[..self.n],
             rack: &self.rack_start,
         };
-        if !self.sink.anchor(&lane, a) {
-            return false;
+        self.sink.anchor(&lane, a)
+    }
+
+    /// Sets the rack's blanks aside for the search of anchor `a` if the
+    /// sink wants no move that plays one ([`MoveSink::blanks_wanted`]):
+    /// the anchor is then searched as if the rack had none, until
+    /// [`LineCtx::restore_blanks`]. Called before the search starts, when
+    /// `rack` and `rack_start` agree.
+    fn set_blanks_aside(&mut self, a: usize) {
+        if self.rack[0] == 0 {
+            return;
         }
-        if S::RANKS_ANCHORS && self.rack[0] > 0 && !self.sink.blanks_wanted(&lane, a) {
-            // Searched as if the rack had no blank (the search starts with
-            // the whole rack: `rack` and `rack_start` agree here).
-            let b = self.rack[0];
-            self.blanks_aside = b;
-            self.rack[0] = 0;
-            self.rack_start[0] = 0;
-            self.present &= !1;
-            self.tiles_total -= b as u32;
+        let lane = Lane {
+            dir: self.dir,
+            line: self.line,
+            squares: &self.sqs[..self.n],
+            rack: &self.rack_start,
+        };
+        if self.sink.blanks_wanted(&lane, a) {
+            return;
         }
-        true
+        let b = self.rack[0];
+        self.blanks_aside = b;
+        self.rack[0] = 0;
+        self.rack_start[0] = 0;
+        self.present &= !1;
+        self.tiles_total -= b as u32;
     }
 
     /// Puts back the blanks set aside for the anchor just searched.
     #[inline]
-    pub fn restore_blanks(&mut self) {
+    fn restore_blanks(&mut self) {
         let b = std::mem::take(&mut self.blanks_aside);
         if b > 0 {
             self.rack[0] = b;
@@ -884,6 +897,7 @@ fn ranked_search<S: MoveSink, R: Scoring, W: Widths>(
         if !ctx.wants_anchor(pos) {
             continue;
         }
+        ctx.set_blanks_aside(pos);
         match structure {
             Structure::Dawg(e) => dawg::gen_anchor(ctx, &e, pos),
             Structure::Gaddag(e) => gaddag::search_anchor(ctx, &e, pos),
