@@ -358,7 +358,8 @@ struct Spelled {
 }
 
 impl Spelled {
-    /// Nothing known: every set may spell (scorings without bounds).
+    /// Nothing known: every set may spell (the index not built yet, or a
+    /// scoring the bounds do not hold for).
     fn unknown(leaves: &LeaveIndex) -> Spelled {
         Spelled {
             best: leaves.best,
