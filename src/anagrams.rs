@@ -40,6 +40,10 @@ pub const MAX_LEN: usize = 8;
 /// Bit 0 of an [`AnagramIndex::entry`]: the multiset spells a word.
 pub const WORD: u64 = 1;
 
+/// The longest word [`AnagramIndex::words`] lists: a full rack of 7 and
+/// three tiles of the board (ten tiles of 6 bits fill a key).
+pub const WORDS_MAX_LEN: usize = 10;
+
 /// Tiles are packed 6 bits each, so tiles above this are not indexed.
 const MAX_TILE: usize = 63;
 
@@ -50,6 +54,12 @@ pub struct AnagramIndex {
     /// are a word's (one lookup answers both: a set played alone, and a set
     /// with one board tile or a blank).
     map: Table,
+    /// By multiset key: the range of its words in `words`, packed as
+    /// `start << 32 | count`.
+    spans: Table,
+    /// The words of 2 to [`WORDS_MAX_LEN`] letters, grouped by multiset,
+    /// each padded with 0 (about 2 MB for SOWPODS).
+    words: Vec<[Tile; WORDS_MAX_LEN]>,
     /// The alphabet has tiles the keys cannot hold: nothing is known.
     unusable: bool,
 }
@@ -160,11 +170,17 @@ pub fn push_tile(key: u64, t: Tile) -> u64 {
 /// tiles is part of the key). `None` above [`MAX_LEN`] tiles.
 #[inline]
 fn key(counts: &[u8; 64]) -> Option<u64> {
+    key_within(counts, MAX_LEN)
+}
+
+/// [`key`], `None` above `max` tiles (at most [`WORDS_MAX_LEN`]).
+#[inline]
+fn key_within(counts: &[u8; 64], max: usize) -> Option<u64> {
     let (mut k, mut n) = (0u64, 0usize);
     for (t, &c) in counts.iter().enumerate().skip(1) {
         for _ in 0..c {
             n += 1;
-            if n > MAX_LEN {
+            if n > max {
                 return None;
             }
             k = push_tile(k, t as Tile);
@@ -177,21 +193,53 @@ impl AnagramIndex {
     /// Walks a lexicon's edges (a DAWG, or a GADDAG's separator-free paths,
     /// which spell its words reversed: the same multisets), in an alphabet
     /// of `letters` letters.
-    pub(crate) fn new(edges: &Edges<'_>, letters: usize) -> AnagramIndex {
+    pub(crate) fn new(edges: &Edges<'_>, letters: usize, reversed: bool) -> AnagramIndex {
         let mut ix = AnagramIndex {
             map: Table::new(),
+            spans: Table::new(),
+            words: Vec::new(),
             unusable: letters > MAX_TILE,
         };
         if !ix.unusable && !edges.is_empty() {
             let mut counts = [0u8; 64];
-            ix.walk(edges, 0, 0, &mut counts);
+            let mut found = Vec::new();
+            let mut path = [0; WORDS_MAX_LEN];
+            ix.walk(edges, 0, 0, &mut counts, &mut path, &mut found);
+            // Grouped by multiset, in word order within each.
+            for (_, w) in found.iter_mut().filter(|_| reversed) {
+                let n = w.iter().position(|&t| t == 0).unwrap_or(WORDS_MAX_LEN);
+                w[..n].reverse();
+            }
+            found.sort_unstable();
+            found.dedup();
+            ix.words = Vec::with_capacity(found.len());
+            let mut i = 0;
+            while i < found.len() {
+                let k = found[i].0;
+                let start = ix.words.len() as u64;
+                while i < found.len() && found[i].0 == k {
+                    ix.words.push(found[i].1);
+                    i += 1;
+                }
+                let count = ix.words.len() as u64 - start;
+                ix.spans.or(k, start << 32 | count);
+            }
         }
         ix
     }
 
-    /// The paths from node `first`, `depth` tiles in; at most [`MAX_LEN`]
-    /// deep, so a corrupt file's cycle ends too.
-    fn walk(&mut self, edges: &Edges<'_>, first: u32, depth: usize, counts: &mut [u8; 64]) {
+    /// The paths from node `first`, `depth` tiles in; at most
+    /// [`WORDS_MAX_LEN`] deep, so a corrupt file's cycle ends too. `path` holds the tiles so
+    /// far; every word met goes in `found` with its multiset's key.
+    fn walk(
+        &mut self,
+        edges: &Edges<'_>,
+        first: u32,
+        depth: usize,
+        counts: &mut [u8; 64],
+        path: &mut [Tile; WORDS_MAX_LEN],
+        found: &mut Vec<(u64, [Tile; WORDS_MAX_LEN])>,
+    ) {
         for arc in edges.children(first) {
             // Tile 0 is the GADDAG's separator; tiles past 63 cannot occur
             // (checked in `new`), but the file is not trusted.
@@ -200,14 +248,21 @@ impl AnagramIndex {
                 continue;
             }
             counts[t] += 1;
+            path[depth] = t as Tile;
             if arc.terminal && depth >= 1 {
+                if let Some(k) = key_within(counts, WORDS_MAX_LEN) {
+                    let mut w = [0; WORDS_MAX_LEN];
+                    w[..=depth].copy_from_slice(&path[..=depth]);
+                    found.push((k, w));
+                }
                 self.insert(counts);
             }
-            if depth + 1 < MAX_LEN && arc.target != 0 {
-                self.walk(edges, arc.target, depth + 1, counts);
+            if depth + 1 < WORDS_MAX_LEN && arc.target != 0 {
+                self.walk(edges, arc.target, depth + 1, counts, path, found);
             }
             counts[t] -= 1;
         }
+        path[depth] = 0;
     }
 
     fn insert(&mut self, counts: &mut [u8; 64]) {
@@ -298,6 +353,20 @@ impl AnagramIndex {
     }
 
     /// How many multisets are indexed.
+    /// The words whose letters are the multiset `key` (tiles packed with
+    /// [`push_tile`] in ascending order), in order, each padded with 0.
+    /// Empty for a multiset that spells no word of 2 to [`WORDS_MAX_LEN`]
+    /// letters.
+    #[inline]
+    pub fn words(&self, key: u64) -> &[[Tile; WORDS_MAX_LEN]] {
+        if self.unusable || key == 0 {
+            return &[];
+        }
+        let span = self.spans.get(key);
+        let (start, count) = ((span >> 32) as usize, (span & 0xffff_ffff) as usize);
+        self.words.get(start..start + count).unwrap_or(&[])
+    }
+
     pub fn len(&self) -> usize {
         self.map.used
     }

@@ -91,12 +91,13 @@
 use std::cmp::Ordering;
 
 use crate::alphabet::Alphabet;
-use crate::anagrams::{push_tile, AnagramIndex, WORD};
+use crate::alphabet::Tile;
+use crate::anagrams::{push_tile, AnagramIndex, MAX_LEN, WORD, WORDS_MAX_LEN};
 use crate::board::{tile_of, Position, Rack, BLANK_FLAG};
 use crate::lane::{Lane, LaneSquare};
 use crate::leave::{equity, settle, tiles_value, LeaveValue};
 use crate::lexicon::Lexicon;
-use crate::movegen::{Generator, Move, MoveSink, Options};
+use crate::movegen::{Dir, Generator, Move, MoveSink, Options};
 use crate::scoring::Scoring;
 
 /// A play: tiles placed, an exchange, or a pass.
@@ -485,6 +486,150 @@ impl Spelled {
     }
 }
 
+/// The words a full rack makes, alone and through up to three board tiles,
+/// read from the lexicon's [`AnagramIndex`] the first time a bound asks:
+/// then a span for a bingo counts only if one of those words fits its
+/// squares, letter by letter (cross-checks, and the board tiles in their
+/// places). The index says whether the letters make a word; this says
+/// whether a word fits here.
+struct Bingos<'a> {
+    index: &'a AnagramIndex,
+    /// The rack's letters, ascending, and its blanks (at most one: with
+    /// two, nothing is checked).
+    letters: Vec<Tile>,
+    blanks: usize,
+    /// Letters of the alphabet: what a blank may be.
+    alphabet: usize,
+    /// The words looked up so far, by the key of the board tiles they go
+    /// through (0: none), and those keys.
+    words: Vec<(u64, [Tile; WORDS_MAX_LEN])>,
+    known: Vec<u64>,
+}
+
+impl<'a> Bingos<'a> {
+    fn new(index: &'a AnagramIndex, rack: &[u8; 64], alphabet: usize) -> Bingos<'a> {
+        let mut letters = Vec::with_capacity(MAX_LEN);
+        for (t, &c) in rack.iter().enumerate().skip(1) {
+            letters.extend(std::iter::repeat_n(t as Tile, c as usize));
+        }
+        Bingos {
+            index,
+            letters,
+            blanks: rack[0] as usize,
+            alphabet: alphabet.min(63),
+            words: Vec::new(),
+            known: Vec::new(),
+        }
+    }
+
+    /// Whether the bounds may check bingos' words (not with two blanks).
+    fn checkable(&self) -> bool {
+        self.blanks <= 1
+    }
+
+    /// Every word of the rack's letters, the board tiles `board` and the
+    /// blank (if any) as any letter, to `out`, with `board_key`.
+    fn look_up(&mut self, board: &[Tile], board_key: u64) {
+        let mut tiles = [0 as Tile; WORDS_MAX_LEN];
+        let n = self.letters.len() + board.len();
+        if n + self.blanks > WORDS_MAX_LEN {
+            return;
+        }
+        tiles[..self.letters.len()].copy_from_slice(&self.letters);
+        tiles[self.letters.len()..n].copy_from_slice(board);
+        tiles[..n].sort_unstable();
+        let key = |tiles: &[Tile]| tiles.iter().fold(0u64, |k, &t| push_tile(k, t));
+        if self.blanks == 0 {
+            for w in self.index.words(key(&tiles[..n])) {
+                self.words.push((board_key, *w));
+            }
+            return;
+        }
+        // One blank: as each letter that completes the others to a word
+        // (the index knows which up to its longest multisets; past them,
+        // every letter is tried).
+        let mut m = if n < MAX_LEN {
+            self.index.entry(key(&tiles[..n]), n) & !WORD
+        } else {
+            (2u64 << self.alphabet) - 2
+        };
+        while m != 0 {
+            let x = m.trailing_zeros() as Tile;
+            m &= m - 1;
+            let mut with_x = tiles;
+            with_x[n] = x;
+            with_x[..=n].sort_unstable();
+            for w in self.index.words(key(&with_x[..=n])) {
+                self.words.push((board_key, *w));
+            }
+        }
+    }
+
+    /// The most a word of the rack and the board tiles on the `len` squares
+    /// of `sqs` from `start` scores there (bingo bonus aside), of those
+    /// that fit: each letter one its square accepts, the board tiles'
+    /// letters where they lie. Each letter placed counts its full value
+    /// (a blank's would count none: this bounds that too). `None` if no
+    /// word fits.
+    fn fit(
+        &mut self,
+        sqs: &[LaneSquare],
+        start: usize,
+        len: usize,
+        values: &[i32; 64],
+    ) -> Option<i64> {
+        let span = &sqs[start..start + len];
+        let mut board = [0 as Tile; WORDS_MAX_LEN];
+        let mut nb = 0;
+        for q in span.iter().filter(|q| q.tile() != 0) {
+            board[nb] = tile_of(q.tile());
+            nb += 1;
+        }
+        board[..nb].sort_unstable();
+        // Board tiles ascending, and one bit above them: never 0.
+        let board_key = board[..nb].iter().fold(1u64, |k, &t| push_tile(k, t));
+        if !self.known.contains(&board_key) {
+            self.known.push(board_key);
+            self.look_up(&board[..nb], board_key);
+        }
+        let mut best = None;
+        for (_, w) in self.words.iter().filter(|(k, _)| *k == board_key) {
+            let fits = span.iter().zip(w).all(|(q, &l)| {
+                if q.tile() != 0 {
+                    tile_of(q.tile()) == l
+                } else {
+                    q.allowed() & (1 << (l & 63)) != 0
+                }
+            });
+            if !fits {
+                continue;
+            }
+            // Scored as the classic scoring does: the word's tiles (board
+            // tiles at face value, a blank's at none), times the word
+            // premiums of the squares covered, and each cross word.
+            let (mut main, mut wm, mut cross) = (0i64, 1i64, 0i64);
+            for (q, &l) in span.iter().zip(w) {
+                if q.tile() != 0 {
+                    if q.tile() & BLANK_FLAG == 0 {
+                        main += values[l as usize & 63] as i64;
+                    }
+                    continue;
+                }
+                let (lm, qwm) = (q.letter_mult() as i64, q.word_mult() as i64);
+                let v = values[l as usize & 63] as i64 * lm;
+                main += v;
+                wm *= qwm;
+                if q.has_cross() {
+                    cross += (q.cross_sum() as i64 + v) * qwm;
+                }
+            }
+            let score = main * wm + cross;
+            best = Some(best.map_or(score, |b: i64| b.max(score)));
+        }
+        best
+    }
+}
+
 /// What the bound of an anchor needs besides its lane, set up once per
 /// search (from the rack the generator sees, the first time it asks).
 #[derive(Default)]
@@ -550,6 +695,13 @@ pub struct TopN<'a, L: LeaveValue> {
     /// In a cell: the bound reads `self` and writes here, and moving the
     /// scratch out and back instead copied 1.5 KB a lane.
     scratch: std::cell::RefCell<Scratch>,
+    /// The rack's bingo words, when the index can tell them (see
+    /// [`Bingos`]).
+    bingos: Option<std::cell::RefCell<Bingos<'a>>>,
+    /// By direction and line (`dir * 32 + line`), the anchors whose rank
+    /// counts bingos not yet checked against their words: checked when
+    /// their turn comes ([`MoveSink::anchor`]).
+    unchecked: [u32; 64],
     stats: Stats,
     /// The scoring is [`Scoring::CLASSIC`]: the bounds hold.
     prune: bool,
@@ -644,12 +796,23 @@ impl<'a, L: LeaveValue> TopN<'a, L> {
     /// plus the cross word's), the cross words' and board tiles' points,
     /// the bingo bonus with a full rack, and the best leave of `k` tiles
     /// used.
-    fn anchor_bound<const BLANK: bool>(&self, sqs: &[LaneSquare], a: usize) -> f32 {
+    ///
+    /// A bingo on a span of the placed tiles alone or through one board tile
+    /// counts with `CHECK` only if one of the rack's words fits there
+    /// ([`Bingos`]). The second value is the bound without such bingos
+    /// (with `CHECK`, the same as the first).
+    fn anchor_bound<const BLANK: bool, const CHECK: bool>(
+        &self,
+        sqs: &[LaneSquare],
+        a: usize,
+    ) -> (f32, f32) {
         let sh = &self.shadow;
         let rt = sh.tiles;
         if rt == 0 || sqs[a].allowed() & sh.mask == 0 {
-            return f32::NEG_INFINITY;
+            return (f32::NEG_INFINITY, f32::NEG_INFINITY);
         }
+        let mut bingos = self.bingos.as_ref().map(|b| b.borrow_mut());
+        let checkable = bingos.as_ref().is_some_and(|b| b.checkable());
         let n = sqs.len();
         let value = |sq: u8| -> i64 {
             if sq & BLANK_FLAG != 0 {
@@ -710,7 +873,7 @@ impl<'a, L: LeaveValue> TopN<'a, L> {
             }
             j = k;
         }
-        let mut best = f32::NEG_INFINITY;
+        let (mut best, mut plain) = (f32::NEG_INFINITY, f32::NEG_INFINITY);
         for l in 0..=room {
             let (mut np, mut wm, mut cross, mut board) = (0usize, 1i64, 0i64, left_board);
             let (mut reads, mut read) = (left_count, left_tile);
@@ -771,9 +934,20 @@ impl<'a, L: LeaveValue> TopN<'a, L> {
                     1 if np < 8 => sp.through_best[read as usize & 63][np].max(sp.any_best[np]),
                     _ => self.leaves.best[np.min(32)],
                 };
+                let len = np + reads as usize;
+                let checked = np == self.rack_size && checkable && len <= WORDS_MAX_LEN && np >= 2;
+                // With `CHECK`, the score of the best bingo that fits.
+                let mut exact = None;
                 let bingo = if np == self.rack_size {
                     if reads == 1 && self.spelled.through & (1 << (read & 63)) == 0 {
                         continue;
+                    }
+                    if CHECK && checked {
+                        let start = a - l - left_count as usize;
+                        match bingos.as_mut().unwrap().fit(sqs, start, len, &self.values) {
+                            Some(s) => exact = Some(s),
+                            None => continue,
+                        }
                     }
                     self.bingo
                 } else {
@@ -792,11 +966,27 @@ impl<'a, L: LeaveValue> TopN<'a, L> {
                 let base = board * wm + cross + bingo;
                 let tiles: i64 = eff[..np].iter().zip(&sh.values).map(|(e, v)| e * v).sum();
                 let tiles = tiles.min(wm * by_letter + by_cross);
-                best = best.max((base + tiles) as f32 + leave);
+                let v = match exact {
+                    Some(s) => (s + bingo) as f32 + leave,
+                    None => (base + tiles) as f32 + leave,
+                };
+                best = best.max(v);
+                if !checked || CHECK {
+                    plain = plain.max(v);
+                }
             }
         }
-        best
+        (best, plain)
     }
+}
+
+/// Where [`TopN::unchecked`] keeps a lane's anchors.
+fn lane_slot(lane: &Lane<'_>) -> usize {
+    let d = match lane.dir() {
+        Dir::Across => 0,
+        Dir::Down => 1,
+    };
+    (d * 32 + lane.line()) & 63
 }
 
 impl<L: LeaveValue> MoveSink for TopN<'_, L> {
@@ -841,12 +1031,29 @@ impl<L: LeaveValue> MoveSink for TopN<'_, L> {
             self.prepare_shadow(lane.rack());
         }
         let sqs = lane.squares();
+        let mut unchecked = 0u32;
         for (a, q) in sqs.iter().enumerate() {
             if q.is_anchor() {
-                ranks[a] = self.anchor_bound::<false>(sqs, a);
+                let (bound, plain) = self.anchor_bound::<false, false>(sqs, a);
+                ranks[a] = bound;
+                if bound > plain {
+                    unchecked |= 1 << (a & 31);
+                }
                 self.stats.skipped += 1;
             }
         }
+        self.unchecked[lane_slot(lane)] = unchecked;
+    }
+
+    fn rerank(&mut self, lane: &Lane<'_>, pos: usize, rank: f32) -> f32 {
+        let (slot, bit) = (lane_slot(lane), 1 << (pos & 31));
+        if self.unchecked[slot] & bit == 0 {
+            return rank;
+        }
+        self.unchecked[slot] &= !bit;
+        // Its rank counted bingos: now only those that fit.
+        let (bound, _) = self.anchor_bound::<false, true>(lane.squares(), pos);
+        bound.min(rank)
     }
 
     fn blanks_wanted(&mut self, lane: &Lane<'_>, pos: usize) -> bool {
@@ -855,7 +1062,7 @@ impl<L: LeaveValue> MoveSink for TopN<'_, L> {
         }
         // The anchor's bound again, for plays that use a blank: their
         // leaves are other (a blank kept is worth much).
-        let bound = self.anchor_bound::<true>(lane.squares(), pos);
+        let (bound, _) = self.anchor_bound::<true, true>(lane.squares(), pos);
         self.admits(bound)
     }
 
@@ -939,6 +1146,9 @@ impl<R: Scoring> Generator<R> {
             leaves,
             shadow: Shadow::default(),
             scratch: Default::default(),
+            bingos: index
+                .map(|ix| std::cell::RefCell::new(Bingos::new(ix, rack.counts(), alphabet.len()))),
+            unchecked: [0; 64],
             stats: Stats::default(),
             prune: R::CLASSIC,
         };

@@ -244,8 +244,13 @@ impl Lexicon {
     /// [`AUTO_INDEX_AFTER`] searches, so a program that runs many may call
     /// this first instead, and one that runs a few never pays for it.
     pub fn anagram_index(&self) -> &AnagramIndex {
-        self.anagrams
-            .get_or_init(|| AnagramIndex::new(&self.edges(), self.alphabet.len()))
+        self.anagrams.get_or_init(|| {
+            AnagramIndex::new(
+                &self.edges(),
+                self.alphabet.len(),
+                self.kind() == Kind::Gaddag,
+            )
+        })
     }
 
     /// The anagram index for a best-move search: if built, or once this

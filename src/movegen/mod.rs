@@ -307,6 +307,18 @@ pub trait MoveSink {
         let _ = (lane, ranks);
     }
 
+    /// With [`MoveSink::RANKS_ANCHORS`]: the anchor on square `pos` of
+    /// `lane`, ranked `rank`, looked at again when its turn comes (by
+    /// default, the same rank). A sink may rank first by a bound that is
+    /// cheap but loose and give a tighter one here, never higher: the
+    /// anchor then goes back in the order at its new rank. Asked once per
+    /// anchor, before [`MoveSink::worth`].
+    #[inline(always)]
+    fn rerank(&mut self, lane: &Lane<'_>, pos: usize, rank: f32) -> f32 {
+        let _ = (lane, pos);
+        rank
+    }
+
     /// With [`MoveSink::RANKS_ANCHORS`]: whether to go on to the next
     /// anchor, ranked `rank`. `false` ends the search: every anchor left
     /// ranks `rank` or lower.
@@ -865,28 +877,57 @@ fn ranked_search<S: MoveSink, R: Scoring, W: Widths>(
     // Best rank first, ties in board order (keys are distinct: a total
     // order). A search usually stops within the first quarter, so the
     // anchors are put in order a block at a time: the best `BLOCK` picked
-    // out (linear time), sorted, searched; then the next block.
+    // out (linear time), sorted, searched; then the next block. Those in
+    // order are `ranked[i..sorted]`.
     const BLOCK: usize = 32;
     let order = |a: &(f32, u32), b: &(f32, u32)| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1));
     let mut current = u32::MAX;
-    for i in 0..ranked.len() {
-        if i % BLOCK == 0 {
+    let (mut i, mut sorted) = (0, 0);
+    while i < ranked.len() {
+        if i == sorted {
             let rest = &mut ranked[i..];
             if rest.len() > BLOCK {
                 rest.select_nth_unstable_by(BLOCK - 1, order);
             }
             let end = rest.len().min(BLOCK);
             rest[..end].sort_unstable_by(order);
+            sorted = i + end;
         }
         let (rank, key) = ranked[i];
-        if !ctx.sink.worth(rank) {
-            break;
-        }
         let (d, line, pos) = (
             key as usize / 1024,
             key as usize / 32 % 32,
             key as usize % 32,
         );
+        let n = lanes[d].n;
+        let lane = Lane {
+            dir: if d == 0 { Dir::Across } else { Dir::Down },
+            line,
+            squares: &lanes[d].squares[line * n..(line + 1) * n],
+            rack: &ctx.rack_start,
+        };
+        let again = ctx.sink.rerank(&lane, pos, rank);
+        if again < rank {
+            // Back in order at its new rank: among those sorted, or after
+            // them (with the rest, all ranked below the sorted ones).
+            let moved = (again, key);
+            let mut j = i + 1;
+            while j < sorted && order(&ranked[j], &moved) == Ordering::Less {
+                j += 1;
+            }
+            ranked[i] = moved;
+            if j < sorted || sorted == ranked.len() {
+                ranked[i..j].rotate_left(1);
+            } else {
+                ranked[i..].rotate_left(1);
+                sorted -= 1;
+            }
+            continue;
+        }
+        i += 1;
+        if !ctx.sink.worth(rank) {
+            break;
+        }
         if key / 32 != current {
             current = key / 32;
             let lanes = lanes[d];
