@@ -98,6 +98,7 @@ use crate::lane::{Lane, LaneSquare};
 use crate::leave::{equity, settle, tiles_value, LeaveValue};
 use crate::lexicon::Lexicon;
 use crate::movegen::{Dir, Generator, Move, MoveSink, Options};
+use crate::rules::MAX_SIZE;
 use crate::scoring::Scoring;
 
 /// A play: tiles placed, an exchange, or a pass.
@@ -356,6 +357,9 @@ struct Spelled {
     any_best: [f32; 33],
     /// Tiles `t` such that the whole rack and `t` may spell a word.
     through: u64,
+    /// By number of tiles used: the most the leave of any set with a blank
+    /// that spells a word adds (`-inf` where none does).
+    blank_best: [f32; 33],
 }
 
 impl Spelled {
@@ -367,6 +371,7 @@ impl Spelled {
             through_best: [[f32::NEG_INFINITY; 8]; 64],
             any_best: leaves.best,
             through: u64::MAX,
+            blank_best: leaves.best_blank,
         }
     }
 
@@ -377,6 +382,7 @@ impl Spelled {
         let mut best = [f32::NEG_INFINITY; 33];
         let mut through_best = [[f32::NEG_INFINITY; 8]; 64];
         let mut any_best = [f32::NEG_INFINITY; 33];
+        let mut blank_best = [f32::NEG_INFINITY; 33];
         // Every set's key, letters and blanks, by code: the codes in
         // order, as an odometer of digits (copies used of each kind of
         // tile, least significant first; the blank's kind, tile 0, first).
@@ -425,6 +431,9 @@ impl Spelled {
             };
             if e & WORD != 0 && size >= 2 {
                 best[size] = best[size].max(add);
+                if blanks > 0 {
+                    blank_best[size] = blank_best[size].max(add);
+                }
             }
             if size == rack_tiles && blanks == 0 {
                 through = e & !WORD;
@@ -482,6 +491,7 @@ impl Spelled {
             through_best,
             any_best,
             through,
+            blank_best,
         }
     }
 }
@@ -565,6 +575,47 @@ impl<'a> Bingos<'a> {
         }
     }
 
+    /// The key [`Bingos::words`] keeps the words through the board tiles of
+    /// `span` under, after looking them up if not yet done.
+    fn board_key(&mut self, span: &[LaneSquare]) -> u64 {
+        let mut board = [0 as Tile; WORDS_MAX_LEN];
+        let mut nb = 0;
+        for q in span.iter().filter(|q| q.tile() != 0) {
+            board[nb] = tile_of(q.tile());
+            nb += 1;
+        }
+        board[..nb].sort_unstable();
+        // Board tiles ascending, and one bit above them: never 0.
+        let board_key = board[..nb].iter().fold(1u64, |k, &t| push_tile(k, t));
+        if !self.known.contains(&board_key) {
+            self.known.push(board_key);
+            self.look_up(&board[..nb], board_key);
+        }
+        board_key
+    }
+
+    /// The words kept under `board_key` that fit `span`: each letter one
+    /// its square accepts, the board tiles' letters where they lie.
+    fn fitting<'s>(
+        &'s self,
+        span: &'s [LaneSquare],
+        board_key: u64,
+    ) -> impl Iterator<Item = &'s [Tile; WORDS_MAX_LEN]> + 's {
+        self.words
+            .iter()
+            .filter(move |(k, _)| *k == board_key)
+            .map(|(_, w)| w)
+            .filter(move |w| {
+                span.iter().zip(w.iter()).all(|(q, &l)| {
+                    if q.tile() != 0 {
+                        tile_of(q.tile()) == l
+                    } else {
+                        q.allowed() & (1 << (l & 63)) != 0
+                    }
+                })
+            })
+    }
+
     /// The most a word of the rack and the board tiles on the `len` squares
     /// of `sqs` from `start` scores there (bingo bonus aside), of those
     /// that fit: each letter one its square accepts, the board tiles'
@@ -579,31 +630,9 @@ impl<'a> Bingos<'a> {
         values: &[i32; 64],
     ) -> Option<i64> {
         let span = &sqs[start..start + len];
-        let mut board = [0 as Tile; WORDS_MAX_LEN];
-        let mut nb = 0;
-        for q in span.iter().filter(|q| q.tile() != 0) {
-            board[nb] = tile_of(q.tile());
-            nb += 1;
-        }
-        board[..nb].sort_unstable();
-        // Board tiles ascending, and one bit above them: never 0.
-        let board_key = board[..nb].iter().fold(1u64, |k, &t| push_tile(k, t));
-        if !self.known.contains(&board_key) {
-            self.known.push(board_key);
-            self.look_up(&board[..nb], board_key);
-        }
+        let board_key = self.board_key(span);
         let mut best = None;
-        for (_, w) in self.words.iter().filter(|(k, _)| *k == board_key) {
-            let fits = span.iter().zip(w).all(|(q, &l)| {
-                if q.tile() != 0 {
-                    tile_of(q.tile()) == l
-                } else {
-                    q.allowed() & (1 << (l & 63)) != 0
-                }
-            });
-            if !fits {
-                continue;
-            }
+        for w in self.fitting(span, board_key) {
             // Scored as the classic scoring does: the word's tiles (board
             // tiles at face value, a blank's at none), times the word
             // premiums of the squares covered, and each cross word.
@@ -671,6 +700,10 @@ struct Scratch {
     lms: [i64; 32],
     xms: [i64; 32],
     eff: [i64; 32],
+    /// The spans (first square, length) of the bingos that fit, found by
+    /// the last exact bound.
+    bingo_spans: [(usize, usize); 32],
+    nbingo: usize,
 }
 
 /// A sink that keeps the `n` best plays by equity and ranks every anchor by
@@ -799,8 +832,10 @@ impl<'a, L: LeaveValue> TopN<'a, L> {
     ///
     /// A bingo on a span of the placed tiles alone or through one board tile
     /// counts with `CHECK` only if one of the rack's words fits there
-    /// ([`Bingos`]). The second value is the bound without such bingos
-    /// (with `CHECK`, the same as the first).
+    /// ([`Bingos`]), and then at what the best of those scores. The second
+    /// value is the bound without the bingos the index can check (those
+    /// through at most three board tiles, with at most one blank); with
+    /// `CHECK`, the spans of those that fit are left in the scratch space.
     fn anchor_bound<const BLANK: bool, const CHECK: bool>(
         &self,
         sqs: &[LaneSquare],
@@ -852,7 +887,10 @@ impl<'a, L: LeaveValue> TopN<'a, L> {
             lms,
             xms,
             eff,
+            bingo_spans,
+            nbingo,
         } = &mut *self.scratch.borrow_mut();
+        *nbingo = 0;
         let mut ns = 0;
         let mut j = a;
         loop {
@@ -948,6 +986,10 @@ impl<'a, L: LeaveValue> TopN<'a, L> {
                             Some(s) => exact = Some(s),
                             None => continue,
                         }
+                        if *nbingo < bingo_spans.len() {
+                            bingo_spans[*nbingo] = (start, len);
+                            *nbingo += 1;
+                        }
                     }
                     self.bingo
                 } else {
@@ -956,27 +998,117 @@ impl<'a, L: LeaveValue> TopN<'a, L> {
                 if leave == f32::NEG_INFINITY {
                     continue;
                 }
-                // Plays that use a blank: what they can spell, as above,
-                // with the best leave of such plays.
-                let leave = if BLANK {
-                    self.leaves.best_blank[np.min(32)]
-                } else {
-                    leave
+                // Plays that use a blank: the best leave of such plays (of
+                // those that spell a word alone, if that is the word).
+                let leave = match (BLANK, reads) {
+                    (false, _) => leave,
+                    (true, 0) => sp.blank_best[np.min(32)],
+                    (true, _) => self.leaves.best_blank[np.min(32)],
                 };
+                if leave == f32::NEG_INFINITY {
+                    continue;
+                }
                 let base = board * wm + cross + bingo;
-                let tiles: i64 = eff[..np].iter().zip(&sh.values).map(|(e, v)| e * v).sum();
+                // A play with a blank places one tile worth nothing.
+                let real = if BLANK { np - 1 } else { np };
+                let tiles: i64 = eff[..real].iter().zip(&sh.values).map(|(e, v)| e * v).sum();
                 let tiles = tiles.min(wm * by_letter + by_cross);
                 let v = match exact {
                     Some(s) => (s + bingo) as f32 + leave,
                     None => (base + tiles) as f32 + leave,
                 };
                 best = best.max(v);
-                if !checked || CHECK {
+                if !checked {
                     plain = plain.max(v);
                 }
             }
         }
         (best, plain)
+    }
+}
+
+impl<L: LeaveValue> TopN<'_, L> {
+    /// Every play of the whole rack, one blank and its letters, on the
+    /// `len` squares of `lane` from `start` (a span a bingo fits, see
+    /// [`Bingos`]), as the search would find it: each word that fits, with
+    /// the blank on each placed copy of the letter it stands for, scored
+    /// as the classic scoring does.
+    fn place_blank_bingos(&mut self, lane: &Lane<'_>, start: usize, len: usize) {
+        let Some(cell) = &self.bingos else { return };
+        let words: Vec<[Tile; WORDS_MAX_LEN]> = {
+            let sqs = &lane.squares()[start..start + len];
+            let mut b = cell.borrow_mut();
+            let key = b.board_key(sqs);
+            b.fitting(sqs, key).copied().collect()
+        };
+        for w in &words {
+            self.place_blank_word(lane, start, w);
+        }
+    }
+
+    /// [`TopN::place_blank_bingos`] for one word.
+    fn place_blank_word(&mut self, lane: &Lane<'_>, start: usize, w: &[Tile; WORDS_MAX_LEN]) {
+        let len = w.iter().position(|&t| t == 0).unwrap_or(WORDS_MAX_LEN);
+        let sqs = &lane.squares()[start..start + len];
+        // The letter beyond the rack's letters: the blank's.
+        let mut left = self.leaves.rack;
+        let mut letter = 0;
+        for (q, &l) in sqs.iter().zip(w) {
+            if q.tile() == 0 {
+                let c = &mut left[l as usize & 63];
+                if *c > 0 {
+                    *c -= 1;
+                } else {
+                    letter = l;
+                }
+            }
+        }
+        if letter == 0 {
+            return;
+        }
+        for j in 0..len {
+            if sqs[j].tile() != 0 || w[j] != letter {
+                continue;
+            }
+            let mut m = Move {
+                dir: lane.dir(),
+                row: 0,
+                col: 0,
+                len: len as u8,
+                word: [0; MAX_SIZE],
+                placed: 0,
+                score: 0,
+            };
+            let (mut main, mut wm, mut cross) = (0i32, 1i32, 0i32);
+            for (i, (q, &l)) in sqs.iter().zip(w).enumerate() {
+                if q.tile() != 0 {
+                    m.word[i] = q.tile();
+                    if q.tile() & BLANK_FLAG == 0 {
+                        main += self.values[tile_of(q.tile()) as usize & 63];
+                    }
+                    continue;
+                }
+                let blank = i == j;
+                m.word[i] = if blank { l | BLANK_FLAG } else { l };
+                m.placed |= 1 << i;
+                let lv = if blank {
+                    0
+                } else {
+                    self.values[l as usize & 63]
+                } * q.letter_mult() as i32;
+                main += lv;
+                wm *= q.word_mult() as i32;
+                if q.has_cross() {
+                    cross += (q.cross_sum() + lv) * q.word_mult() as i32;
+                }
+            }
+            m.score = main * wm + cross + self.bingo as i32;
+            match lane.dir() {
+                Dir::Across => (m.row, m.col) = (lane.line() as u8, start as u8),
+                Dir::Down => (m.row, m.col) = (start as u8, lane.line() as u8),
+            }
+            self.push(&m);
+        }
     }
 }
 
@@ -1062,8 +1194,23 @@ impl<L: LeaveValue> MoveSink for TopN<'_, L> {
         }
         // The anchor's bound again, for plays that use a blank: their
         // leaves are other (a blank kept is worth much).
-        let (bound, _) = self.anchor_bound::<true, true>(lane.squares(), pos);
-        self.admits(bound)
+        let (bound, others) = self.anchor_bound::<true, true>(lane.squares(), pos);
+        if !self.admits(bound) {
+            return false;
+        }
+        if self.admits(others) {
+            return true;
+        }
+        // Only bingos with a blank could rank, and their words are known:
+        // they are placed here, and the anchor searched without the blank.
+        let (spans, n) = {
+            let sc = self.scratch.borrow();
+            (sc.bingo_spans, sc.nbingo)
+        };
+        for &(start, len) in &spans[..n] {
+            self.place_blank_bingos(lane, start, len);
+        }
+        false
     }
 
     fn worth(&mut self, rank: f32) -> bool {
