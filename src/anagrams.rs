@@ -367,6 +367,15 @@ impl AnagramIndex {
         self.words.get(start..start + count).unwrap_or(&[])
     }
 
+    /// Asks the CPU to fetch where [`AnagramIndex::words`] looks `key` up,
+    /// for a lookup soon after.
+    #[inline]
+    pub fn prefetch_words(&self, key: u64) {
+        if !self.unusable && key != 0 {
+            self.spans.prefetch(key);
+        }
+    }
+
     pub fn len(&self) -> usize {
         self.map.used
     }

@@ -2,10 +2,10 @@
 //! sorted letters of every word of a random list, and of every word less
 //! one letter, kept in plain sets.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::{BTreeMap, HashMap, HashSet};
 
 use lexgraph::alphabet::{Blanks, Spelling};
-use lexgraph::anagrams::{push_tile, MAX_LEN, WORD};
+use lexgraph::anagrams::{push_tile, MAX_LEN, WORD, WORDS_MAX_LEN};
 use lexgraph::{compile, Alphabet, Lexicon, WordList};
 use proptest::prelude::*;
 
@@ -89,6 +89,24 @@ proptest! {
                     prop_assert_eq!(ix.spells(s, 1), None);
                 }
                 prop_assert_eq!(ix.spells(s, 2), None);
+            }
+            // The words of each multiset, in order, with their letters in
+            // place (a GADDAG's come from reversed paths).
+            let mut by_set: BTreeMap<Vec<u8>, Vec<Vec<u8>>> = BTreeMap::new();
+            for w in words.iter().filter(|w| (2..=WORDS_MAX_LEN).contains(&w.len())) {
+                let tiles = a.parse_tiles(w, Spelling::Word, Blanks::Refused).unwrap();
+                by_set.entry(sorted(&a, w)).or_default().push(tiles);
+            }
+            for (set, list) in &by_set {
+                let got: Vec<Vec<u8>> = ix
+                    .words(key(set))
+                    .iter()
+                    .map(|w| w.iter().copied().take_while(|&t| t != 0).collect())
+                    .collect();
+                prop_assert_eq!(&got, list, "the words of {:?}", set);
+            }
+            for s in sets.iter().filter(|s| !by_set.contains_key(*s)) {
+                prop_assert!(ix.words(key(s)).is_empty(), "{:?} has no word", s);
             }
         }
     }

@@ -95,16 +95,17 @@ fn exhaustive(
 }
 
 /// `best` against exhaustive ranking for each position, lexicon and
-/// leave valuation, for the top `ns`; returns (anchors skipped, searched).
+/// leave valuation, for the top `ns`; returns (anchors skipped, searched,
+/// and where bingos with a blank were placed instead).
 fn compare(
     lexicons: &[Lexicon],
     positions: &[Position],
     valuations: &[&dyn LeaveValue],
     ns: &[usize],
     opts: &Options,
-) -> (usize, usize) {
+) -> (usize, usize, usize) {
     let mut gen = Generator::new(Rules::default());
-    let (mut skipped, mut searched) = (0, 0);
+    let (mut skipped, mut searched, mut placed) = (0, 0, 0);
     for lex in lexicons {
         for (k, p) in positions.iter().enumerate() {
             for (v, leaves) in valuations.iter().enumerate() {
@@ -120,11 +121,12 @@ fn compare(
                     );
                     skipped += stats.skipped;
                     searched += stats.searched;
+                    placed += stats.bingos_placed;
                 }
             }
         }
     }
-    (skipped, searched)
+    (skipped, searched, placed)
 }
 
 /// A small table of learned-looking values: far from additive (a blank
@@ -136,12 +138,13 @@ fn table(a: &Alphabet) -> LeaveTable {
     LeaveTable::parse(csv, "inline", a).unwrap()
 }
 
-fn check(file: &std::path::Path, every: usize) {
+/// Returns the anchors where bingos with a blank were placed.
+fn check(file: &std::path::Path, every: usize) -> usize {
     let a = Alphabet::english();
     let lexicons = lexicons(&a);
     let positions = positions(file, &a, every);
     let (h1, h2, t) = (Gordon::heuristic1(&a), Gordon::heuristic2(&a), table(&a));
-    let (skipped, searched) = compare(
+    let (skipped, searched, placed) = compare(
         &lexicons,
         &positions,
         &[&h1, &h2, &t],
@@ -150,13 +153,14 @@ fn check(file: &std::path::Path, every: usize) {
     );
     // The bound skips work: report it, and require some.
     eprintln!(
-        "{}: {skipped} anchors skipped, {searched} searched",
+        "{}: {skipped} anchors skipped, {searched} searched, bingos with a blank placed at {placed}",
         file.display()
     );
     assert!(
         skipped > 0,
         "{skipped} anchors skipped, {searched} searched"
     );
+    placed
 }
 
 /// Many plays wanted (kept all, sorted once), and the end of the game
@@ -203,11 +207,16 @@ fn the_best_plays_by_equity_are_those_of_exhaustive_ranking() {
     check(&common::positions_file("enable_s1_200.cgp"), 2);
 }
 
+/// With a blank on the rack, where only bingos that use it could rank,
+/// the search places them from the rack's words (`Stats::bingos_placed`)
+/// and searches the anchor without the blank: the plays are the same.
+
 #[test]
 fn the_best_plays_by_equity_with_blanks() {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("benches/positions/enable-blank1.cgp");
-    check(&path, 10);
+    let placed = check(&path, 10);
+    assert!(placed > 0, "no bingo with a blank placed from the words");
 }
 
 /// The learned leave files of `../shared/leaves` read as their README says.
@@ -260,10 +269,23 @@ fn the_best_plays_with_learned_leaves_are_those_of_exhaustive_ranking() {
     let a = Alphabet::english();
     let klv = lexgraph::klv::Klv::open(common::shared_dir().join("leaves/CSW21.klv2")).unwrap();
     let lexicons = lexicons(&a);
-    let positions = positions(&common::positions_file("enable_s1_200.cgp"), &a, 3);
-    let (skipped, searched) = compare(&lexicons, &positions, &[&klv], &[1, 5], &Options::default());
+    let stored = positions(&common::positions_file("enable_s1_200.cgp"), &a, 3);
+    let (skipped, searched, _) = compare(&lexicons, &stored, &[&klv], &[1, 5], &Options::default());
     assert!(
         skipped > 0,
         "{skipped} anchors skipped, {searched} searched"
     );
+    // Racks with a blank, where a blank kept is worth much: the bingos
+    // with it are often all that could rank, and are placed from words.
+    let blanks = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("benches/positions/enable-blank1.cgp");
+    let with_blanks = positions(&blanks, &a, 5);
+    let (_, _, placed) = compare(
+        &lexicons,
+        &with_blanks,
+        &[&klv],
+        &[1, 5],
+        &Options::default(),
+    );
+    assert!(placed > 0, "no bingo with a blank placed from the words");
 }
