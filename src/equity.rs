@@ -24,7 +24,16 @@
 //! alone
 //! counts only the sets of `k` tiles that spell a word, one through a single
 //! board tile only the sets that spell a word with it, and a full rack
-//! through one board tile must spell an 8-letter word with it. The anchors
+//! through one board tile must spell an 8-letter word with it. A bingo
+//! (every tile of the rack) alone or through up to three board tiles
+//! counts only if one of the rack's words, from the index's word lists,
+//! fits its span letter by letter, and then at what the best of them
+//! scores. Those lookups are made only for the anchors whose turn comes:
+//! all are ranked first without them, and an anchor whose bingos are
+//! checked then goes back in order at its tighter bound
+//! ([`MoveSink::rerank`]). Where, with a blank on the rack, only such
+//! bingos could rank, they are placed from the words and the anchor is
+//! searched without the blank ([`Stats::bingos_placed`]). The anchors
 //! are searched best bound first, across all lanes, and the search ends at
 //! the first bound that cannot reach the `n`-th best equity (ties could
 //! rank, so it stops only below). The result is exactly that of ranking
@@ -43,7 +52,11 @@
 //! the blank where plays with it cannot rank ([`MoveSink::blanks_wanted`]:
 //! their leaves give up a blank, worth some 25 points) took it to
 //! 136.8 M, and ordering the anchors a block at a time and keeping the
-//! bound's scratch space in place to 132.3 M. Of the 5,970 anchors the index alone left, 562 raised the
+//! bound's scratch space in place to 132.3 M; checking bingos against the
+//! rack's words took it to 122.1 M, and placing the bingos with a blank
+//! from them (and counting the blank's tile as worth nothing in the bound
+//! of plays with a blank) to 119.2 M. Of the 5,970 anchors the index alone
+//! left, 562 raised the
 //! best play, 47 % yielded no play at all, and those that could not rank
 //! produced 64 % of the moves generated, most on racks with a blank or
 //! able to bingo. Tried, and dropped:
@@ -54,9 +67,12 @@
 //!   still reaches the best): caps of 2 to 6 tiles on half the anchors
 //!   searched, and almost no work saved: the search's work is in its first
 //!   tiles.
-//! - Bingos through two or three board tiles: skipping every such span
-//!   (an upper limit of what testing 9- and 10-letter words could save)
-//!   spares 6 % of the anchors searched and 2 % of the instructions.
+//! - Ranking every anchor by a coarse bound (the longest reach left
+//!   standing for every shorter one) and working out the exact bound only
+//!   when its turn comes: ranking costs 27 % less, the exact bounds then
+//!   cost more than that (127.6 M instructions against 122.1 M).
+//! - Prefetching the index entries of the rack's sets before valuing its
+//!   leaves, so that the misses overlap with that walk: no faster.
 //! - Looking up the sets of each size best leave first, a few at most:
 //!   fewer lookups, looser bounds, more instructions. Small multisets in
 //!   dense arrays (in the cache) instead of the hash table: no faster.

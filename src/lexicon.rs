@@ -236,9 +236,10 @@ impl Lexicon {
         self.top.get_or_init(|| TopIndex::new(&self.edges()))
     }
 
-    /// The multisets of the words of 2 to 8 letters (see
-    /// [`crate::anagrams`]), built on the first call, once: one walk of the
-    /// paths of up to 8 tiles, about 0.12 s and 8 MB for SOWPODS. The
+    /// The multisets of the words of 2 to 8 letters and the words of 2 to
+    /// 10 by multiset (see [`crate::anagrams`]), built on the first call,
+    /// once: one walk of the paths of up to 10 tiles, about 0.18 s and
+    /// 15 MB for SOWPODS. The
     /// best-move search ([`crate::Generator::best`]) bounds its work more
     /// tightly with it; it builds the index itself after
     /// [`AUTO_INDEX_AFTER`] searches, so a program that runs many may call
