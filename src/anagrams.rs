@@ -114,18 +114,7 @@ impl Table {
     /// Asks the cache for the slot of `key`.
     #[inline]
     fn prefetch(&self, key: u64) {
-        #[cfg(target_arch = "x86_64")]
-        {
-            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-            let p = self.slots.as_ptr().wrapping_add(self.home(key)) as *const i8;
-            // SAFETY: a prefetch is only a hint: it cannot fault and reads
-            // nothing into the program, whatever the address; SSE, which
-            // provides it, is part of the x86_64 baseline. Exercised by
-            // every best-move test (`Spelled::new` prefetches each key).
-            unsafe { _mm_prefetch::<_MM_HINT_T0>(p) }
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = key;
+        crate::simd::prefetch(self.slots.as_ptr().wrapping_add(self.home(key)) as *const u8);
     }
 
     /// Sets `bits` in the entry of `key` (non-zero); returns the bits it

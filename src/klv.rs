@@ -252,6 +252,16 @@ impl Klv {
         self.value_in(self.data.bytes(), i)
     }
 
+    /// Asks the CPU to fetch value `i` of the file's bytes `b`, to be read
+    /// soon ([`Klv::value_in`]); nothing if `i` is out of range.
+    #[inline]
+    fn prefetch_value(&self, b: &[u8], i: usize) {
+        let at = self.values_at + if self.wide { 4 * i } else { 2 * i };
+        if let Some(byte) = b.get(at) {
+            crate::simd::prefetch(byte);
+        }
+    }
+
     /// [`Klv::value_at`] in the file's bytes `b`, fetched once by the caller.
     #[inline]
     fn value_in(&self, b: &[u8], i: usize) -> f32 {
@@ -463,7 +473,7 @@ impl Klv {
         list: usize,
         rank: usize,
         code: usize,
-        out: &mut [f32],
+        out: &mut [usize],
     ) {
         let Some((&(t, copies, stride), rest)) = kinds.split_first() else {
             return;
@@ -500,7 +510,8 @@ impl Klv {
             rank = before;
             code += stride;
             if v & ACCEPTS != 0 {
-                out[code] = self.value_in(b, rank);
+                out[code] = rank;
+                self.prefetch_value(b, rank);
                 rank += 1;
             }
             list = (v & ARC_MASK) as usize;
@@ -527,7 +538,16 @@ impl LeaveValue for Klv {
         out.fill(0.0);
         let b = self.data.bytes();
         let root = (node_in(b, 0) & ARC_MASK) as usize;
-        self.walk_sub_leaves(b, &kinds, root, 0, 0, out);
+        // The walk finds each leave's rank and asks for its value's cache
+        // line; the values are read after it, so that their cache misses
+        // overlap instead of each stalling the walk in turn.
+        let mut ranks = vec![usize::MAX; out.len()];
+        self.walk_sub_leaves(b, &kinds, root, 0, 0, &mut ranks);
+        for (o, &r) in out.iter_mut().zip(&ranks) {
+            if r != usize::MAX {
+                *o = self.value_in(b, r);
+            }
+        }
     }
 
     fn value(&self, counts: &[u8; 64]) -> f32 {

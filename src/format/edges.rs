@@ -47,7 +47,6 @@ mod sealed {
 /// over the stored suites (interleaved runs of `movegen_timing`): 1 line as
 /// the base, 2 lines -6 %, 3 lines -8 %, 4 lines -10 % on ENABLE and -16 %
 /// on SOWPODS; 6 and 8 lines no better than 4.
-#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))] // prefetches only on x86-64
 pub const PREFETCH_LINES: usize = 4;
 
 /// Field widths a reader is compiled for. The widths of a file are known
@@ -562,27 +561,16 @@ impl<'a, W: Widths> Edges<'a, W> {
     /// about to visit while it works on the one before.
     #[inline(always)]
     pub fn prefetch(&self, first: u32) {
-        #[cfg(target_arch = "x86_64")]
-        {
-            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-            let first = if self.kwg_mode() != 0 {
-                self.kwg_first(first)
-            } else {
-                first
-            };
-            let at = (first as usize * self.eb()) >> 3;
-            let p = self.bytes.as_ptr().wrapping_add(at) as *const i8;
-            for line in 0..PREFETCH_LINES {
-                // SAFETY: a prefetch is only a hint: it cannot fault and
-                // reads nothing into the program, whatever the address; SSE,
-                // which provides it, is part of the x86_64 baseline.
-                // Exercised by every GADDAG move generation test, and with
-                // wild addresses by `edges_past_the_bytes_are_cut`.
-                unsafe { _mm_prefetch::<_MM_HINT_T0>(p.wrapping_add(64 * line)) }
-            }
+        let first = if self.kwg_mode() != 0 {
+            self.kwg_first(first)
+        } else {
+            first
+        };
+        let at = (first as usize * self.eb()) >> 3;
+        let p = self.bytes.as_ptr().wrapping_add(at);
+        for line in 0..PREFETCH_LINES {
+            crate::simd::prefetch(p.wrapping_add(64 * line));
         }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = first;
     }
 
     /// The separator edge of node `first` (GADDAG): tile 0 sorts first, so
