@@ -198,17 +198,6 @@ with_avx512! {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn the_feature_lists_agree() {
-        assert_eq!(
-            super::ATTRIBUTE_LIST.split(',').collect::<Vec<_>>(),
-            super::FEATURES
-        );
-    }
-}
-
 /// Asks the CPU to load the cache line holding `p` (into every level), for
 /// a read soon after: lookups that will miss the cache ask for their lines
 /// first so that the misses overlap. Any address will do, even one outside
@@ -227,4 +216,15 @@ pub(crate) fn prefetch(p: *const u8) {
     }
     #[cfg(not(target_arch = "x86_64"))]
     let _ = p;
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_feature_lists_agree() {
+        assert_eq!(
+            super::ATTRIBUTE_LIST.split(',').collect::<Vec<_>>(),
+            super::FEATURES
+        );
+    }
 }
