@@ -35,8 +35,6 @@
 //! (8 MB of multisets, 6 MB of words and where each multiset's are). The
 //! mapped file itself is still read in place; this is a cache beside it.
 
-use xxhash_rust::xxh3::xxh3_64;
-
 use crate::alphabet::Tile;
 use crate::format::Edges;
 
@@ -91,7 +89,11 @@ impl Table {
 
     #[inline]
     fn home(&self, key: u64) -> usize {
-        xxh3_64(&key.to_le_bytes()) as usize & (self.slots.len() - 1)
+        // Fibonacci hashing: the top bits of the key times 2^64 / phi
+        // (a lookup costs a multiply, not a hash of bytes; every bit of the
+        // packed tiles reaches the top bits).
+        let bits = self.slots.len().trailing_zeros();
+        (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - bits)) as usize
     }
 
     /// The bits of `key` (0 if absent).
