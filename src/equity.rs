@@ -126,7 +126,7 @@ use crate::leave::{equity, settle, tiles_value, LeaveValue};
 use crate::lexicon::Lexicon;
 use crate::movegen::{Dir, Generator, Move, MoveSink, Options};
 use crate::rules::MAX_SIZE;
-use crate::scoring::Scoring;
+use crate::scoring::{Classic, Scoring};
 
 /// A play: tiles placed, an exchange, or a pass.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -653,46 +653,50 @@ impl<'a> Bingos<'a> {
     }
 
     /// The most a word of the rack and the board tiles on the `len` squares
-    /// of `sqs` from `start` scores there (bingo bonus aside), of those
-    /// that fit: each letter one its square accepts, the board tiles'
-    /// letters where they lie. Each letter placed counts its full value
-    /// (a blank's would count none: this bounds that too). `None` if no
-    /// word fits.
+    /// of `sqs` from `start` scores there, of those that fit: each letter
+    /// one its square accepts, the board tiles' letters where they lie.
+    /// Each letter placed counts its full value (a blank's would count
+    /// none: this bounds that too). `None` if no word fits.
     fn fit(
         &mut self,
         sqs: &[LaneSquare],
         start: usize,
         len: usize,
-        values: &[i32; 64],
-    ) -> Option<i64> {
+        scoring: &Classic,
+    ) -> Option<i32> {
         let span = &sqs[start..start + len];
         let board_key = self.board_key(span);
-        let mut best = None;
-        for w in self.fitting(span, board_key) {
-            // Scored as the classic scoring does: the word's tiles (board
-            // tiles at face value, a blank's at none), times the word
-            // premiums of the squares covered, and each cross word.
-            let (mut main, mut wm, mut cross) = (0i64, 1i64, 0i64);
-            for (q, &l) in span.iter().zip(w) {
-                if q.tile() != 0 {
-                    if q.tile() & BLANK_FLAG == 0 {
-                        main += values[l as usize & 63] as i64;
-                    }
-                    continue;
-                }
-                let (lm, qwm) = (q.letter_mult() as i64, q.word_mult() as i64);
-                let v = values[l as usize & 63] as i64 * lm;
-                main += v;
-                wm *= qwm;
-                if q.has_cross() {
-                    cross += (q.cross_sum() as i64 + v) * qwm;
-                }
-            }
-            let score = main * wm + cross;
-            best = Some(best.map_or(score, |b: i64| b.max(score)));
-        }
-        best
+        self.fitting(span, board_key)
+            .map(|w| span_score(scoring, span, w, None))
+            .max()
     }
+}
+
+/// What word `w` scores on `span` (its board tiles where they lie, the
+/// rest placed), with the blank on square `blank` of the span if any, as
+/// `scoring` counts it, bingo bonus included.
+fn span_score(
+    scoring: &Classic,
+    span: &[LaneSquare],
+    w: &[Tile; WORDS_MAX_LEN],
+    blank: Option<usize>,
+) -> i32 {
+    let mut tally = scoring.start();
+    let mut placed = 0;
+    for (i, (q, &l)) in span.iter().zip(w).enumerate() {
+        if q.tile() != 0 {
+            tally = scoring.through(tally, q);
+        } else {
+            let value = if blank == Some(i) {
+                0
+            } else {
+                scoring.value(l as usize)
+            };
+            tally = scoring.place(tally, q, value);
+            placed += 1;
+        }
+    }
+    scoring.total(&tally, placed)
 }
 
 /// What the bound of an anchor needs besides its lane, set up once per
@@ -774,6 +778,9 @@ pub struct TopN<'a, L: LeaveValue> {
     stats: Stats,
     /// The scoring is [`Scoring::CLASSIC`]: the bounds hold.
     prune: bool,
+    /// The classic scoring, for the bingos [`Bingos`] checks and places
+    /// (only with `prune`: other scorings check none).
+    scoring: Classic,
 }
 
 /// How much of the board a best-play search looked at.
@@ -1021,7 +1028,7 @@ impl<'a, L: LeaveValue> TopN<'a, L> {
                     }
                     if CHECK && checked {
                         let start = a - l - left_count as usize;
-                        match bingos.as_mut().unwrap().fit(sqs, start, len, &self.values) {
+                        match bingos.as_mut().unwrap().fit(sqs, start, len, &self.scoring) {
                             Some(s) => exact = Some(s),
                             None => continue,
                         }
@@ -1053,7 +1060,7 @@ impl<'a, L: LeaveValue> TopN<'a, L> {
                 let tiles: i64 = eff[..real].iter().zip(&sh.values).map(|(e, v)| e * v).sum();
                 let tiles = tiles.min(wm * by_letter + by_cross);
                 let v = match exact {
-                    Some(s) => (s + bingo) as f32 + leave,
+                    Some(s) => s as f32 + leave,
                     None => (base + tiles) as f32 + leave,
                 };
                 best = best.max(v);
@@ -1118,30 +1125,15 @@ impl<L: LeaveValue> TopN<'_, L> {
                 placed: 0,
                 score: 0,
             };
-            let (mut main, mut wm, mut cross) = (0i32, 1i32, 0i32);
             for (i, (q, &l)) in sqs.iter().zip(w).enumerate() {
                 if q.tile() != 0 {
                     m.word[i] = q.tile();
-                    if q.tile() & BLANK_FLAG == 0 {
-                        main += self.values[tile_of(q.tile()) as usize & 63];
-                    }
-                    continue;
-                }
-                let blank = i == j;
-                m.word[i] = if blank { l | BLANK_FLAG } else { l };
-                m.placed |= 1 << i;
-                let lv = if blank {
-                    0
                 } else {
-                    self.values[l as usize & 63]
-                } * q.letter_mult() as i32;
-                main += lv;
-                wm *= q.word_mult() as i32;
-                if q.has_cross() {
-                    cross += (q.cross_sum() + lv) * q.word_mult() as i32;
+                    m.word[i] = if i == j { l | BLANK_FLAG } else { l };
+                    m.placed |= 1 << i;
                 }
             }
-            m.score = main * wm + cross + self.bingo as i32;
+            m.score = span_score(&self.scoring, sqs, w, Some(j));
             match lane.dir() {
                 Dir::Across => (m.row, m.col) = (lane.line() as u8, start as u8),
                 Dir::Down => (m.row, m.col) = (start as u8, lane.line() as u8),
@@ -1338,6 +1330,7 @@ impl<R: Scoring> Generator<R> {
             unchecked: [0; 64],
             stats: Stats::default(),
             prune: R::CLASSIC,
+            scoring: Classic::new(rules, alphabet),
         };
         // Exchanges, when the bag allows, and the pass first: they set a
         // floor before the search begins.
