@@ -226,8 +226,9 @@ impl AnagramIndex {
     }
 
     /// The paths from node `first`, `depth` tiles in; at most
-    /// [`WORDS_MAX_LEN`] deep, so a corrupt file's cycle ends too. `path` holds the tiles so
-    /// far; every word met goes in `found` with its multiset's key.
+    /// [`WORDS_MAX_LEN`] deep, so a corrupt file's cycle ends too. `path`
+    /// holds the tiles so far; every word met goes in `found` with its
+    /// multiset's key.
     fn walk(
         &mut self,
         edges: &Edges<'_>,
@@ -349,7 +350,6 @@ impl AnagramIndex {
         }
     }
 
-    /// How many multisets are indexed.
     /// The words whose letters are the multiset `key` (tiles packed with
     /// [`push_tile`] in ascending order), in order, each padded with 0.
     /// Empty for a multiset that spells no word of 2 to [`WORDS_MAX_LEN`]
@@ -373,6 +373,7 @@ impl AnagramIndex {
         }
     }
 
+    /// How many multisets are indexed.
     pub fn len(&self) -> usize {
         self.map.used
     }

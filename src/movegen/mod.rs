@@ -900,10 +900,12 @@ fn ranked_search<S: MoveSink, R: Scoring, W: Widths>(
             key as usize % 32,
         );
         let n = lanes[d].n;
+        let dir = if d == 0 { Dir::Across } else { Dir::Down };
+        let squares = &lanes[d].squares[line * n..(line + 1) * n];
         let lane = Lane {
-            dir: if d == 0 { Dir::Across } else { Dir::Down },
+            dir,
             line,
-            squares: &lanes[d].squares[line * n..(line + 1) * n],
+            squares,
             rack: &ctx.rack_start,
         };
         let again = ctx.sink.rerank(&lane, pos, rank);
@@ -930,10 +932,7 @@ fn ranked_search<S: MoveSink, R: Scoring, W: Widths>(
         }
         if key / 32 != current {
             current = key / 32;
-            let lanes = lanes[d];
-            let n = lanes.n;
-            let dir = if d == 0 { Dir::Across } else { Dir::Down };
-            ctx.load_lane(dir, line, &lanes.squares[line * n..(line + 1) * n]);
+            ctx.load_lane(dir, line, squares);
         }
         if !ctx.wants_anchor(pos) {
             continue;
