@@ -83,7 +83,14 @@ pub struct Lexicon {
     anagrams: std::sync::OnceLock<AnagramIndex>,
     /// Best-move searches run without the anagram index.
     searches: std::sync::atomic::AtomicU32,
+    /// Unique to this value (never reused in the process): what a
+    /// generator's caches of results computed from this lexicon are kept
+    /// under (see [`crate::crosscheck::CrossCache`]).
+    id: u64,
 }
+
+/// The next [`Lexicon`]'s `id`.
+static NEXT_ID: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
 
 impl fmt::Debug for Lexicon {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -160,6 +167,7 @@ impl Lexicon {
             top: std::sync::OnceLock::new(),
             anagrams: std::sync::OnceLock::new(),
             searches: std::sync::atomic::AtomicU32::new(0),
+            id: NEXT_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
         })
     }
 
@@ -234,6 +242,12 @@ impl Lexicon {
     /// the file's size.
     pub(crate) fn top_index(&self) -> &TopIndex {
         self.top.get_or_init(|| TopIndex::new(&self.edges()))
+    }
+
+    /// This lexicon's identity in the process: no other [`Lexicon`] value
+    /// has it, even after this one is dropped.
+    pub(crate) fn id(&self) -> u64 {
+        self.id
     }
 
     /// The multisets of the words of 2 to 8 letters and the words of 2 to
@@ -842,6 +856,7 @@ impl Kwg {
             top: std::sync::OnceLock::new(),
             anagrams: std::sync::OnceLock::new(),
             searches: std::sync::atomic::AtomicU32::new(0),
+            id: NEXT_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
         };
         Ok(Kwg {
             dawg: part(Kind::Dawg, info.dawg_root),

@@ -76,7 +76,7 @@ use std::cmp::Ordering;
 use crate::alphabet::{Alphabet, Tile};
 pub use crate::board::Dir;
 use crate::board::{tile_of, Board, Rack, BLANK_FLAG};
-use crate::crosscheck::{CrossInput, Lanes, Structure};
+use crate::crosscheck::{CrossCache, CrossInput, Lanes, Structure};
 use crate::format::{
     Aligned5, Aligned5Avx512, Edges, Kind, Kwg22, Tiles5, Tiles5Avx512, TopIndex, Widths,
 };
@@ -448,6 +448,8 @@ pub struct Generator<R: Scoring = Classic> {
     vector: bool,
     /// Scratch for a ranked search: (rank, anchor).
     ranked: Vec<(f32, u32)>,
+    /// The cross-check sets worked out so far, by cross word.
+    cross_cache: CrossCache,
     scoring: std::marker::PhantomData<R>,
 }
 
@@ -966,6 +968,7 @@ impl<R: Scoring> Generator<R> {
             down: Lanes::default(),
             vector: true,
             ranked: Vec::new(),
+            cross_cache: CrossCache::default(),
             scoring: std::marker::PhantomData,
         }
     }
@@ -1078,9 +1081,12 @@ impl<R: Scoring> Generator<R> {
             top,
             wanted,
         };
-        self.across.compute(board, Dir::Across, &input);
+        self.cross_cache.use_lexicon(lex.id());
+        self.across
+            .compute(board, Dir::Across, &input, &mut self.cross_cache);
         if both {
-            self.down.compute(board, Dir::Down, &input);
+            self.down
+                .compute(board, Dir::Down, &input, &mut self.cross_cache);
         }
         let mut rack_counts = *rack.counts();
         // Tiles outside the alphabet can never be placed.

@@ -71,6 +71,10 @@ struct Tally {
     positions: usize,
     moves: usize,
     failures: Vec<String>,
+    /// One generator for every position of the same rules, whatever the
+    /// lexicon: what it keeps between searches (cross-check sets) must
+    /// never carry over from one lexicon to another.
+    gen: Option<Generator>,
 }
 
 impl Tally {
@@ -83,7 +87,11 @@ impl Tally {
         rack: &Rack,
         opts: &Options,
     ) {
-        let (problems, n) = oracle::three_way(lex, rules, board, rack, opts);
+        if self.gen.as_ref().is_none_or(|g| g.rules() != rules) {
+            self.gen = Some(Generator::new(rules.clone()));
+        }
+        let gen = self.gen.as_mut().expect("just made");
+        let (problems, n) = oracle::three_way(lex, gen, board, rack, opts);
         self.positions += 1;
         self.moves += n;
         if !problems.is_empty() {

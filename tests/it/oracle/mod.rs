@@ -626,21 +626,21 @@ impl<'o, 'a> Search<'o, 'a> {
 // ---------------------------------------------------------------------------
 // Comparing
 
-/// Runs both generators and the oracle on a position; returns a description
-/// of every disagreement (empty when all three agree exactly and every move
-/// checks out), plus the number of moves.
+/// Runs both generators (`gen`, with its rules, on the DAWG and then the
+/// GADDAG) and the oracle on a position; returns a description of every
+/// disagreement (empty when all three agree exactly and every move checks
+/// out), plus the number of moves.
 pub fn three_way(
     lex: &Lex,
-    rules: &Rules,
+    gen: &mut Generator,
     board: &Board,
     rack: &Rack,
     opts: &Options,
 ) -> (Vec<String>, usize) {
     let a = lex.alphabet();
-    let mut oracle = Oracle::new(&lex.set, a, rules);
+    let mut oracle = Oracle::new(&lex.set, a, gen.rules());
     oracle.opening_both = opts.opening_both;
     let want = oracle.generate(board, rack);
-    let mut gen = Generator::new(rules.clone());
     let mut problems = Vec::new();
     for l in [&lex.dawg, &lex.gaddag] {
         let moves = gen.generate_vec(l, board, rack, opts);
