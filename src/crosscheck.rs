@@ -341,7 +341,7 @@ impl Lanes {
             // there makes part of a word with the tiles before and after
             // it, whatever the move (a GADDAG tells which tiles can; where
             // tiles stack, the move may cover those tiles instead).
-            if limit > 1 || !matches!(structure, Structure::Gaddag(_)) {
+            if R::STACKING || !matches!(structure, Structure::Gaddag(_)) {
                 continue;
             }
             let mut bits = (here << 1 | here >> 1) & !here & line_mask;
