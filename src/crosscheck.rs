@@ -106,7 +106,7 @@ pub(crate) struct CrossCache {
 }
 
 impl CrossCache {
-    /// Slots: a power of two, some 200 KB, more than the distinct keys of
+    /// Slots: a power of two, 256 KB in all, more than the distinct keys of
     /// a thousand positions.
     const SLOTS: usize = 1 << 13;
     /// The most tiles a kept key has (the key's 6-bit digits, with one for
