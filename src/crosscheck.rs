@@ -28,13 +28,13 @@
 //! the line's tiles before and after it, so it must be a tile `x` for which
 //! `before x after` is part of some word. Right of `COWRY`, hardly any
 //! tile is. The GADDAG tells which, by the path `rev(after) x rev(before)`
-//! from its root ([`in_words`]). Such an anchor then often allows none of
+//! from its root (`in_words`). Such an anchor then often allows none of
 //! the rack's tiles and is dropped before any search or bound (on the
 //! SOWPODS suite's first 200 positions, a top-1 search by equity then
 //! searched 3,153 anchors instead of 4,886).
 //!
 //! A generator keeps the sets it has worked out, by the tiles around the
-//! square, in a [`CrossCache`]: boards share most of their cross words (one
+//! square, in a `CrossCache`: boards share most of their cross words (one
 //! under an `A`, one over an `S`...), so most sets are read back, not
 //! walked again. The 1,000 positions of the SOWPODS suite ask for 70,288
 //! cross-check sets of only 3,208 cross words.
