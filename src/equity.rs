@@ -572,8 +572,8 @@ impl<'a> Bingos<'a> {
         self.blanks <= 1
     }
 
-    /// Every word of the rack's letters, the board tiles `board` and the
-    /// blank (if any) as any letter, to `out`, with `board_key`.
+    /// Keeps every word of the rack's letters, the board tiles `board` and
+    /// the blank (if any) as any letter, under `board_key`.
     fn look_up(&mut self, board: &[Tile], board_key: u64) {
         let mut tiles = [0 as Tile; WORDS_MAX_LEN];
         let n = self.letters.len() + board.len();
@@ -781,7 +781,7 @@ pub struct TopN<'a, L: LeaveValue> {
     bingos: Option<std::cell::RefCell<Bingos<'a>>>,
     /// By direction and line (`dir * 32 + line`), the anchors whose rank
     /// counts bingos not yet checked against their words: checked when
-    /// their turn comes ([`MoveSink::anchor`]).
+    /// their turn comes ([`MoveSink::rerank`]).
     unchecked: [u32; 64],
     stats: Stats,
     /// The scoring is [`Scoring::CLASSIC`]: the bounds hold.
@@ -884,8 +884,8 @@ impl<'a, L: LeaveValue> TopN<'a, L> {
     /// the bingo bonus with a full rack, and the best leave of `k` tiles
     /// used.
     ///
-    /// A bingo on a span of the placed tiles alone or through one board tile
-    /// counts with `CHECK` only if one of the rack's words fits there
+    /// A bingo on a span of the placed tiles alone or through up to three
+    /// board tiles counts with `CHECK` only if one of the rack's words fits there
     /// ([`Bingos`]), and then at what the best of those scores. The second
     /// value is the bound without the bingos the index can check (those
     /// through at most three board tiles, with at most one blank); with

@@ -541,9 +541,18 @@ impl LeaveValue for Klv {
         // The walk finds each leave's rank and asks for its value's cache
         // line; the values are read after it, so that their cache misses
         // overlap instead of each stalling the walk in turn.
-        let mut ranks = vec![usize::MAX; out.len()];
-        self.walk_sub_leaves(b, &kinds, root, 0, 0, &mut ranks);
-        for (o, &r) in out.iter_mut().zip(&ranks) {
+        // On the stack for racks of up to 7 distinct tiles (128 codes): no
+        // allocation per search.
+        let (mut stack, mut heap) = ([usize::MAX; 128], Vec::new());
+        let ranks: &mut [usize] = match stack.get_mut(..out.len()) {
+            Some(s) => s,
+            None => {
+                heap.resize(out.len(), usize::MAX);
+                &mut heap
+            }
+        };
+        self.walk_sub_leaves(b, &kinds, root, 0, 0, ranks);
+        for (o, &r) in out.iter_mut().zip(ranks.iter()) {
             if r != usize::MAX {
                 *o = self.value_in(b, r);
             }
@@ -660,9 +669,12 @@ mod tests {
                 }
             }
 
-            /// One walk values every leave of a rack as valuing each alone does.
+            /// One walk values every leave of a rack as valuing each alone
+            /// does, for racks of up to 7 distinct tiles (128 codes or
+            /// fewer) and past them (more codes than the walk keeps on the
+            /// stack).
             #[test]
-            fn sub_leaves_in_one_walk(pairs in leaves(), rack in prop::collection::vec(0u8..6, 0..8)) {
+            fn sub_leaves_in_one_walk(pairs in leaves(), rack in prop::collection::vec(0u8..10, 0..10)) {
                 let k = Klv::from_vec(klv2_bytes(pairs, Layout::Wolges).unwrap(), "t").unwrap();
                 let counts = leave(&rack.iter().map(|&x| x as usize).collect::<Vec<_>>());
                 let size: usize = counts.iter().map(|&c| c as usize + 1).product();
@@ -672,6 +684,20 @@ mod tests {
                 let bits = |v: &[f32]| v.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
                 prop_assert_eq!(bits(&walked), bits(&each));
             }
+        }
+
+        #[test]
+        fn sub_leaves_of_a_rack_past_the_stack_buffer() {
+            // Nine distinct tiles: 512 codes, more than the walk keeps on
+            // the stack.
+            let pairs = vec![(vec![1], 1.5), (vec![1, 9], -2.0), (vec![3, 4, 5], 4.25)];
+            let k = Klv::from_vec(klv2_bytes(pairs, Layout::Wolges).unwrap(), "t").unwrap();
+            let counts = leave(&(1..=9).collect::<Vec<_>>());
+            let (mut walked, mut each) = (vec![f32::NAN; 512], vec![f32::NAN; 512]);
+            k.sub_leave_values(&counts, &mut walked);
+            crate::leave::each_sub_leave(&k, &counts, &mut each);
+            assert_eq!(walked, each);
+            assert!(walked.contains(&4.25) && walked.contains(&-2.0));
         }
 
         #[test]
