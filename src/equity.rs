@@ -1317,10 +1317,18 @@ impl<R: Scoring> Generator<R> {
         } else {
             None
         };
-        let spelled = match index {
+        let mut spelled = match index {
             Some(ix) => Spelled::new(&leaves, ix, alphabet.len()),
             None => Spelled::unknown(&leaves),
         };
+        // The bingo checks take a bingo's tiles to be the whole rack: with
+        // more tiles than a rack's worth (a position may give them; only
+        // plays of exactly a rack's worth earn the bonus), they would check
+        // the wrong letters, so none is made.
+        let whole_rack = rack.len() == rules.rack_size;
+        if !whole_rack {
+            spelled.through = u64::MAX;
+        }
         let mut top = TopN {
             cx,
             n,
@@ -1334,6 +1342,7 @@ impl<R: Scoring> Generator<R> {
             shadow: Shadow::default(),
             scratch: Default::default(),
             bingos: index
+                .filter(|_| whole_rack)
                 .map(|ix| std::cell::RefCell::new(Bingos::new(ix, rack.counts(), alphabet.len()))),
             unchecked: [0; 64],
             stats: Stats::default(),

@@ -202,6 +202,41 @@ fn openings_in_both_directions_rank_as_every_play() {
     }
 }
 
+/// Racks of more tiles than a rack's worth (only plays of exactly seven
+/// earn the bonus, and the bingo checks, which take the whole rack for a
+/// bingo's tiles, are then not made): one and two tiles more on some
+/// stored positions' racks, and a nine-tile opening rack. Nine tiles also
+/// take the bounds past the eight fixed lanes they pair tiles with
+/// multipliers in.
+#[test]
+fn racks_of_eight_and_nine_tiles_rank_as_every_play() {
+    let a = Alphabet::english();
+    let lexicons = lexicons(&a);
+    let text = std::fs::read_to_string(common::positions_file("enable_s1_200.cgp")).unwrap();
+    let mut more: Vec<Position> = Vec::new();
+    for line in text.lines().filter(|l| !l.trim().is_empty()).step_by(20) {
+        // The mover's rack is the second field, before the '/'.
+        let mut fields: Vec<String> = line.split(' ').map(String::from).collect();
+        let Some((mine, theirs)) = fields[1].split_once('/') else {
+            continue;
+        };
+        if mine.len() != 7 {
+            continue;
+        }
+        let (mine, theirs) = (mine.to_string(), theirs.to_string());
+        for extra in ["E", "ES"] {
+            fields[1] = format!("{mine}{extra}/{theirs}");
+            more.push(Position::parse_cgp(&fields.join(" "), &a, 15).unwrap());
+        }
+    }
+    let opening = "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 AEINRST?S/ 0/0 0";
+    more.push(Position::parse_cgp(opening, &a, 15).unwrap());
+    assert!(more.len() >= 9, "only {} positions", more.len());
+    assert!(more.iter().all(|p| p.rack().len() >= 8));
+    let h2 = Gordon::heuristic2(&a);
+    compare(&lexicons, &more, &[&h2], &[1, 5], &Options::default());
+}
+
 #[test]
 fn the_best_plays_by_equity_are_those_of_exhaustive_ranking() {
     check(&common::positions_file("enable_s1_200.cgp"), 2);
