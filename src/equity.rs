@@ -716,6 +716,10 @@ struct Shadow {
     tiles: usize,
     /// The rack's tile values, highest first (blanks 0).
     values: [i64; 32],
+    /// By count `r` (up to 8): the `r` most valuable tiles, then zeros, so
+    /// that pairing them with multipliers is eight multiplications, with no
+    /// loop that exits at a different count each time.
+    top: [[i64; 8]; 9],
     /// Tiles that can be placed: the rack's, or every one with a blank.
     mask: u64,
     /// The rack's kinds of letter (blanks aside): (bit of the tile, its
@@ -856,6 +860,11 @@ impl<'a, L: LeaveValue> TopN<'a, L> {
         }
         sh.tiles = k;
         sh.values[..k].sort_unstable_by(|a, b| b.cmp(a));
+        for (r, top) in sh.top.iter_mut().enumerate() {
+            for (i, v) in top.iter_mut().enumerate() {
+                *v = if i < r { sh.values[i] } else { 0 };
+            }
+        }
         let mut nk = 0;
         for (t, &c) in rack.iter().enumerate().skip(1) {
             if c > 0 && nk < sh.kinds.len() {
@@ -897,6 +906,8 @@ impl<'a, L: LeaveValue> TopN<'a, L> {
     ) -> (f32, f32) {
         let sh = &self.shadow;
         let rt = sh.tiles;
+        // Racks of up to 8 tiles: the multipliers in eight fixed lanes.
+        let narrow = rt <= 8;
         if rt == 0 || sqs[a].allowed() & sh.mask == 0 {
             return (f32::NEG_INFINITY, f32::NEG_INFINITY);
         }
@@ -1009,14 +1020,30 @@ impl<'a, L: LeaveValue> TopN<'a, L> {
                 // others' as they were: only the new one is put in place.
                 let from = if qwm == 1 { in_order } else { 0 };
                 in_order = np;
-                for i in from..np {
-                    let v = lms[i] * wm + xms[i];
-                    let mut k = i;
-                    while k > 0 && eff[k - 1] < v {
-                        eff[k] = eff[k - 1];
-                        k -= 1;
+                if narrow {
+                    // Eight lanes, those past the multipliers in place at
+                    // `i64::MIN`: each insertion is the same eight steps,
+                    // with no branch on where the new one goes.
+                    if from == 0 {
+                        eff[..8].fill(i64::MIN);
                     }
-                    eff[k] = v;
+                    for i in from..np {
+                        let v = lms[i] * wm + xms[i];
+                        for k in (1..8).rev() {
+                            eff[k] = eff[k].max(eff[k - 1].min(v));
+                        }
+                        eff[0] = eff[0].max(v);
+                    }
+                } else {
+                    for i in from..np {
+                        let v = lms[i] * wm + xms[i];
+                        let mut k = i;
+                        while k > 0 && eff[k - 1] < v {
+                            eff[k] = eff[k - 1];
+                            k -= 1;
+                        }
+                        eff[k] = v;
+                    }
                 }
                 // The word is the placed tiles alone, or a full rack and
                 // one board tile: only sets that spell a word count.
@@ -1065,7 +1092,12 @@ impl<'a, L: LeaveValue> TopN<'a, L> {
                 let base = board * wm + cross + bingo;
                 // A play with a blank places one tile worth nothing.
                 let real = if BLANK { np - 1 } else { np };
-                let tiles: i64 = eff[..real].iter().zip(&sh.values).map(|(e, v)| e * v).sum();
+                let tiles: i64 = if narrow {
+                    // Lanes past `real` meet zeros.
+                    eff[..8].iter().zip(&sh.top[real]).map(|(e, v)| e * v).sum()
+                } else {
+                    eff[..real].iter().zip(&sh.values).map(|(e, v)| e * v).sum()
+                };
                 let tiles = tiles.min(wm * by_letter + by_cross);
                 let v = match exact {
                     Some(s) => s as f32 + leave,
