@@ -125,10 +125,7 @@ impl Lexicon {
     /// (milliseconds for a 20 MB GADDAG) and its size in memory.
     pub fn read(path: impl AsRef<Path>) -> Result<Lexicon> {
         let path = path.as_ref();
-        let (file, len) = open_file(path)?;
-        let mut bytes = Vec::with_capacity(len as usize);
-        std::io::Read::read_to_end(&mut &file, &mut bytes).map_err(|e| Error::io(path, e))?;
-        Lexicon::from_data(Data::Owned(bytes), path.display().to_string())
+        Lexicon::from_data(read_file(path)?, path.display().to_string())
     }
 
     /// Reads a lexicon from bytes that live for the whole program, such as
@@ -181,7 +178,27 @@ impl Lexicon {
         kind: Option<Kind>,
     ) -> Result<Lexicon> {
         let path = path.as_ref();
-        let data = map_file(path)?;
+        Lexicon::any_from_data(map_file(path)?, path, alphabet, kind)
+    }
+
+    /// [`Lexicon::open_any`] reading the file into memory, as
+    /// [`Lexicon::read`] does: safe from the file being truncated or
+    /// rewritten while in use.
+    pub fn read_any(
+        path: impl AsRef<Path>,
+        alphabet: &Alphabet,
+        kind: Option<Kind>,
+    ) -> Result<Lexicon> {
+        let path = path.as_ref();
+        Lexicon::any_from_data(read_file(path)?, path, alphabet, kind)
+    }
+
+    fn any_from_data(
+        data: Data,
+        path: &Path,
+        alphabet: &Alphabet,
+        kind: Option<Kind>,
+    ) -> Result<Lexicon> {
         if format::kwg::looks_like_kwg(data.bytes()) && format::parse_header(data.bytes()).is_err()
         {
             let (dawg, gaddag) =
@@ -677,16 +694,48 @@ pub(crate) fn map_file(path: &Path) -> Result<Data> {
     Ok(Data::Mmap(map))
 }
 
-/// Opens a lexicon file for reading: the file and its length. A directory
-/// is refused here (mapping one fails with a misleading "no such device").
+/// Reads a whole regular file into memory: no more than the length it had
+/// when opened, should it grow.
+pub(crate) fn read_file(path: &Path) -> Result<Data> {
+    let (file, len) = open_file(path)?;
+    let mut bytes = Vec::with_capacity(len as usize);
+    std::io::Read::read_to_end(&mut std::io::Read::take(&file, len), &mut bytes)
+        .map_err(|e| Error::io(path, e))?;
+    Ok(Data::Owned(bytes))
+}
+
+/// Opens a lexicon or leave file for reading: the file and its length.
+/// Only a regular file (or a link to one) is taken: a directory fails to
+/// map with a misleading "no such device", and a pipe, a socket or a device
+/// such as `/dev/zero` has no length to map or to bound a read by (its
+/// metadata says 0 bytes while it streams forever).
 fn open_file(path: &Path) -> Result<(std::fs::File, u64)> {
-    let file = std::fs::File::open(path).map_err(|e| Error::io(path, e))?;
+    // Looked at before opening too: opening a pipe waits for a writer.
+    let before = std::fs::metadata(path).map_err(|e| Error::io(path, e))?;
+    let file = if before.is_file() {
+        std::fs::File::open(path).map_err(|e| Error::io(path, e))?
+    } else {
+        return Err(not_a_file(path, &before));
+    };
     let meta = file.metadata().map_err(|e| Error::io(path, e))?;
-    if meta.is_dir() {
-        let e = std::io::Error::new(std::io::ErrorKind::IsADirectory, "is a directory");
-        return Err(Error::io(path, e));
+    if !meta.is_file() {
+        return Err(not_a_file(path, &meta));
     }
     Ok((file, meta.len()))
+}
+
+/// The error for a path that is not a regular file.
+fn not_a_file(path: &Path, meta: &std::fs::Metadata) -> Error {
+    let (kind, what) = if meta.is_dir() {
+        (std::io::ErrorKind::IsADirectory, "is a directory")
+    } else {
+        (
+            std::io::ErrorKind::InvalidInput,
+            "is not a regular file (a pipe or a device): lexicons and leave \
+             files are mapped, so they must be files on disk",
+        )
+    };
+    Error::io(path, std::io::Error::new(kind, what))
 }
 
 /// A node of a lexicon's automaton, read in place: the low-level view under
@@ -815,6 +864,13 @@ impl Kwg {
         Kwg::from_data(map_file(path)?, path.display().to_string(), alphabet)
     }
 
+    /// Reads a KWG file into memory and checks it: safe from the file
+    /// being truncated or rewritten while in use (see [`Lexicon::read`]).
+    pub fn read(path: impl AsRef<Path>, alphabet: &Alphabet) -> Result<Kwg> {
+        let path = path.as_ref();
+        Kwg::from_data(read_file(path)?, path.display().to_string(), alphabet)
+    }
+
     /// Reads a KWG from an owned buffer.
     pub fn from_vec(bytes: Vec<u8>, alphabet: &Alphabet) -> Result<Kwg> {
         Kwg::from_data(Data::Owned(bytes), "<buffer>".into(), alphabet)
@@ -929,22 +985,23 @@ impl Kwg {
             offset: 4,
             msg: format!("KWG node 1 (the GADDAG's root): {msg}"),
         };
-        let mut paths = 0u64;
+        // Counted at open: a GADDAG with more or fewer accepting paths than
+        // the words have tiles is refused before any word is read.
+        let paths = report.info.tiles;
+        if report.info.gaddag_paths != paths {
+            return Err(bad(format!(
+                "{} accepting paths where the DAWG's {} words make {paths}: \
+                 the GADDAG does not hold every split of every word and nothing else",
+                report.info.gaddag_paths, report.info.words
+            )));
+        }
         for w in self.word_tiles() {
-            paths += w.len() as u64;
             if let Some(split) = (1..=w.len()).find(|&s| !g.has_split_path(&w, s)) {
                 return Err(bad(format!(
                     "no path for {} split after {split} of its tiles",
                     a.spell(&w)
                 )));
             }
-        }
-        if report.info.gaddag_paths != paths {
-            return Err(bad(format!(
-                "{} accepting paths where the DAWG's {} words make {paths}: \
-                 the GADDAG accepts strings that split no word",
-                report.info.gaddag_paths, report.info.words
-            )));
         }
         Ok(report)
     }

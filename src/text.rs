@@ -11,8 +11,14 @@ use crate::error::{Error, Result};
 
 /// Longest line accepted in a word list, alphabet or layout file, in bytes
 /// (end of line excluded). Far above any real line: a word has at most
-/// [`crate::wordlist::MAX_WORD_TILES`] tiles of a few bytes each.
+/// [`MAX_WORD_TILES`] tiles of a few bytes each.
 pub const MAX_LINE_BYTES: usize = 4096;
+
+/// Longest word accepted, in tiles (in word lists, and in KWG files). Above
+/// any real word (the longest of the 4-million-word Polish list has 39
+/// tiles, ENABLE's 28; a 31×31 board holds 31): it bounds the builder's
+/// work, which grows with the square of a word's length.
+pub const MAX_WORD_TILES: usize = 64;
 
 /// Largest alphabet or layout file accepted, in bytes. The largest real ones
 /// are about 1 KB (64 tiles, a 31×31 layout).
@@ -22,13 +28,46 @@ pub const MAX_SMALL_FILE_BYTES: usize = 1 << 20;
 #[doc(hidden)] // for the command line
 pub const SNIPPET_CHARS: usize = 40;
 
-/// At most [`SNIPPET_CHARS`] characters of `s`, with `…` when cut.
+/// At most [`SNIPPET_CHARS`] characters of `s`, with `…` when cut, shown
+/// as [`visible`] shows them: safe to repeat in a message.
 #[doc(hidden)] // for the command line
 pub fn snippet(s: &str) -> String {
     match s.char_indices().nth(SNIPPET_CHARS) {
-        Some((at, _)) => format!("{}…", &s[..at]),
-        None => s.to_string(),
+        Some((at, _)) => format!("{}…", visible(&s[..at])),
+        None => visible(s).into_owned(),
     }
+}
+
+/// `s` with every character a terminal would act on instead of show written
+/// out as an escape (`\x1b`, `\n`, `\u{202e}`): the C0 and C1 controls and
+/// DEL, which move the cursor, clear the screen or retitle the window, and
+/// the bidirectional overrides, which reorder what is shown. Text from
+/// input files (player names, labels, paths) goes through this before it
+/// reaches a terminal.
+///
+/// ```
+/// use lexgraph::text::visible;
+/// assert_eq!(visible("Ann\x1b]0;pwned\x07"), "Ann\\x1b]0;pwned\\x07");
+/// assert_eq!(visible("plain"), "plain");
+/// ```
+pub fn visible(s: &str) -> std::borrow::Cow<'_, str> {
+    let hidden =
+        |c: char| c.is_control() || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}');
+    if !s.chars().any(hidden) {
+        return std::borrow::Cow::Borrowed(s);
+    }
+    let mut out = String::with_capacity(s.len() + 8);
+    for c in s.chars() {
+        match c {
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if (c as u32) < 0x100 && hidden(c) => out.push_str(&format!("\\x{:02x}", c as u32)),
+            c if hidden(c) => out.push_str(&format!("\\u{{{:x}}}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    std::borrow::Cow::Owned(out)
 }
 
 /// What [`read_line`] found.

@@ -25,11 +25,7 @@ use crate::error::{Error, Result};
 pub use crate::text::MAX_LINE_BYTES;
 use crate::text::{self, snippet, Line};
 
-/// Longest word accepted, in tiles. Above any real word (the longest of the
-/// 4-million-word Polish list has 39 tiles, ENABLE's 28; a 31×31 board
-/// holds 31): it bounds the builder's work, which grows with the square of
-/// a word's length.
-pub const MAX_WORD_TILES: usize = 64;
+pub use crate::text::MAX_WORD_TILES;
 
 /// How many bad lines an error lists before it only counts.
 const ERRORS_SHOWN: usize = 10;

@@ -29,6 +29,14 @@
 //! tiles inside the alphabet, no separator in the DAWG part, and no cycle
 //! (a depth-first search with an explicit stack, so that a deep or looping
 //! file costs memory proportional to its size, never the call stack).
+//!
+//! A minimal graph shares its tails, so a few hundred bytes can spell
+//! billions of words (7 lists of 26 accepting arcs, each pointing to the
+//! next: 8·10⁹ words in 732 bytes). What reads every word (`import`, word
+//! streams, `verify`'s GADDAG check) costs their tiles, so the check counts
+//! them on the way and refuses a file whose words hold more than
+//! [`MAX_TILES_PER_NODE`] tiles per node: then every such reader is linear
+//! in the file's size.
 
 use crate::alphabet::Tile;
 use crate::error::{Error, Result};
@@ -81,6 +89,13 @@ impl KwgLayout {
     }
 }
 
+/// The most tiles, summed over all words, a KWG may hold per node (and
+/// the most accepting GADDAG paths, one per tile of every word): 512, that
+/// is 128 per byte of file. Real files hold far fewer: 2 per node in the
+/// ENABLE and SOWPODS GADDAWGs, about 110 in a DAWG-only KWG of the
+/// 4-million-word Polish list, the densest list at hand.
+pub const MAX_TILES_PER_NODE: u64 = 512;
+
 /// What [`check`] learned of a valid array.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct KwgInfo {
@@ -95,6 +110,9 @@ pub struct KwgInfo {
     pub words: u64,
     /// Tiles of the longest word.
     pub longest: u32,
+    /// Tiles of all words of the DAWG, summed (at most
+    /// [`MAX_TILES_PER_NODE`] per node).
+    pub tiles: u64,
     /// Sibling lists reachable from the roots (a list sharing another's
     /// tail counts once per start).
     pub lists: u64,
@@ -318,6 +336,7 @@ fn walk(bytes: &[u8], rules: &Rules, layout: Option<KwgLayout>) -> Result<(KwgIn
     let mut state = vec![0u8; n];
     // Per node: words and longest word below it and its later siblings.
     let mut words = vec![0u64; n];
+    let mut tiles = vec![0u64; n];
     let mut longest = vec![0u32; n];
     let mut lists = 0u64;
     // (node, whether its children were pushed).
@@ -406,13 +425,17 @@ fn walk(bytes: &[u8], rules: &Rules, layout: Option<KwgLayout>) -> Result<(KwgIn
             state[i] = DONE;
             // Words counted from the DAWG part only (a GADDAG path is not a
             // word; its separator-free paths are the words reversed).
-            let (below, deeper) = if arc != 0 {
-                (words[arc as usize], longest[arc as usize])
+            let (below, below_tiles, deeper) = if arc != 0 {
+                let a = arc as usize;
+                (words[a], tiles[a], longest[a])
             } else {
-                (0, 0)
+                (0, 0, 0)
             };
+            // Every word through this arc has one tile here.
+            let through = below.saturating_add(accepts as u64);
+            let mut t = through.saturating_add(below_tiles);
             let (mut w, mut l) = (
-                below.saturating_add(accepts as u64),
+                through,
                 if below > 0 {
                     deeper + 1
                 } else {
@@ -421,18 +444,20 @@ fn walk(bytes: &[u8], rules: &Rules, layout: Option<KwgLayout>) -> Result<(KwgIn
             );
             if !end {
                 w = w.saturating_add(words[i + 1]);
+                t = t.saturating_add(tiles[i + 1]);
                 l = l.max(longest[i + 1]);
             }
             words[i] = w;
+            tiles[i] = t;
             longest[i] = l;
         }
         if dawg {
             lists += 1;
         }
     }
-    let (w, l) = match dawg_root {
-        0 => (0, 0),
-        r => (words[r as usize], longest[r as usize]),
+    let (w, t, l) = match dawg_root {
+        0 => (0, 0, 0),
+        r => (words[r as usize], tiles[r as usize], longest[r as usize]),
     };
     let info = KwgInfo {
         layout,
@@ -441,9 +466,49 @@ fn walk(bytes: &[u8], rules: &Rules, layout: Option<KwgLayout>) -> Result<(KwgIn
         gaddag_root,
         words: w,
         longest: l,
+        tiles: t,
         lists,
         gaddag_paths: gaddag_root.map_or(0, |g| words[g as usize]),
     };
+    // Counted before anything reads a word (see the module docs). A word
+    // longer than any lexgraph reads would also make `verify`'s split check
+    // quadratic in a chain of nodes.
+    let max_len = crate::text::MAX_WORD_TILES as u32;
+    let gaddag_longest = gaddag_root.map_or(0, |g| longest[g as usize]);
+    if info.longest > max_len || gaddag_longest > max_len + 1 {
+        let (at, len) = if info.longest > max_len {
+            (0, info.longest)
+        } else {
+            (1, gaddag_longest)
+        };
+        return Err(bad(
+            at,
+            format!("a path of {len} tiles: words have at most {max_len}"),
+        ));
+    }
+    // A KLV's leaves are bounded by its values instead (`Klv::open`): its
+    // graph is far denser than a word list's (900,000 leaves in 1,246
+    // nodes in NWL20.klv2).
+    let most = if rules.leaves {
+        u64::MAX
+    } else {
+        MAX_TILES_PER_NODE.saturating_mul(n as u64)
+    };
+    for (what, count, at) in [
+        ("the words' tiles", info.tiles, 0),
+        ("the GADDAG's accepting paths", info.gaddag_paths, 1),
+    ] {
+        if count > most {
+            return Err(bad(
+                at,
+                format!(
+                    "{what} number {count} in {n} nodes: more than {MAX_TILES_PER_NODE} \
+                     per node, which no word list makes (a graph that spells far more \
+                     than it stores)"
+                ),
+            ));
+        }
+    }
     Ok((info, state))
 }
 

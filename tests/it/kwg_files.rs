@@ -514,12 +514,29 @@ fn verify_checks_the_gaddag_against_the_dawg() {
         e.contains("KWG node 1") && e.contains("3 accepting paths"),
         "{e}"
     );
-    // A◇B gone (its nodes padding): the split after A has no path.
+    // A◇B gone (its nodes padding): one path short, found from the counts
+    // before any word is read.
     let mut missing = good;
     missing[1] = p(0, false, true, 5);
     missing[4] = 0;
     missing[6] = 0;
     let e = verify(&missing).unwrap_err();
+    assert!(
+        e.contains("1 accepting paths") && e.contains("make 2"),
+        "{e}"
+    );
+    // As many paths as tiles, but B◇A in place of A◇B: no split of AB.
+    let swapped = [
+        p(0, false, true, 2),
+        p(0, false, true, 4),
+        p(1, false, true, 3),
+        p(2, true, true, 0),
+        p(2, false, true, 5),
+        p(0, false, false, 7),
+        p(1, true, true, 0),
+        p(1, true, true, 0),
+    ];
+    let e = verify(&swapped).unwrap_err();
     assert!(e.contains("no path for AB split after 1"), "{e}");
 }
 
