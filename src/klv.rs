@@ -14,9 +14,13 @@
 //! ```
 //!
 //! Opening checks the sizes, every node's `arc_index`, that the sibling
-//! lists end, and counts the words below each node once (a table of `n`
-//! numbers, the only thing built); a file whose graph loops or whose words
-//! outnumber its values is refused. Lookups then read the mapped bytes.
+//! lists end, and counts the words below each node the root reaches, each
+//! node once (a table of `n` numbers, the only thing built): O(file size).
+//! A file whose graph loops, has an arc that leads to no leave, siblings
+//! out of order, a leave of more than 64 tiles, more leaves than values, or
+//! a value that is not a finite number is refused. Every walk of the leaves
+//! then costs at most their tiles, which the values' count bounds. Lookups
+//! read the mapped bytes.
 //! [`Klv::leaves`] lists every leave and value in the file's order; with
 //! the feature `build`, `klv2_bytes` and `write_klv2` write KLV2 files
 //! whose DAWG is laid out as wolges or MAGPIE lay it out (`crate::kwg`),
@@ -80,9 +84,9 @@ impl Klv {
         })? as usize;
         let values_at = m_at + 4;
         let rest = b.len() - values_at;
-        let wide = if rest == m * 4 {
+        let wide = if Some(rest) == m.checked_mul(4) {
             true
-        } else if rest == m * 2 {
+        } else if Some(rest) == m.checked_mul(2) {
             false
         } else {
             return Err(bad(
@@ -110,20 +114,28 @@ impl Klv {
                 "the last sibling list does not end".into(),
             ));
         }
-        // Words per sibling list, from the end of the array back where the
-        // graph allows (children after parents, as writers lay them out),
-        // else by a walk that refuses loops.
-        let mut words = vec![u32::MAX; n];
-        let mut state = vec![0u8; n]; // 0 new, 1 in progress, 2 done
-        for start in 0..n {
-            count(start, &node, n, &mut words, &mut state)
-                .map_err(|at| bad(4 + 4 * at, format!("the graph loops through node {at}")))?;
-        }
-        let total = words[(node(0) & ARC_MASK) as usize] as usize;
+        // Words below every node a walk from the root reaches, each node
+        // once: linear in the file, whatever its lists share.
         let root = (node(0) & ARC_MASK) as usize;
-        let total = if root == 0 { 0 } else { total };
+        let words = count(root, &node, n)
+            .map_err(|(at, fault)| bad(4 + 4 * at, format!("node {at}: {fault}")))?;
+        let total = if root == 0 { 0 } else { words[root] as usize };
         if total > m {
             return Err(bad(m_at, format!("{total} leaves but {m} values")));
+        }
+        if wide {
+            // A value that is no number would rank first or last whatever
+            // the play: refused here, not met in a search.
+            let values = &b[values_at..];
+            if let Some(i) = (0..m).find(|&i| {
+                !f32::from_le_bytes(values[4 * i..4 * i + 4].try_into().unwrap()).is_finite()
+            }) {
+                let v = f32::from_le_bytes(values[4 * i..4 * i + 4].try_into().unwrap());
+                return Err(bad(
+                    values_at + 4 * i,
+                    format!("value {i} is {v}, not a finite number"),
+                ));
+            }
         }
         Ok(Klv {
             data,
@@ -403,59 +415,96 @@ fn below(words: &[u32], v: u32) -> usize {
     }
 }
 
-/// Counts the words of the sibling list starting at `start` (see
-/// [`Klv::words`]); `Err(node)` on a loop.
+/// What [`count`] refuses.
+#[derive(Debug)]
+enum Fault {
+    Loop,
+    Dead,
+    Deep,
+    Order,
+}
+
+impl std::fmt::Display for Fault {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Fault::Loop => "the graph loops through this node",
+            Fault::Dead => "an arc that leads nowhere and ends no leave",
+            Fault::Deep => "a leave of more than 64 tiles (a rack holds at most 63)",
+            Fault::Order => "its next sibling's tile is not higher (lists are sorted)",
+        })
+    }
+}
+
+/// Words of the sibling list from each node on (its arc's word, the words
+/// below it, and the later siblings'), for every node a walk from the list
+/// at `root` reaches (0 elsewhere): each node once, by a depth-first search
+/// with an explicit stack over its two successors, the next sibling and
+/// the child list. Refuses, naming the node, a loop, an arc that ends no
+/// leave and leads to none (every reached node then leads to a leave, so
+/// that a walk of the leaves costs at most their tiles), leaves of more
+/// than 64 tiles, and siblings out of order.
 fn count(
-    start: usize,
+    root: usize,
     node: &impl Fn(usize) -> u32,
     n: usize,
-    words: &mut [u32],
-    state: &mut [u8],
-) -> std::result::Result<u32, usize> {
-    // An explicit stack: a corrupt file may nest deeply.
-    let mut stack = vec![(start, false)];
-    while let Some((s, expanded)) = stack.pop() {
-        if state[s] == 2 {
+) -> std::result::Result<Vec<u32>, (usize, Fault)> {
+    let mut words = vec![0u32; n];
+    if root == 0 {
+        return Ok(words);
+    }
+    // Tiles of the longest leave from each node's list on.
+    let mut longest = vec![0u8; n];
+    // 0 new, 1 on the search's path, 2 done.
+    let mut state = vec![0u8; n];
+    // (node, whether its successors were pushed)
+    let mut stack = vec![(root, false)];
+    while let Some(&mut (i, ref mut opened)) = stack.last_mut() {
+        let v = node(i);
+        let child = (v & ARC_MASK) as usize;
+        let next = (v & IS_END == 0 && i + 1 < n).then_some(i + 1);
+        if !*opened {
+            if state[i] == 2 {
+                // Pushed twice, finished through the other entry.
+                stack.pop();
+                continue;
+            }
+            *opened = true;
+            state[i] = 1;
+            if v & ACCEPTS == 0 && child == 0 {
+                return Err((i, Fault::Dead));
+            }
+            // Sorted lists are at most 256 long: a lookup's scan is short.
+            if next.is_some_and(|s| node(s) >> TILE_SHIFT <= v >> TILE_SHIFT) {
+                return Err((i, Fault::Order));
+            }
+            for s in [next, (child != 0).then_some(child)].into_iter().flatten() {
+                match state[s] {
+                    0 => stack.push((s, false)),
+                    1 => return Err((s, Fault::Loop)),
+                    _ => {}
+                }
+            }
             continue;
         }
-        if !expanded {
-            if state[s] == 1 {
-                return Err(s);
-            }
-            state[s] = 1;
-            stack.push((s, true));
-            let mut i = s;
-            loop {
-                let c = (node(i) & ARC_MASK) as usize;
-                if c != 0 && state[c] != 2 {
-                    if state[c] == 1 {
-                        return Err(c);
-                    }
-                    stack.push((c, false));
-                }
-                if node(i) & IS_END != 0 || i + 1 >= n {
-                    break;
-                }
-                i += 1;
-            }
-        } else {
-            let mut total = 0u32;
-            let mut i = s;
-            loop {
-                let v = node(i);
-                total = total
-                    .saturating_add((v & ACCEPTS != 0) as u32)
-                    .saturating_add(below(words, v) as u32);
-                if v & IS_END != 0 || i + 1 >= n {
-                    break;
-                }
-                i += 1;
-            }
-            words[s] = total;
-            state[s] = 2;
+        stack.pop();
+        state[i] = 2;
+        let mut w = (v & ACCEPTS != 0) as u32;
+        let mut l = 1u8;
+        if child != 0 {
+            w = w.saturating_add(words[child]);
+            l = longest[child].saturating_add(1);
         }
+        if let Some(s) = next {
+            w = w.saturating_add(words[s]);
+            l = l.max(longest[s]);
+        }
+        if l > 64 {
+            return Err((i, Fault::Deep));
+        }
+        words[i] = w;
+        longest[i] = l;
     }
-    Ok(words[start])
+    Ok(words)
 }
 
 impl Klv {
@@ -529,7 +578,7 @@ impl LeaveValue for Klv {
         let mut stride = 1usize;
         for (t, &c) in rack.iter().enumerate().filter(|(_, &c)| c > 0) {
             kinds.push((t as u8, c, stride));
-            stride *= c as usize + 1;
+            stride = stride.saturating_mul(c as usize + 1);
         }
         if out.len() != stride {
             // Not the layout the trait promises: value one by one.
