@@ -261,17 +261,37 @@ struct LeaveIndex {
     rack: [u8; 64],
 }
 
+/// The most leaves [`LeaveIndex`] values at once (4 MB of `f32`): every rack
+/// of up to 20 tiles. A rack with more (a variant's rack of 63 tiles has up
+/// to 2^63) is valued play by play instead, with no bounds, and its
+/// exchanges, which would have to be valued one by one, are not ranked
+/// (see [`Stats::exchanges_unranked`]).
+const MAX_LEAVE_CODES: u64 = 1 << 20;
+
 impl LeaveIndex {
     /// Every leave of `rack`, valued in `cx`.
     fn new<L: LeaveValue>(cx: &Context<'_, L>, rack: &Rack) -> LeaveIndex {
         let counts = rack.counts();
         let mut stride = [0u32; 64];
         let mut kinds = Vec::with_capacity(8);
-        let mut size = 1u32;
+        let mut size = 1u64;
         for (t, &c) in counts.iter().enumerate().filter(|(_, &c)| c > 0) {
-            stride[t] = size;
+            stride[t] = size.min(u32::MAX as u64) as u32;
             kinds.push((t, c as u32 + 1));
-            size = size.saturating_mul(c as u32 + 1);
+            size = size.saturating_mul(c as u64 + 1);
+        }
+        if size > MAX_LEAVE_CODES {
+            // Too many leaves to value at once: no table, and bounds that
+            // admit every play (see [`LeaveIndex::is_sparse`]).
+            return LeaveIndex {
+                stride,
+                adds: Vec::new(),
+                best: [f32::INFINITY; 33],
+                best_any: f32::INFINITY,
+                best_blank: [f32::INFINITY; 33],
+                kinds,
+                rack: *counts,
+            };
         }
         let mut adds = vec![0f32; size as usize];
         if cx.bag > 0 {
@@ -331,6 +351,12 @@ impl LeaveIndex {
             kinds,
             rack: *counts,
         }
+    }
+
+    /// Whether the rack had too many leaves to value at once
+    /// ([`MAX_LEAVE_CODES`]): plays are then valued one by one.
+    fn is_sparse(&self) -> bool {
+        self.adds.is_empty()
     }
 
     /// The tiles code `code` uses, those it keeps, and how many it uses.
@@ -806,6 +832,10 @@ pub struct Stats {
     /// Anchors searched without the rack's blank, where only bingos with
     /// it could rank: those were placed from the rack's words instead.
     pub bingos_placed: usize,
+    /// The rack had more than 2^20 leaves (more than 20 tiles): its plays
+    /// were valued one by one, and its exchanges, which could not be
+    /// ranked without valuing every one, were left out.
+    pub exchanges_unranked: bool,
 }
 
 impl<'a, L: LeaveValue> TopN<'a, L> {
@@ -1204,6 +1234,14 @@ impl<L: LeaveValue> MoveSink for TopN<'_, L> {
         if !self.admits(score + most) {
             return;
         }
+        if self.leaves.is_sparse() {
+            // No table: valued as the exhaustive ranking values it.
+            let r = self.cx.rank(Play::Place(*m), self.cx.leave_of(m));
+            if self.admits(r.equity) {
+                self.offer(r);
+            }
+            return;
+        }
         // Value the rest without building anything.
         let e = m.score as f32 + self.leaves.adds(m);
         if !self.admits(e) {
@@ -1342,9 +1380,11 @@ impl<R: Scoring> Generator<R> {
         };
         // Every leave valued once.
         let leaves = LeaveIndex::new(&cx, rack);
+        let sparse = leaves.is_sparse();
         // Only the classic bounds use the index: other scorings neither
-        // build it nor count towards building it.
-        let index = if R::CLASSIC {
+        // build it nor count towards building it, nor does a rack whose
+        // leaves are valued play by play (no bounds).
+        let index = if R::CLASSIC && !sparse {
             lex.anagram_index_for_search()
         } else {
             None
@@ -1377,8 +1417,11 @@ impl<R: Scoring> Generator<R> {
                 .filter(|_| whole_rack)
                 .map(|ix| std::cell::RefCell::new(Bingos::new(ix, rack.counts(), alphabet.len()))),
             unchecked: [0; 64],
-            stats: Stats::default(),
-            prune: R::CLASSIC,
+            stats: Stats {
+                exchanges_unranked: sparse && rules.may_exchange(1, bag),
+                ..Stats::default()
+            },
+            prune: R::CLASSIC && !sparse,
             scoring: Classic::new(rules, alphabet),
         };
         // Exchanges, when the bag allows, and the pass first: they set a

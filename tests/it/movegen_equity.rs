@@ -80,7 +80,9 @@ fn exhaustive(
             rank(Play::Place(m), leave)
         })
         .collect();
-    if bag >= 7 {
+    // Exchanges, unless the rack has more leaves than `best` ranks them
+    // for (2^20: see `Stats::exchanges_unranked`).
+    if bag >= 7 && rack.len() <= 20 {
         for out in rack.sub_racks() {
             let mut keep = rack;
             for t in out.tiles() {
@@ -323,4 +325,33 @@ fn the_best_plays_with_learned_leaves_are_those_of_exhaustive_ranking() {
         &Options::default(),
     );
     assert!(placed > 0, "no bingo with a blank placed from the words");
+}
+
+/// A rack with more leaves than the search values at once (21 distinct
+/// tiles: 2^21 leaves) is valued play by play, with no table and no
+/// bounds: its placements and the pass rank exactly as every play does,
+/// and its exchanges, left out, are said to be (`Stats::exchanges_unranked`).
+/// Before, the table's size was allocated whatever it was (16 GB for a
+/// 63-tile rack).
+#[test]
+fn racks_of_more_leaves_than_a_table_rank_play_by_play() {
+    let a = Alphabet::english();
+    let lexicons = lexicons(&a);
+    let line = "15/15/15/15/15/15/15/4QUIRE6/15/15/15/15/15/15/15 ABCDFGHJKLMNOPSTVWXYZ/ 0/0 0";
+    let p = Position::parse_cgp(line, &a, 15).unwrap();
+    assert_eq!(p.rack().len(), 21);
+    let (h2, t) = (Gordon::heuristic2(&a), table(&a));
+    let mut gen = Generator::new(Rules::default());
+    let opts = Options::default();
+    for lex in &lexicons[..2] {
+        for leaves in [&h2 as &dyn LeaveValue, &t] {
+            let all = exhaustive(&mut gen, lex, &p, &leaves, &opts);
+            assert!(all.len() > 1000, "{} plays", all.len());
+            for n in [1, 5] {
+                let (best, stats) = gen.best_with_stats(lex, &p, &leaves, n, &opts);
+                assert_eq!(best, all[..n], "{:?}, top {n}", lex.kind());
+                assert!(stats.exchanges_unranked);
+            }
+        }
+    }
 }
