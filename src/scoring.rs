@@ -306,8 +306,13 @@ impl Scoring for Upwords {
         }
     }
 
+    /// A blank standing for QU earns no bonus (it scores as its letter,
+    /// as a blank does in the classic game).
     #[inline(always)]
     fn square_value(&self, sq: u8) -> i32 {
+        if sq & BLANK_FLAG != 0 {
+            return 0;
+        }
         self.value((sq & 63) as usize)
     }
 

@@ -221,6 +221,20 @@ fn a_flat_word_scores_two_a_tile_and_the_qu_two_more() {
     );
 }
 
+/// The library takes a blank on an Upwords rack (the command line does
+/// not): it scores as its letter, without the Qu bonus, whichever
+/// generator places it. (The DAWG's left part gave a blank QU the bonus:
+/// 8 against the GADDAG's 6, found by the `stacked` fuzz target.)
+#[test]
+fn a_blank_standing_for_qu_earns_no_bonus_in_either_generator() {
+    let lex = small("QUIT\nIT\n");
+    let b = Board::new(10);
+    let l = lines(&lex, &b, &rack(&lex, "IT?"));
+    let blank_qu: Vec<&String> = l.iter().filter(|m| m.contains("[qu]IT")).collect();
+    assert!(!blank_qu.is_empty(), "{l:?}");
+    assert!(blank_qu.iter().all(|m| m.contains("[qu]IT 6 ")), "{l:?}");
+}
+
 #[test]
 fn a_stacked_word_scores_its_heights() {
     // CAT at heights 1, 2, 1; B on the C makes BAT: 2 + 2 + 1 = 5.
