@@ -3,7 +3,7 @@
 
 mod cmd;
 mod default_lexicon;
-mod sigbus;
+mod signals;
 
 use std::io::IsTerminal;
 use std::path::Path;
@@ -150,7 +150,8 @@ the built-in English lexicon). Operands are never lexicons, except for info,
 verify and words, whose only operand is the lexicon.";
 
 fn main() -> ExitCode {
-    sigbus::install();
+    signals::install_sigbus();
+    signals::clean_up_on_termination();
     let cli = Cli::parse();
     match run(cli) {
         Ok(code) => code,
@@ -162,7 +163,7 @@ fn main() -> ExitCode {
             }) {
                 return ExitCode::SUCCESS;
             }
-            eprintln!("error: {e:#}");
+            eprintln!("error: {}", shown(&format!("{e:#}")));
             if e.chain().any(|c| {
                 matches!(
                     c.downcast_ref::<lexgraph::Error>(),
@@ -174,6 +175,31 @@ fn main() -> ExitCode {
             ExitCode::from(error_status(&e))
         }
     }
+}
+
+/// Characters of one line of a message printed whole: far above any
+/// message of lexgraph's own, so that only echoed input is cut.
+const MAX_MESSAGE_LINE: usize = 1000;
+
+/// A message as it may reach a terminal: each line's control characters
+/// written out (`text::visible`: input text can hold escape sequences) and
+/// cut to [`MAX_MESSAGE_LINE`] characters (input echoed in it may be long:
+/// a 100 KB `--play`).
+pub fn shown(msg: &str) -> String {
+    msg.lines()
+        .map(|line| {
+            let line = lexgraph::text::visible(line);
+            match line.char_indices().nth(MAX_MESSAGE_LINE) {
+                Some((at, _)) => format!(
+                    "{}… ({} more characters)",
+                    &line[..at],
+                    line[at..].chars().count()
+                ),
+                None => line.into_owned(),
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 fn run(cli: Cli) -> Result<ExitCode> {
@@ -238,8 +264,12 @@ pub fn lexicon_name(path: Option<&Path>) -> String {
 pub fn load(path: Option<&Path>, kind: Option<lexgraph::Kind>) -> Result<Lexicon> {
     match path {
         Some(p) => Lexicon::open_any(p, &Alphabet::english(), kind).map_err(|e| {
+            // Only a KWG whose tiles run past the English alphabet's may be
+            // one of another alphabet; a corrupt one gets no such advice.
+            let other_alphabet = matches!(&e, lexgraph::Error::BadFile { msg, .. }
+                if msg.contains("outside the alphabet"));
             let e = anyhow::Error::from(e);
-            if lexgraph::format::kwg::looks_like_kwg(&std::fs::read(p).unwrap_or_default()) {
+            if other_alphabet {
                 e.context(format!(
                     "{} is a KWG file, read as English: for another alphabet, \
                      convert it with `lexgraph import FILE --alphabet NAME -o OUT`",

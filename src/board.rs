@@ -427,7 +427,9 @@ pub(crate) fn parse_row(
                 j += 1;
             }
             let run: String = chars[i..j].iter().collect();
-            let k: usize = run.parse().map_err(|_| format!("bad run {run:?}"))?;
+            let k: usize = run
+                .parse()
+                .map_err(|_| format!("bad run {:?}", crate::text::snippet(&run)))?;
             if k == 0 || k > MAX_SIZE {
                 return Err(format!("bad run of {k} empty squares"));
             }
@@ -523,7 +525,7 @@ impl Rack {
     pub fn parse(text: &str, alphabet: &Alphabet) -> Result<Rack> {
         let tiles = alphabet
             .parse_tiles(text, Spelling::Tiles, Blanks::Allowed)
-            .map_err(|e| Error::Position(format!("rack {text:?}: {e}")))?;
+            .map_err(|e| Error::Position(format!("rack {:?}: {e}", crate::text::snippet(text))))?;
         if tiles.len() > 63 {
             return Err(Error::Position(format!(
                 "rack {text:?} has {} tiles",
@@ -791,14 +793,20 @@ impl Position {
         let mut opcodes = Vec::new();
         if let Some(s) = parts.next() {
             for (i, x) in s.splitn(2, '/').enumerate() {
-                scores[i] = x
-                    .parse()
-                    .map_err(|_| Error::Position(format!("CGP score {x:?} is not a number")))?;
+                scores[i] = x.parse().map_err(|_| {
+                    Error::Position(format!(
+                        "CGP score {:?} is not a number",
+                        crate::text::snippet(x)
+                    ))
+                })?;
             }
         }
         if let Some(z) = parts.next() {
             zero_turns = z.parse().map_err(|_| {
-                Error::Position(format!("CGP zero-turn count {z:?} is not a number"))
+                Error::Position(format!(
+                    "CGP zero-turn count {:?} is not a number",
+                    crate::text::snippet(z)
+                ))
             })?;
         }
         if let Some(ops) = parts.next() {

@@ -76,6 +76,10 @@ pub enum Error {
     /// A malformed query (pattern, rack).
     #[error("{0}")]
     Query(String),
+    /// Settings out of range: a tuning step that is not a positive number,
+    /// say.
+    #[error("{0}")]
+    Settings(String),
     /// A lexicon too large for the file format.
     #[error("lexicon too large: {0}")]
     TooLarge(String),

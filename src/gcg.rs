@@ -533,12 +533,19 @@ fn parse_turn(line: &str, a: &Alphabet) -> std::result::Result<(String, Event), 
     }
     let number = |t: &str, what: &str| -> std::result::Result<i32, String> {
         let digits = t.strip_prefix(['+', '-']).unwrap_or(t);
-        if digits.is_empty() || digits.len() > 9 || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
             return Err(format!("{what} {:?} is not a number", snippet(t)));
         }
-        let n: i32 = digits
-            .parse()
-            .map_err(|_| format!("{what} {t:?} is out of range"))?;
+        // Nine digits at most: every sum of two such stays an `i32`.
+        let n: i32 = match digits.len() {
+            ..=9 => digits.parse().unwrap_or(i32::MAX),
+            _ => {
+                return Err(format!(
+                    "{what} {:?} is out of range (at most 999999999)",
+                    snippet(t)
+                ))
+            }
+        };
         Ok(if t.starts_with('-') { -n } else { n })
     };
     let n = tokens.len();

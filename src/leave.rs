@@ -242,20 +242,23 @@ impl Gordon {
             };
             let fields: Vec<&str> = line.split(',').map(str::trim).collect();
             if !(2..=3).contains(&fields.len()) {
-                return Err(bad(format!("expected tile,value,duplicate: {line:?}")));
+                return Err(bad(format!(
+                    "expected tile,value,duplicate: {:?}",
+                    text::snippet(line)
+                )));
             }
             let t = match fields[0] {
                 "?" => 0,
                 label => match alphabet.parse_tiles(label, Spelling::Tiles, Blanks::Refused) {
                     Ok(ts) if ts.len() == 1 => ts[0],
-                    _ => return Err(bad(format!("{label:?} is not one tile"))),
+                    _ => return Err(bad(format!("{:?} is not one tile", text::snippet(label)))),
                 },
             };
             let number = |f: &str| -> Result<f32> {
                 f.parse::<f32>()
                     .ok()
                     .filter(|v| v.is_finite())
-                    .ok_or_else(|| bad(format!("{f:?} is not a number")))
+                    .ok_or_else(|| bad(format!("{:?} is not a number", text::snippet(f))))
             };
             let base = number(fields[1])?;
             let dup = fields.get(2).map(|f| number(f)).transpose()?.unwrap_or(0.0);
@@ -351,7 +354,10 @@ impl LeaveTable {
                 counts[t as usize & 63] = counts[t as usize & 63].saturating_add(1);
             }
             if values.insert(key(&counts), value).is_some() {
-                return Err(bad(format!("the leave {leave:?} is given twice")));
+                return Err(bad(format!(
+                    "the leave {:?} is given twice",
+                    text::snippet(leave)
+                )));
             }
         }
         Ok(LeaveTable { values })

@@ -58,7 +58,9 @@ pub enum Blanks {
 impl Notation {
     /// Parses `8D QUIRE` / `D8 QUIRE` (see the module docs).
     pub fn parse(text: &str, alphabet: &Alphabet) -> Result<Notation> {
-        let bad = |msg: String| Error::Position(format!("play {text:?}: {msg}"));
+        let bad = |msg: String| {
+            Error::Position(format!("play \"{}\": {msg}", crate::text::snippet(text)))
+        };
         let [coords, word] = text.split_whitespace().collect::<Vec<_>>()[..] else {
             return Err(bad(
                 "expected SQUARE WORD, as 8D QUIRE (across) or D8 QUIRE (down)".into(),

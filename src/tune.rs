@@ -25,7 +25,7 @@
 //! ```
 
 use crate::alphabet::Tile;
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::leave::Gordon;
 use crate::lexicon::Lexicon;
 use crate::matchplay::{play_match, Settings as MatchSettings};
@@ -104,6 +104,17 @@ pub fn tune(
     settings: &Settings,
     mut on_trial: impl FnMut(&Trial),
 ) -> Result<Tuned> {
+    // A step of 0 or NaN would try the same weights forever (every
+    // trial "kept"), and inf would make every weight infinite.
+    for (i, p) in settings.phases.iter().enumerate() {
+        if !(p.step.is_finite() && p.step > 0.0) {
+            return Err(Error::Settings(format!(
+                "phase {}: the step {} is not a positive number",
+                i + 1,
+                p.step
+            )));
+        }
+    }
     let a = lex.alphabet();
     let mut gordon = if settings.heuristic2 {
         Gordon::heuristic2(a)

@@ -39,8 +39,8 @@ pub struct Args {
     /// player with no word exchanges as the Upwords engine did)
     #[arg(long, value_enum, default_value_t = RuleSet::Classic)]
     rules: RuleSet,
-    /// Threads (default: every core)
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..256))]
+    /// Threads, 1 to 256 (default: every core)
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=256))]
     threads: Option<u64>,
     /// Write every game as GCG into this directory (game-000001.gcg, ...)
     #[arg(long, value_name = "DIR")]

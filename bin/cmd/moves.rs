@@ -640,7 +640,7 @@ impl<'a> Run<'a> {
     /// Reports `msg` on stderr the first time `key` comes up.
     fn warn(&mut self, key: &str, msg: &str) {
         if self.warned.insert(key.to_string()) {
-            eprintln!("warning: {msg}");
+            eprintln!("warning: {}", crate::shown(msg));
         }
     }
 
@@ -697,12 +697,12 @@ impl<'a> Run<'a> {
             }
             Err(Fault::Data(e)) if !self.batch || self.args.strict => bail!("{label}: {e}"),
             Err(Fault::Illegal(e)) => {
-                eprintln!("{label}: {e}");
+                eprintln!("{}", crate::shown(&format!("{label}: {e}")));
                 self.illegal += 1;
                 Ok(())
             }
             Err(Fault::Data(e)) => {
-                eprintln!("error: {label}: {e}");
+                eprintln!("error: {}", crate::shown(&format!("{label}: {e}")));
                 self.bad += 1;
                 Ok(())
             }
@@ -793,8 +793,15 @@ impl<'a> Run<'a> {
         if let Some(leaves) = self.leaves.get(&li) {
             // By equity: the best plays (exchanges and the pass among them).
             let n = args.top.unwrap_or(usize::MAX);
-            let plays: Vec<Listed> = g
-                .best(lex, &p, leaves, n, &self.opts)
+            let (best, stats) = g.best_with_stats(lex, &p, leaves, n, &self.opts);
+            if stats.exchanges_unranked {
+                eprintln!(
+                    "note: a rack of {} tiles has too many leaves to rank its exchanges \
+                     (more than 2^20); placements and the pass are ranked",
+                    p.rack().len()
+                );
+            }
+            let plays: Vec<Listed> = best
                 .into_iter()
                 .map(|r| Listed {
                     play: r.play,

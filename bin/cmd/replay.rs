@@ -15,6 +15,7 @@ use lexgraph::movegen::{Generator, Options};
 use lexgraph::replay::{replay, Step};
 use lexgraph::rules::{Layout, Rules};
 use lexgraph::strategy::Leaves;
+use lexgraph::text::visible;
 use lexgraph::{Alphabet, Lexicon, Rack};
 
 #[derive(clap::Args)]
@@ -198,7 +199,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
                 writeln!(out, "{}", s.before.to_cgp(&a))?;
             }
             for p in &problems {
-                eprintln!("{}: {p}", args.game.display());
+                eprintln!("{}", crate::shown(&format!("{}: {p}", args.game.display())));
             }
         }
         Format::Text => {
@@ -226,19 +227,23 @@ fn text_report(
     a: &Alphabet,
     lex_name: &str,
 ) -> Result<()> {
-    let nick = |p: usize| record.players[p].nick.as_str();
+    // Names and the lexicon come from the file: shown, not obeyed, by a
+    // terminal (an escape sequence in a name could clear the screen).
+    let nicks = [0, 1].map(|p| visible(&record.players[p].nick).into_owned());
+    let nick = |p: usize| nicks[p].as_str();
     let width = nick(0).chars().count().max(nick(1).chars().count());
     writeln!(
         out,
-        "{}: {} vs {}{}, {} turns, words looked up in {lex_name}",
-        args.game.display(),
-        record.players[0].name,
-        record.players[1].name,
+        "{}: {} vs {}{}, {} turns, words looked up in {}",
+        visible(&args.game.display().to_string()),
+        visible(&record.players[0].name),
+        visible(&record.players[1].name),
         record
             .lexicon
             .as_deref()
-            .map_or(String::new(), |l| format!(" ({l})")),
-        game.steps.len()
+            .map_or(String::new(), |l| format!(" ({})", visible(l))),
+        game.steps.len(),
+        visible(lex_name)
     )?;
     for (s, an) in game.steps.iter().zip(analyses) {
         let e = &s.event;
@@ -257,7 +262,7 @@ fn text_report(
         }
         writeln!(out, "{}", line.trim_end())?;
         for p in &s.problems {
-            writeln!(out, "     ! line {}: {p}", e.line)?;
+            writeln!(out, "     ! line {}: {}", e.line, visible(p))?;
         }
         if let Some(an) = an {
             let best: Vec<String> = an

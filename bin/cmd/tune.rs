@@ -27,12 +27,12 @@ pub struct Args {
     #[arg(long, default_value = "standard")]
     layout: String,
     /// First phase: the step and the games judging each trial
-    #[arg(long, default_value_t = 2.0)]
+    #[arg(long, default_value_t = 2.0, value_parser = positive_step)]
     coarse_step: f32,
     #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
     coarse_games: u64,
     /// Second phase (0 games: no second phase)
-    #[arg(long, default_value_t = 0.5)]
+    #[arg(long, default_value_t = 0.5, value_parser = positive_step)]
     fine_step: f32,
     #[arg(long, default_value_t = 10_000)]
     fine_games: u64,
@@ -42,6 +42,14 @@ pub struct Args {
     /// Match seed of every trial
     #[arg(long, default_value_t = 1)]
     seed: u64,
+}
+
+/// A step is a positive, finite number of points.
+fn positive_step(s: &str) -> std::result::Result<f32, String> {
+    match s.parse::<f32>() {
+        Ok(v) if v.is_finite() && v > 0.0 => Ok(v),
+        _ => Err(format!("{s:?} is not a positive number of points")),
+    }
 }
 
 pub fn run(args: Args) -> Result<ExitCode> {

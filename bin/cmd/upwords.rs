@@ -131,7 +131,7 @@ pub fn moves(a: MovesArgs<'_>) -> Result<ExitCode> {
                     if k.is_none() || a.strict {
                         bail!(msg);
                     }
-                    eprintln!("error: {msg}");
+                    eprintln!("error: {}", crate::shown(&msg));
                     return Ok(false);
                 }
             };

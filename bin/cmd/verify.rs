@@ -56,6 +56,11 @@ fn file_kind(path: &Path) -> Result<FileKind> {
         return Ok(FileKind::Klv);
     }
     let mut head = Vec::with_capacity(8);
+    if !std::fs::metadata(path).is_ok_and(|m| m.is_file()) {
+        // The reader's own error names it (a pipe is not opened: that
+        // would wait for a writer).
+        return Ok(FileKind::Lexgraph);
+    }
     std::fs::File::open(path)
         .and_then(|f| std::io::Read::read_to_end(&mut std::io::Read::take(f, 8), &mut head))
         .with_context(|| format!("reading {}", path.display()))?;
