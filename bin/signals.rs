@@ -1,11 +1,16 @@
-//! `SIGBUS` as an error: a lexicon file truncated or rewritten in place
-//! while this process has it mapped makes the next read of a lost page
-//! raise `SIGBUS`, which would kill the process with "Bus error". A handler
-//! prints a clear message instead and exits with status 3 (bad input data).
+//! Signals the command handles.
+//!
+//! - `SIGBUS` as an error: a lexicon file truncated or rewritten in place
+//!   while this process has it mapped makes the next read of a lost page
+//!   raise `SIGBUS`, which would kill the process with "Bus error". A
+//!   handler prints a clear message instead and exits with status 3 (bad
+//!   input data).
+//! - SIGINT, SIGTERM and SIGHUP end the process as usual, after removing
+//!   the temporary files of writes under way.
 
-/// Installs the handler for the whole process.
+/// Installs the `SIGBUS` handler for the whole process.
 #[cfg(unix)]
-pub fn install() {
+pub fn install_sigbus() {
     extern "C" fn on_sigbus(_signal: libc::c_int) {
         const MSG: &[u8] = b"error: lexicon file changed while in use; replace files by rename\n";
         // SAFETY: write(2) and _exit(2) are async-signal-safe, and MSG is a
@@ -31,4 +36,30 @@ pub fn install() {
 
 /// No `SIGBUS` elsewhere.
 #[cfg(not(unix))]
-pub fn install() {}
+pub fn install_sigbus() {}
+
+/// On SIGINT, SIGTERM or SIGHUP, removes the temporary files of writes under
+/// way (`compile::remove_own_temporaries`), then lets the signal end the
+/// process as it would have (the shell sees 130 for Ctrl-C): an interrupted
+/// `compile`, `export` or `leaves dump -o` leaves nothing behind. The work
+/// runs on a thread of its own, woken by the signal (signal-hook), so it
+/// may take locks and remove files.
+#[cfg(unix)]
+pub fn clean_up_on_termination() {
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+    let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP]) else {
+        return;
+    };
+    std::thread::spawn(move || {
+        if let Some(signal) = signals.forever().next() {
+            lexgraph::compile::remove_own_temporaries();
+            let _ = signal_hook::low_level::emulate_default_handler(signal);
+            // A signal whose default is not to end the process.
+            std::process::exit(128 + signal);
+        }
+    });
+}
+
+/// Nothing to clean up on a signal elsewhere.
+#[cfg(not(unix))]
+pub fn clean_up_on_termination() {}

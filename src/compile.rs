@@ -116,8 +116,7 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
 /// does, holding an exclusive lock on `BASE.lock`: a second writer of the
 /// same output (another `lexgraph compile`) waits for the first to finish,
 /// so the pair left is one of theirs, not one file of each. With the lock
-/// held, it first removes the temporary files that killed writers of these
-/// outputs left behind. The lock file stays (removing it would let a third
+/// held, it writes as [`write_all_atomic`] does. The lock file stays (removing it would let a third
 /// writer lock a file the second is about to replace).
 pub fn write_lexicon(base: &Path, files: &[(Kind, &[u8])]) -> Result<()> {
     let lock_path = with_suffix(base, "lock");
@@ -132,9 +131,6 @@ pub fn write_lexicon(base: &Path, files: &[(Kind, &[u8])]) -> Result<()> {
         .iter()
         .map(|&(kind, bytes)| (with_suffix(base, kind.extension()), bytes))
         .collect();
-    for kind in [Kind::Dawg, Kind::Gaddag] {
-        remove_stale_temporaries(&with_suffix(base, kind.extension()));
-    }
     let result = write_all_atomic(&outputs);
     // Closing the file releases the lock.
     drop(lock);
@@ -192,40 +188,83 @@ fn create_beside(path: &Path, what: &str) -> std::io::Result<(PathBuf, std::fs::
             .create_new(true)
             .open(&p)
         {
-            Ok(f) => return Ok((p, f)),
+            Ok(f) => {
+                live().push(p.clone());
+                return Ok((p, f));
+            }
             Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
             Err(e) => return Err(e),
         }
     }
 }
 
-/// Removes the temporary files of writers of `path` that are no longer
-/// running: `.NAME.PID.N.tmp` and `.NAME.PID.N.old` (and the `.NAME.PID.tmp`
-/// and `.NAME.PID.old` of earlier versions) whose process is gone. Only
-/// called with the output's lock held, when no other writer of `path` that
-/// takes the lock is running; a process that is still alive (an older
-/// lexgraph without the lock) keeps its files. Failures are ignored: this
-/// only tidies up.
-fn remove_stale_temporaries(path: &Path) {
-    let (dir, name) = dir_and_name(path);
-    let prefix = format!(".{name}.");
-    let Ok(entries) = std::fs::read_dir(&dir) else {
+/// The temporary files this process has created and not yet renamed or
+/// removed ([`remove_own_temporaries`] removes them).
+fn live() -> std::sync::MutexGuard<'static, Vec<PathBuf>> {
+    static LIVE: std::sync::Mutex<Vec<PathBuf>> = std::sync::Mutex::new(Vec::new());
+    LIVE.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// `tmp` was renamed or removed: no longer this process's to remove.
+fn forget(tmp: &Path) {
+    live().retain(|p| p != tmp);
+}
+
+/// Removes `tmp` and forgets it.
+fn discard(tmp: &Path) {
+    let _ = std::fs::remove_file(tmp);
+    forget(tmp);
+}
+
+/// Removes the temporary files this process's writers have under way, for
+/// a handler of SIGINT or SIGTERM to call before the process exits (the
+/// `lexgraph` command does): an interrupted write then leaves nothing
+/// behind. (A process killed outright leaves them to the next writer in
+/// the same directory, which removes them.) Safe to call from any thread.
+pub fn remove_own_temporaries() {
+    for tmp in live().drain(..) {
+        let _ = std::fs::remove_file(tmp);
+    }
+}
+
+/// The process that made the temporary file `file`, if it is one:
+/// `.NAME.PID.N.tmp` or `.NAME.PID.N.old` (or `.NAME.PID.tmp` and
+/// `.NAME.PID.old`, as earlier versions named them).
+fn temporary_owner(file: &str) -> Option<u32> {
+    let rest = file.strip_prefix('.')?;
+    let rest = rest
+        .strip_suffix(".tmp")
+        .or_else(|| rest.strip_suffix(".old"))?;
+    let (head, last) = rest.rsplit_once('.')?;
+    last.parse::<u64>().ok()?;
+    match head.rsplit_once('.') {
+        Some((name, pid)) if !name.is_empty() && pid.parse::<u32>().is_ok() => pid.parse().ok(),
+        _ => last.parse().ok().filter(|_| !head.is_empty()),
+    }
+}
+
+/// Removes the temporary files ([`temporary_owner`]) in `dir` whose process
+/// is no longer running: those a writer killed before it could clean up
+/// left (SIGKILL, a crash, a lost power). Files of a running process stay,
+/// so a writer may run beside another. Each directory is looked at once per
+/// process (a match writes thousands of records into one). Failures are
+/// ignored: this only tidies up.
+fn remove_stale_temporaries(dir: &Path) {
+    static SEEN: std::sync::Mutex<Vec<PathBuf>> = std::sync::Mutex::new(Vec::new());
+    {
+        let mut seen = SEEN.lock().unwrap_or_else(|e| e.into_inner());
+        if seen.iter().any(|d| d == dir) {
+            return;
+        }
+        seen.push(dir.to_path_buf());
+    }
+    let Ok(entries) = std::fs::read_dir(dir) else {
         return;
     };
     for entry in entries.flatten() {
-        let file = entry.file_name();
-        let Some(rest) = file.to_str().and_then(|f| f.strip_prefix(&prefix)) else {
-            continue;
-        };
-        let mut parts = rest.split('.');
-        let pid = parts.next().and_then(|p| p.parse::<u32>().ok());
-        let tail: Vec<&str> = parts.collect();
-        let ours = match tail[..] {
-            ["tmp"] | ["old"] => true,
-            [n, "tmp"] | [n, "old"] => n.parse::<u64>().is_ok(),
-            _ => false,
-        };
-        if let (Some(pid), true) = (pid, ours) {
+        let owner = entry.file_name().to_str().and_then(temporary_owner);
+        let is_file = entry.file_type().is_ok_and(|t| t.is_file());
+        if let (Some(pid), true) = (owner, is_file) {
             if !process_alive(pid) {
                 let _ = std::fs::remove_file(entry.path());
             }
@@ -241,6 +280,93 @@ fn process_alive(pid: u32) -> bool {
     }
     let proc_fs = Path::new("/proc/self").exists();
     proc_fs && Path::new("/proc").join(pid.to_string()).exists()
+}
+
+/// Gives the new file `f` the permissions of the file it replaces at
+/// `path`, if any: a private (0600) file stays private. (A symbolic link at
+/// `path` is replaced, not its target: nothing is taken from it.)
+fn keep_permissions(path: &Path, f: &std::fs::File) -> std::io::Result<()> {
+    match std::fs::symlink_metadata(path) {
+        Ok(old) if old.is_file() => f.set_permissions(old.permissions()),
+        _ => Ok(()),
+    }
+}
+
+/// A file written in pieces (a stream of positions, say) and put in place
+/// at the end as [`write_atomic`] puts one: written to a temporary file
+/// beside `path`, and renamed over it by [`AtomicFile::commit`]. Until
+/// then `path` keeps its old contents; dropped without a commit (an error,
+/// a panic), the temporary file is removed, and on SIGINT or SIGTERM
+/// [`remove_own_temporaries`] removes it.
+///
+/// ```
+/// use std::io::Write;
+/// let dir = tempfile::tempdir()?;
+/// let path = dir.path().join("positions.cgp");
+/// let mut out = lexgraph::compile::AtomicFile::create(&path)?;
+/// writeln!(out, "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 AEINRST/ 0/0 0")?;
+/// assert!(!path.exists());
+/// out.commit()?;
+/// assert!(std::fs::read_to_string(&path)?.starts_with("15/"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub struct AtomicFile {
+    path: PathBuf,
+    tmp: PathBuf,
+    out: std::io::BufWriter<std::fs::File>,
+    committed: bool,
+}
+
+impl AtomicFile {
+    /// Starts writing `path` (refused if it is a directory).
+    pub fn create(path: impl AsRef<Path>) -> Result<AtomicFile> {
+        let path = path.as_ref();
+        if path.is_dir() {
+            let e = std::io::Error::new(std::io::ErrorKind::IsADirectory, "is a directory");
+            return Err(Error::io(path, e));
+        }
+        remove_stale_temporaries(&dir_and_name(path).0);
+        let (tmp, f) = create_beside(path, "tmp").map_err(|e| creating_error(path, e))?;
+        Ok(AtomicFile {
+            path: path.to_path_buf(),
+            tmp,
+            out: std::io::BufWriter::new(f),
+            committed: false,
+        })
+    }
+
+    /// Flushes what was written and renames it over the path.
+    pub fn commit(mut self) -> Result<()> {
+        let path = self.path.clone();
+        self.out.flush().map_err(|e| Error::io(&path, e))?;
+        let f = self.out.get_ref();
+        keep_permissions(&path, f)
+            .and_then(|()| f.sync_all())
+            .and_then(|()| std::fs::rename(&self.tmp, &path))
+            .map_err(|e| Error::io(&path, e))?;
+        self.committed = true;
+        forget(&self.tmp);
+        let dir = dir_and_name(&path).0;
+        sync_dir(&dir).map_err(|e| Error::io(&dir, e))
+    }
+}
+
+impl Write for AtomicFile {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.out.write(buf)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.out.flush()
+    }
+}
+
+impl Drop for AtomicFile {
+    fn drop(&mut self) {
+        if !self.committed {
+            discard(&self.tmp);
+        }
+    }
 }
 
 /// Flushes a directory, so that renames in it survive a crash of the system.
@@ -274,6 +400,9 @@ pub fn write_all_atomic<P: AsRef<Path>>(files: &[(P, &[u8])]) -> Result<()> {
             return Err(Error::io(path, e));
         }
     }
+    for (path, _) in &files {
+        remove_stale_temporaries(&dir_and_name(path).0);
+    }
     let mut tmps: Vec<PathBuf> = Vec::new();
     let mut result = Ok(());
     for (path, bytes) in &files {
@@ -285,7 +414,10 @@ pub fn write_all_atomic<P: AsRef<Path>>(files: &[(P, &[u8])]) -> Result<()> {
             }
         };
         tmps.push(tmp);
-        let written = f.write_all(bytes).and_then(|()| f.sync_all());
+        let written = f
+            .write_all(bytes)
+            .and_then(|()| keep_permissions(path, &f))
+            .and_then(|()| f.sync_all());
         if let Err(e) = written {
             result = Err(Error::io(path, e));
             break;
@@ -301,11 +433,23 @@ pub fn write_all_atomic<P: AsRef<Path>>(files: &[(P, &[u8])]) -> Result<()> {
                 let (old, f) = create_beside(path, "old").ok()?;
                 drop(f);
                 let _ = std::fs::remove_file(&old);
-                std::fs::hard_link(path, &old).ok().map(|()| old)
+                match std::fs::hard_link(path, &old) {
+                    Ok(()) => Some(old),
+                    Err(_) => {
+                        forget(&old);
+                        None
+                    }
+                }
             })
             .collect();
         for (k, ((path, _), tmp)) in files.iter().zip(&tmps).enumerate() {
-            if let Err(e) = std::fs::rename(tmp, path) {
+            // A rename replaces a symbolic link at `path` itself: no writer
+            // writes through one into its target.
+            let renamed = std::fs::rename(tmp, path);
+            if renamed.is_ok() {
+                forget(tmp);
+            }
+            if let Err(e) = renamed {
                 result = Err(Error::io(path, e));
                 for ((earlier, _), old) in files[..k].iter().zip(&olds) {
                     match old {
@@ -317,12 +461,12 @@ pub fn write_all_atomic<P: AsRef<Path>>(files: &[(P, &[u8])]) -> Result<()> {
             }
         }
         for old in olds.iter().flatten() {
-            let _ = std::fs::remove_file(old);
+            discard(old);
         }
     }
     if result.is_err() {
         for tmp in &tmps {
-            let _ = std::fs::remove_file(tmp);
+            discard(tmp);
         }
         return result;
     }

@@ -1,6 +1,6 @@
 //! `lexgraph selfplay`: seeded greedy games with move-generation statistics.
 
-use std::io::{BufWriter, IsTerminal, Write};
+use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
@@ -119,10 +119,13 @@ pub fn run(args: Args) -> Result<ExitCode> {
     if let Some(dir) = &args.gcg {
         std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
     }
+    // Put in place when every game is written: no partial file on an
+    // error or Ctrl-C, and a link at the path is replaced, not followed.
     let mut out = match &args.out {
-        Some(p) => Some(BufWriter::new(
-            std::fs::File::create(p).with_context(|| format!("creating {}", p.display()))?,
-        )),
+        Some(p) => Some(
+            lexgraph::compile::AtomicFile::create(p)
+                .with_context(|| format!("creating {}", p.display()))?,
+        ),
         None => None,
     };
     let pb = std::io::stderr().is_terminal().then(|| {
@@ -215,8 +218,9 @@ pub fn run(args: Args) -> Result<ExitCode> {
     if let Some(pb) = pb {
         pb.finish_and_clear();
     }
-    if let Some(mut o) = out {
-        o.flush()?;
+    if let (Some(o), Some(p)) = (out, &args.out) {
+        o.commit()
+            .with_context(|| format!("writing {}", p.display()))?;
     }
     let mut mv = all_moves.clone();
     mv.sort_unstable();

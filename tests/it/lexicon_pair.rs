@@ -147,11 +147,12 @@ fn stale_temporaries_of_dead_writers_are_removed_and_others_kept() {
         format!(".x.dawg.{dead}.tmp"),
         format!(".x.gaddag.{dead}.tmp"),
         format!(".x.dawg.{dead}.old"),
+        // Another output's, in the same directory: any writer there tidies.
+        format!(".y.dawg.{dead}.0.tmp"),
     ];
     let kept = [
         format!(".x.dawg.{me}.77.tmp"),
         format!(".x.dawg.{dead}.notes"),
-        format!(".y.dawg.{dead}.0.tmp"),
         "x.dawg.txt".to_string(),
     ];
     for n in stale.iter().chain(&kept) {

@@ -15,6 +15,7 @@ mod cli_contract;
 mod cli_hardening;
 mod game_cli;
 mod gcg_replay;
+mod hostile_files;
 mod kwg_files;
 mod leaves_cli;
 mod lexicon_cli;
