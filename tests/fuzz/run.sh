@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# One fuzz run: tests/fuzz/run.sh TARGET SECONDS   (TARGET: lexicon, text or gcg)
+# One fuzz run: tests/fuzz/run.sh TARGET SECONDS
+#   (TARGET: lexicon, text, gcg, kwg, klv or stacked)
 #
 # Builds the target with cargo-fuzz (AddressSanitizer, debug assertions and
 # overflow checks on, optimized), then runs it for SECONDS on one core, from
@@ -8,7 +9,7 @@
 # Findings land in artifacts/TARGET. Needs `cargo install cargo-fuzz`; the
 # stable toolchain takes cargo-fuzz's nightly flags with RUSTC_BOOTSTRAP=1.
 set -euo pipefail
-target=${1:?usage: tests/fuzz/run.sh lexicon|text|gcg SECONDS}
+target=${1:?usage: tests/fuzz/run.sh lexicon|text|gcg|kwg|klv|stacked SECONDS}
 seconds=${2:-600}
 cd "$(dirname "$0")"
 mkdir -p "corpus/$target" "artifacts/$target"
