@@ -186,11 +186,26 @@ fn key_within(counts: &[u8; 64], max: usize) -> Option<u64> {
     Some(k)
 }
 
+/// What [`AnagramIndex::walk`] gathers: every word met with its
+/// multiset's key, and how many more arcs it may walk and words it may
+/// find.
+struct Walked {
+    found: Vec<(u64, [Tile; WORDS_MAX_LEN])>,
+    arcs_left: u64,
+    /// One more than the words it may still find.
+    words_left: u64,
+}
+
 impl AnagramIndex {
     /// Walks a lexicon's edges (a DAWG, or a GADDAG's separator-free paths,
     /// which spell its words reversed: the same multisets), in an alphabet
-    /// of `letters` letters.
-    pub(crate) fn new(edges: &Edges<'_>, letters: usize, reversed: bool) -> AnagramIndex {
+    /// of `letters` letters, of at most `max_words` words.
+    pub(crate) fn new(
+        edges: &Edges<'_>,
+        letters: usize,
+        reversed: bool,
+        max_words: u64,
+    ) -> AnagramIndex {
         let mut ix = AnagramIndex {
             map: Table::new(),
             spans: Table::new(),
@@ -199,9 +214,32 @@ impl AnagramIndex {
         };
         if !ix.unusable && !edges.is_empty() {
             let mut counts = [0u8; 64];
-            let mut found = Vec::new();
             let mut path = [0; WORDS_MAX_LEN];
-            ix.walk(edges, 0, 0, &mut counts, &mut path, &mut found);
+            // A file's paths may far outnumber its edges (a small file can
+            // spell billions of words: see `format::kwg`). Past 16 arcs
+            // walked per edge (real lists take at most about 5: 2.3 M for
+            // the Polish DAWG's 439 k edges), or more words than the file
+            // says it holds, the index gives up and is unusable: searches
+            // are then only slower.
+            let mut walked = Walked {
+                found: Vec::new(),
+                arcs_left: 16 * edges.len() as u64 + (1 << 20),
+                words_left: max_words,
+            };
+            ix.walk(edges, 0, 0, &mut counts, &mut path, &mut walked);
+            let Walked {
+                mut found,
+                arcs_left,
+                words_left,
+            } = walked;
+            if arcs_left == 0 || words_left == 0 {
+                return AnagramIndex {
+                    map: Table::new(),
+                    spans: Table::new(),
+                    words: Vec::new(),
+                    unusable: true,
+                };
+            }
             // Grouped by multiset, in word order within each.
             for (_, w) in found.iter_mut().filter(|_| reversed) {
                 let n = w.iter().position(|&t| t == 0).unwrap_or(WORDS_MAX_LEN);
@@ -227,8 +265,8 @@ impl AnagramIndex {
 
     /// The paths from node `first`, `depth` tiles in; at most
     /// [`WORDS_MAX_LEN`] deep, so a corrupt file's cycle ends too. `path`
-    /// holds the tiles so far; every word met goes in `found` with its
-    /// multiset's key.
+    /// holds the tiles so far; every word met goes in `walked.found` with
+    /// its multiset's key, until `walked.arcs_left` runs out.
     fn walk(
         &mut self,
         edges: &Edges<'_>,
@@ -236,9 +274,13 @@ impl AnagramIndex {
         depth: usize,
         counts: &mut [u8; 64],
         path: &mut [Tile; WORDS_MAX_LEN],
-        found: &mut Vec<(u64, [Tile; WORDS_MAX_LEN])>,
+        walked: &mut Walked,
     ) {
         for arc in edges.children(first) {
+            if walked.arcs_left == 0 || walked.words_left == 0 {
+                return;
+            }
+            walked.arcs_left -= 1;
             // Tile 0 is the GADDAG's separator; tiles past 63 cannot occur
             // (checked in `new`), but the file is not trusted.
             let t = arc.tile as usize;
@@ -251,12 +293,13 @@ impl AnagramIndex {
                 if let Some(k) = key_within(counts, WORDS_MAX_LEN) {
                     let mut w = [0; WORDS_MAX_LEN];
                     w[..=depth].copy_from_slice(&path[..=depth]);
-                    found.push((k, w));
+                    walked.found.push((k, w));
+                    walked.words_left -= 1;
                 }
                 self.insert(counts);
             }
             if depth + 1 < WORDS_MAX_LEN && arc.target != 0 {
-                self.walk(edges, arc.target, depth + 1, counts, path, found);
+                self.walk(edges, arc.target, depth + 1, counts, path, walked);
             }
             counts[t] -= 1;
         }

@@ -473,3 +473,62 @@ fn an_interrupted_writer_leaves_no_temporary_file() {
         assert!(!d.join("p.cgp").exists());
     }
 }
+
+/// Seven nodes of 26 edges, each edge a word's end and leading to the next
+/// node: every string of 1 to 7 letters, as a sound lexgraph DAWG (edges
+/// point forward, sorted) of 2 KB.
+struct Bomb;
+
+impl lexgraph::format::Automaton for Bomb {
+    fn order(&self) -> &[u32] {
+        &[0, 1, 2, 3, 4, 5, 6]
+    }
+
+    fn ids(&self) -> usize {
+        7
+    }
+
+    fn edges(
+        &self,
+        id: u32,
+    ) -> impl ExactSizeIterator<Item = lexgraph::format::AutomatonEdge> + '_ {
+        (1..=26).map(move |tile| lexgraph::format::AutomatonEdge {
+            tile,
+            terminal: true,
+            target: (id < 6).then_some(id + 1),
+        })
+    }
+}
+
+#[test]
+fn a_lexicon_file_that_spells_billions_of_words_builds_no_anagram_index() {
+    use lexgraph::format::{write, EdgeLayout, FileInfo, Kind};
+    let a = lexgraph::Alphabet::english();
+    let info = FileInfo {
+        kind: Kind::Dawg,
+        alphabet: &a,
+        words: 8_353_082_582,
+        max_word_len: 7,
+        list_id: 1,
+    };
+    let bytes = write(&Bomb, &info, EdgeLayout::Packed).unwrap();
+    assert!(bytes.len() < 4096, "{} bytes", bytes.len());
+    let lex = lexgraph::Lexicon::from_vec(bytes).unwrap();
+    assert!(lex.contains("QQQQQQQ") && !lex.contains("QQQQQQQQ"));
+    // The index would list every word of up to 10 tiles (billions): it
+    // gives up after a bounded walk instead, and the search goes on
+    // without it.
+    let t = Instant::now();
+    assert!(lex.anagram_index().is_empty());
+    assert!(t.elapsed() < MAX_TIME, "{:?}", t.elapsed());
+    let p = lexgraph::Position::parse_cgp(
+        "15/15/15/15/15/15/15/4QUIRE6/15/15/15/15/15/15/15 AEINRST/ 0/0 0",
+        &a,
+        15,
+    )
+    .unwrap();
+    let h2 = lexgraph::leave::Gordon::heuristic2(&a);
+    let mut g = lexgraph::Generator::new(lexgraph::Rules::default());
+    let best = g.best(&lex, &p, &h2, 3, &lexgraph::Options::default());
+    assert_eq!(best.len(), 3);
+}
