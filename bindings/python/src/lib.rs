@@ -5,21 +5,34 @@
 //! The GIL is released around every search (moves, queries, compile,
 //! match play), so Python threads run them in parallel; `moves_batch` and
 //! `play_games` also spread their work over rayon's threads.
+//!
+//! Calls that can run for seconds (`moves_batch`, `play_games`,
+//! `play_match`, `compile`) run on a worker thread while the calling thread
+//! checks for signals (see [`interruptible`]), so Ctrl-C stops them.
 
-use std::path::PathBuf;
-use std::sync::Arc;
+use std::hash::{Hash, Hasher};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{mpsc, Arc};
+use std::time::Duration;
 
 use pyo3::create_exception;
-use pyo3::exceptions::{PyFileNotFoundError, PyOSError, PyTypeError, PyValueError};
+use pyo3::exceptions::{
+    PyFileNotFoundError, PyOSError, PyOverflowError, PySystemError, PyTypeError, PyValueError,
+};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList, PyString, PyTuple};
+use pyo3::types::{PyBytes, PyDict, PyList, PyString, PyTuple, PyType};
 use rayon::prelude::*;
 
+use lexgraph::alphabet::TileInfo;
+use lexgraph::board::{Rack, BLANK_FLAG};
 use lexgraph::equity::Play;
 use lexgraph::matchplay::{self, Settings};
+use lexgraph::movegen::Dir;
 use lexgraph::query::Words;
+use lexgraph::rules::MAX_SIZE;
 use lexgraph::strategy::Strategy;
-use lexgraph::{Alphabet, Board, Kind, Partial, Rules};
+use lexgraph::{Alphabet, Board, Generator, Invalid, Kind, Partial, Rules, WordList};
 use lexgraph_engine::{Input, Listed, Session, Setup};
 
 create_exception!(
@@ -44,16 +57,126 @@ fn err(e: lexgraph::Error) -> PyErr {
     LexgraphError::new_err(e.to_string())
 }
 
-/// A compiled lexicon (DAWG or GADDAG), memory-mapped.
+/// The most threads a call takes (`lexgraph match --threads` has a like
+/// limit): more than the cores of any machine this runs on, far fewer than
+/// the system lets a process make.
+const MAX_THREADS: i64 = 256;
+
+/// The `threads` argument, checked before any thread is made: `None` (all
+/// cores, rayon's global pool) or `1..=MAX_THREADS`, else a `ValueError`.
+fn thread_count(threads: Option<&Bound<'_, PyAny>>) -> PyResult<Option<usize>> {
+    let Some(obj) = threads.filter(|t| !t.is_none()) else {
+        return Ok(None);
+    };
+    let bad = || {
+        PyValueError::new_err(format!(
+            "threads must be from 1 to {MAX_THREADS} (or None: every core), got {obj}"
+        ))
+    };
+    let n: i64 = obj.extract().map_err(|e: PyErr| {
+        if e.is_instance_of::<PyOverflowError>(obj.py()) {
+            bad()
+        } else {
+            e
+        }
+    })?;
+    if !(1..=MAX_THREADS).contains(&n) {
+        return Err(bad());
+    }
+    Ok(Some(n as usize))
+}
+
+/// How often the calling thread of a long call looks for signals.
+const SIGNAL_POLL: Duration = Duration::from_millis(50);
+
+/// Runs `work` on a worker thread (on a pool of `threads` threads, else
+/// rayon's global pool), the GIL released, while the calling thread checks
+/// for signals every [`SIGNAL_POLL`]: Python runs its signal handlers only
+/// when some thread calls into it, so a call that held the calling thread
+/// would hear Ctrl-C only once it returned. When a handler raises
+/// (`KeyboardInterrupt`), the flag passed to `work` is set, `work` returns
+/// `None` as soon as it sees it, and the handler's exception is raised.
+fn interruptible<T, F>(py: Python<'_>, threads: Option<usize>, work: F) -> PyResult<T>
+where
+    T: Send,
+    F: FnOnce(&AtomicBool) -> Option<T> + Send,
+{
+    py.detach(|| {
+        let pool = threads
+            .map(|n| rayon::ThreadPoolBuilder::new().num_threads(n).build())
+            .transpose()
+            .map_err(|e| PyOSError::new_err(format!("threads: {e}")))?;
+        let stop = AtomicBool::new(false);
+        std::thread::scope(|s| {
+            let (done, finished) = mpsc::sync_channel(1);
+            let (stop, pool) = (&stop, pool.as_ref());
+            let worker = s.spawn(move || {
+                let out = match pool {
+                    Some(p) => p.install(|| work(stop)),
+                    None => work(stop),
+                };
+                // The receiver lives until the scope ends: this cannot fail.
+                let _ = done.send(out);
+            });
+            let mut signal = None;
+            let out = loop {
+                match finished.recv_timeout(SIGNAL_POLL) {
+                    Ok(out) => break out,
+                    Err(mpsc::RecvTimeoutError::Timeout) if signal.is_none() => {
+                        if let Err(e) = Python::attach(|py| py.check_signals()) {
+                            stop.store(true, Ordering::Relaxed);
+                            signal = Some(e);
+                        }
+                    }
+                    Err(mpsc::RecvTimeoutError::Timeout) => {}
+                    Err(mpsc::RecvTimeoutError::Disconnected) => {
+                        // The worker panicked: carry its panic on (PyO3
+                        // raises it as a PanicException).
+                        if let Err(panic) = worker.join() {
+                            std::panic::resume_unwind(panic);
+                        }
+                        break None;
+                    }
+                }
+            };
+            // A signal's exception is raised even when the work finished.
+            match (signal, out) {
+                (Some(e), _) => Err(e),
+                (None, Some(out)) => Ok(out),
+                (None, None) => Err(PySystemError::new_err("the work stopped without a signal")),
+            }
+        })
+    })
+}
+
+/// Reads a lexicon file into memory, as [`Session::open`] maps one: a
+/// lexgraph DAWG or GADDAG, or a KWG (English tiles; its GADDAG when it has
+/// one).
+fn read_lexicon(path: &Path) -> PyResult<lexgraph::Lexicon> {
+    lexgraph::Lexicon::read_any(path, &Alphabet::english(), None).map_err(err)
+}
+
+/// A compiled lexicon (DAWG or GADDAG, or a KWG file), memory-mapped or
+/// read into memory.
 ///
 /// `Lexicon.open(path)` (or `Lexicon(path)`) maps the file; opening costs
-/// microseconds whatever its size. A lexicon may be shared by threads, and
-/// pickles as its path (for process pools and Dask workers, which open the
-/// file again).
+/// microseconds whatever its size. The file must then not be truncated or
+/// rewritten in place while the lexicon is in use: the system takes the
+/// lost pages from the mapping and the next read of one kills the whole
+/// process with SIGBUS, which Python cannot catch. Replacing the file by
+/// rename (as `compile` and `lexgraph compile` do) is safe. Where that
+/// cannot be ruled out, `Lexicon.read(path)` reads the file into memory
+/// instead (a read of the file, and its size in memory).
+///
+/// A lexicon may be shared by threads, and pickles as its path and how it
+/// was opened (for process pools and Dask workers, which open the file
+/// again).
 #[pyclass(module = "lexgraph", frozen)]
 struct Lexicon {
     session: Arc<Session>,
     path: String,
+    /// Read into memory (`Lexicon.read`) rather than mapped.
+    in_memory: bool,
 }
 
 /// The position argument: a CGP line, or board rows.
@@ -98,26 +221,27 @@ impl PositionArg {
     }
 }
 
-/// What the moves of one position share.
-struct Shared {
-    board: Board,
-    alphabet: Alphabet,
-    lexicon: String,
-}
-
-fn to_moves(lex: &Lexicon, setup: Setup, listed: Vec<Listed>) -> Vec<Move> {
-    let shared = Arc::new(Shared {
-        board: setup.position.board,
-        alphabet: lex.session.lexicon.alphabet().clone(),
-        lexicon: lex.path.clone(),
-    });
-    listed
+fn to_moves(
+    py: Python<'_>,
+    lex: &Lexicon,
+    setup: Setup,
+    listed: Vec<Listed>,
+) -> PyResult<Vec<Move>> {
+    let shared = Py::new(
+        py,
+        Shared {
+            board: setup.position.board,
+            alphabet: lex.session.lexicon.alphabet().clone(),
+            lexicon: lex.path.clone(),
+        },
+    )?;
+    Ok(listed
         .into_iter()
         .map(|l| Move {
             listed: l,
-            shared: shared.clone(),
+            shared: shared.clone_ref(py),
         })
-        .collect()
+        .collect())
 }
 
 #[pymethods]
@@ -130,19 +254,45 @@ impl Lexicon {
         Ok(Lexicon {
             session: Arc::new(session),
             path: shown,
+            in_memory: false,
         })
     }
 
-    /// Opens (memory-maps) a lexicon file, `.dawg` or `.gaddag`.
+    /// Opens (memory-maps) a lexicon file, `.dawg` or `.gaddag` (or a KWG):
+    /// microseconds whatever its size. The file must not be truncated or
+    /// rewritten in place while the lexicon is in use: that kills the
+    /// process with SIGBUS (replacing it by rename is safe). Use `read`
+    /// where that cannot be ruled out.
     #[staticmethod]
     fn open(py: Python<'_>, path: PathBuf) -> PyResult<Lexicon> {
         Lexicon::new(py, path)
+    }
+
+    /// Reads a lexicon file into memory (`.dawg`, `.gaddag` or a KWG):
+    /// what `open` gives, safe from the file being truncated or rewritten
+    /// while in use, for a read of the file (milliseconds for a 20 MB
+    /// GADDAG) and its size in memory.
+    #[staticmethod]
+    fn read(py: Python<'_>, path: PathBuf) -> PyResult<Lexicon> {
+        let shown = path.display().to_string();
+        let lexicon = py.detach(|| read_lexicon(&path))?;
+        Ok(Lexicon {
+            session: Arc::new(Session::new(lexicon)),
+            path: shown,
+            in_memory: true,
+        })
     }
 
     /// The file's path.
     #[getter]
     fn path(&self) -> &str {
         &self.path
+    }
+
+    /// True when read into memory (`Lexicon.read`), False when mapped.
+    #[getter]
+    fn in_memory(&self) -> bool {
+        self.in_memory
     }
 
     /// `"dawg"` or `"gaddag"`.
@@ -236,13 +386,13 @@ impl Lexicon {
         let (setup, listed) = py
             .detach(|| arg.run(s, rack, top, leaves, exchanges))
             .map_err(err)?;
-        Ok(to_moves(self, setup, listed))
+        to_moves(py, self, setup, listed)
     }
 
-    /// `moves` for many positions at once, on `threads` threads (all
-    /// cores when `None`) with the GIL released: a list of move lists, in
-    /// the order of `positions`. A bad position raises `LexgraphError`
-    /// naming its index.
+    /// `moves` for many positions at once, on `threads` threads (1 to 256;
+    /// all cores when `None`) with the GIL released: a list of move lists,
+    /// in the order of `positions`. A bad position raises `LexgraphError`
+    /// naming its index. Ctrl-C stops it within a position's search.
     #[pyo3(signature = (positions, rack = None, *, top = None, leaves = None, exchanges = false, threads = None))]
     #[allow(clippy::too_many_arguments)]
     fn moves_batch(
@@ -253,41 +403,41 @@ impl Lexicon {
         top: Option<usize>,
         leaves: Option<&str>,
         exchanges: bool,
-        threads: Option<usize>,
+        threads: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Vec<Vec<Move>>> {
+        let threads = thread_count(threads)?;
         let args = positions
             .try_iter()?
             .map(|p| position_arg(&p?))
             .collect::<PyResult<Vec<_>>>()?;
         let s = &self.session;
-        let results = py.detach(|| {
-            let work = || {
-                args.par_iter()
-                    .map(|a| a.run(s, rack, top, leaves, exchanges))
-                    .collect::<Vec<_>>()
-            };
-            match threads {
-                None => Ok(work()),
-                Some(n) => rayon::ThreadPoolBuilder::new()
-                    .num_threads(n)
-                    .build()
-                    .map(|pool| pool.install(work)),
-            }
-        });
-        let results = results.map_err(|e| PyOSError::new_err(format!("threads: {e}")))?;
+        let results = interruptible(py, threads, |stop| {
+            args.par_iter()
+                .map(|a| {
+                    let go = !stop.load(Ordering::Relaxed);
+                    go.then(|| a.run(s, rack, top, leaves, exchanges))
+                })
+                .collect::<Option<Vec<_>>>()
+        })?;
         results
             .into_iter()
             .enumerate()
-            .map(|(i, r)| match r {
-                Ok((setup, listed)) => Ok(to_moves(self, setup, listed)),
-                Err(e) => Err(LexgraphError::new_err(format!("position {i}: {e}"))),
+            .map(|(i, r)| {
+                // Making millions of moves takes a while too.
+                py.check_signals()?;
+                match r {
+                    Ok((setup, listed)) => to_moves(py, self, setup, listed),
+                    Err(e) => Err(LexgraphError::new_err(format!("position {i}: {e}"))),
+                }
             })
             .collect()
     }
 
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
         let cls = slf.get_type().into_any();
-        Ok((cls.getattr("open")?, (slf.get().path.clone(),)))
+        let lex = slf.get();
+        let how = if lex.in_memory { "read" } else { "open" };
+        Ok((cls.getattr(how)?, (lex.path.clone(),)))
     }
 
     fn __repr__(&self) -> String {
@@ -340,10 +490,107 @@ impl WordIter {
 
 /// A play: tiles placed, an exchange or the pass, with the fields of
 /// `lexgraph moves --format json` (`to_dict()` gives that object).
+/// Picklable; equal to another move of the same play, ranking and board
+/// from the same lexicon path.
 #[pyclass(module = "lexgraph", frozen)]
 struct Move {
     listed: Listed,
-    shared: Arc<Shared>,
+    shared: Py<Shared>,
+}
+
+/// What the moves of one position share: the board before the move, the
+/// lexicon's alphabet and path. One Python object per position, so that
+/// pickling a position's moves writes it once (pickle memoizes objects).
+#[pyclass(module = "lexgraph._lexgraph", name = "_MoveContext", frozen)]
+#[derive(PartialEq)]
+struct Shared {
+    board: Board,
+    alphabet: Alphabet,
+    lexicon: String,
+}
+
+/// An alphabet as pickled: name, tiles (the blank first) as `(label,
+/// score, count, vowel)`, folds.
+type AlphabetState = (String, Vec<(String, u8, u8, bool)>, Vec<(String, String)>);
+
+#[pymethods]
+impl Shared {
+    /// Rebuilds what `__reduce__` gave, checked as a file's alphabet
+    /// and board are (a bad pickle raises, never panics).
+    #[new]
+    fn new(
+        lexicon: String,
+        alphabet: AlphabetState,
+        size: usize,
+        squares: &Bound<'_, PyBytes>,
+    ) -> PyResult<Shared> {
+        let (name, tiles, folds) = alphabet;
+        let mut tiles = tiles
+            .into_iter()
+            .map(|(label, score, count, vowel)| TileInfo {
+                label,
+                score,
+                count,
+                vowel,
+            });
+        let blank = tiles
+            .next()
+            .ok_or_else(|| PyValueError::new_err("an alphabet without tiles"))?;
+        let alphabet = Alphabet::from_parts(&name, blank, tiles.collect(), folds).map_err(err)?;
+        let squares = squares.as_bytes();
+        if !(1..=MAX_SIZE).contains(&size) || squares.len() != size * size {
+            return Err(PyValueError::new_err("a bad board"));
+        }
+        let mut board = Board::new(size);
+        for (i, &sq) in squares.iter().enumerate() {
+            if sq != 0 && !is_tile(&alphabet, sq) {
+                return Err(PyValueError::new_err(format!("a bad square: {sq}")));
+            }
+            board.set(i / size, i % size, sq);
+        }
+        Ok(Shared {
+            board,
+            alphabet,
+            lexicon,
+        })
+    }
+
+    /// `(cls, args)`: `__getnewargs__` would not serve pickle protocols 0
+    /// and 1.
+    #[allow(clippy::type_complexity)]
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> (
+        Bound<'py, PyType>,
+        (String, AlphabetState, usize, Bound<'py, PyBytes>),
+    ) {
+        let (py, this) = (slf.py(), slf.get());
+        let a = &this.alphabet;
+        let tiles = a.tiles().iter();
+        let alphabet = (
+            a.name().to_string(),
+            tiles
+                .map(|t| (t.label.clone(), t.score, t.count, t.vowel))
+                .collect(),
+            a.folds().to_vec(),
+        );
+        let squares = PyBytes::new(py, this.board.squares());
+        let args = (this.lexicon.clone(), alphabet, this.board.size(), squares);
+        (slf.get_type(), args)
+    }
+}
+
+/// Whether `sq` is a tile of `a` (played as a blank or not).
+fn is_tile(a: &Alphabet, sq: u8) -> bool {
+    (1..=a.len()).contains(&((sq & !BLANK_FLAG) as usize))
+}
+
+/// A rack of tiles of `a` (0: a blank) from a pickle.
+fn rack_of(a: &Alphabet, tiles: &[u8]) -> PyResult<Rack> {
+    if tiles.len() > 255 || tiles.iter().any(|&t| t as usize > a.len()) {
+        return Err(PyValueError::new_err("a bad rack"));
+    }
+    Ok(Rack::from_tiles(tiles))
 }
 
 /// An `f32` as the `float` its shortest decimal form reads as (what the
@@ -359,10 +606,125 @@ impl Move {
             _ => None,
         }
     }
+
+    fn ctx(&self) -> &Shared {
+        self.shared.get()
+    }
 }
+
+/// A play as pickled: kind, then for a placement its direction, first
+/// square, word squares, placed-squares mask and score; for an exchange,
+/// its tiles in the squares' place.
+type PlayState<'a> = (&'a str, Option<&'a str>, u8, u8, Vec<u8>, u32, i32);
 
 #[pymethods]
 impl Move {
+    /// Rebuilds a pickled move (see `__reduce__`), checked against the
+    /// board and alphabet of `shared`.
+    #[staticmethod]
+    fn _restore(
+        shared: Bound<'_, Shared>,
+        play: (String, Option<String>, u8, u8, Vec<u8>, u32, i32),
+        ranked: Option<(f64, Vec<u8>)>,
+    ) -> PyResult<Move> {
+        let ctx = shared.get();
+        let (a, size) = (&ctx.alphabet, ctx.board.size());
+        let (kind, dir, row, col, tiles, placed, score) = play;
+        let bad = || PyValueError::new_err("a bad move");
+        let play = match kind.as_str() {
+            "place" => {
+                let dir = match dir.as_deref() {
+                    Some("across") => Dir::Across,
+                    Some("down") => Dir::Down,
+                    _ => return Err(bad()),
+                };
+                let len = tiles.len();
+                let along = if dir == Dir::Across { col } else { row } as usize;
+                let fits = (1..=MAX_SIZE).contains(&len)
+                    && (row as usize) < size
+                    && (col as usize) < size
+                    && along + len <= size;
+                let all_placed = (1u64 << len) - 1;
+                if !fits
+                    || !tiles.iter().all(|&sq| is_tile(a, sq))
+                    || placed == 0
+                    || u64::from(placed) & !all_placed != 0
+                {
+                    return Err(bad());
+                }
+                let mut word = [0; MAX_SIZE];
+                word[..len].copy_from_slice(&tiles);
+                Play::Place(lexgraph::Move {
+                    dir,
+                    row,
+                    col,
+                    len: len as u8,
+                    word,
+                    placed,
+                    score,
+                })
+            }
+            "exchange" => Play::Exchange(rack_of(a, &tiles)?),
+            "pass" => Play::Pass,
+            _ => return Err(bad()),
+        };
+        let ranked = match ranked {
+            // An f32 widened to f64 narrows back exactly.
+            Some((equity, leave)) => Some((equity as f32, rack_of(a, &leave)?)),
+            None => None,
+        };
+        Ok(Move {
+            listed: Listed { play, ranked },
+            shared: shared.unbind(),
+        })
+    }
+
+    #[allow(clippy::type_complexity)]
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(
+        Bound<'py, PyAny>,
+        (Py<Shared>, PlayState<'py>, Option<(f64, Vec<u8>)>),
+    )> {
+        let m = slf.get();
+        let restore = slf.get_type().getattr("_restore")?;
+        let play = match &m.listed.play {
+            Play::Place(p) => (
+                "place",
+                Some(p.dir.name()),
+                p.row,
+                p.col,
+                p.word().to_vec(),
+                p.placed,
+                p.score,
+            ),
+            Play::Exchange(r) => ("exchange", None, 0, 0, r.tiles(), 0, 0),
+            Play::Pass => ("pass", None, 0, 0, Vec::new(), 0, 0),
+        };
+        let ranked = m
+            .listed
+            .ranked
+            .as_ref()
+            .map(|(e, r)| (*e as f64, r.tiles()));
+        Ok((restore, (m.shared.clone_ref(slf.py()), play, ranked)))
+    }
+
+    fn __eq__(&self, other: PyRef<'_, Move>) -> bool {
+        let (a, b) = (self.ctx(), other.ctx());
+        self.listed == other.listed && (std::ptr::eq(a, b) || a == b)
+    }
+
+    fn __hash__(&self) -> u64 {
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        self.ctx().lexicon.hash(&mut h);
+        match &self.listed.play {
+            Play::Place(m) => m.hash(&mut h),
+            Play::Exchange(r) => r.hash(&mut h),
+            Play::Pass => 0.hash(&mut h),
+        }
+        h.finish()
+    }
+
     /// `"place"`, `"exchange"` or `"pass"`.
     #[getter(r#type)]
     fn kind(&self) -> &'static str {
@@ -390,20 +752,20 @@ impl Move {
     /// Players' notation (`8D QUIRE`); `None` if not a placement.
     #[getter]
     fn notation(&self) -> Option<String> {
-        self.placed().map(|m| m.notation(&self.shared.alphabet))
+        self.placed().map(|m| m.notation(&self.ctx().alphabet))
     }
 
     /// The whole main word, blanks in lower case; `None` if not a placement.
     #[getter]
     fn word(&self) -> Option<String> {
-        self.placed().map(|m| m.word_text(&self.shared.alphabet))
+        self.placed().map(|m| m.word_text(&self.ctx().alphabet))
     }
 
     /// The tiles placed, in word order (empty if not a placement).
     #[getter]
     fn tiles(&self) -> Vec<Tile> {
         self.placed()
-            .map(|m| lexgraph_engine::placed_tiles(m, &self.shared.alphabet))
+            .map(|m| lexgraph_engine::placed_tiles(m, &self.ctx().alphabet))
             .unwrap_or_default()
             .into_iter()
             .map(|t| Tile {
@@ -419,7 +781,7 @@ impl Move {
     /// not a placement.
     #[getter]
     fn cross_words(&self) -> Option<Vec<CrossWord>> {
-        let s = &self.shared;
+        let s = self.ctx();
         self.placed().map(|m| {
             lexgraph_engine::cross(&s.board, m, &s.alphabet)
                 .into_iter()
@@ -437,7 +799,7 @@ impl Move {
     #[getter]
     fn exchange(&self) -> Option<String> {
         match &self.listed.play {
-            Play::Exchange(r) => Some(r.to_text(&self.shared.alphabet)),
+            Play::Exchange(r) => Some(r.to_text(&self.ctx().alphabet)),
             _ => None,
         }
     }
@@ -461,13 +823,13 @@ impl Move {
         self.listed
             .ranked
             .as_ref()
-            .map(|r| r.1.to_text(&self.shared.alphabet))
+            .map(|r| r.1.to_text(&self.ctx().alphabet))
     }
 
     /// The lexicon file the move comes from.
     #[getter]
     fn lexicon(&self) -> &str {
-        &self.shared.lexicon
+        &self.ctx().lexicon
     }
 
     /// The object `lexgraph moves --format json` prints for this play
@@ -507,7 +869,7 @@ impl Move {
     }
 
     fn __repr__(&self) -> String {
-        let text = self.listed.play.text(&self.shared.alphabet);
+        let text = self.listed.play.text(&self.ctx().alphabet);
         match self.equity() {
             Some(e) => format!("<Move {text} {} equity={e}>", self.score()),
             None => format!("<Move {text} {}>", self.score()),
@@ -515,8 +877,9 @@ impl Move {
     }
 }
 
-/// A tile placed by a move.
-#[pyclass(module = "lexgraph", frozen, get_all)]
+/// A tile placed by a move. Picklable, and equal when every field is.
+#[pyclass(module = "lexgraph", frozen, eq, hash, get_all)]
+#[derive(PartialEq, Hash)]
 struct Tile {
     /// Square, 0-based.
     row: usize,
@@ -531,6 +894,20 @@ struct Tile {
 
 #[pymethods]
 impl Tile {
+    #[new]
+    fn new(row: usize, col: usize, letter: String, blank: bool) -> Tile {
+        Tile {
+            row,
+            col,
+            letter,
+            blank,
+        }
+    }
+
+    fn __getnewargs__(&self) -> (usize, usize, &str, bool) {
+        (self.row, self.col, &self.letter, self.blank)
+    }
+
     /// `{"row", "col", "letter", "blank"}` as in the JSON output.
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let d = PyDict::new(py);
@@ -546,8 +923,10 @@ impl Tile {
     }
 }
 
-/// A word a move forms across its main word.
-#[pyclass(module = "lexgraph", frozen, get_all)]
+/// A word a move forms across its main word. Picklable, and equal when
+/// every field is.
+#[pyclass(module = "lexgraph", frozen, eq, hash, get_all)]
+#[derive(PartialEq, Hash)]
 struct CrossWord {
     /// First square, 0-based.
     row: usize,
@@ -561,6 +940,25 @@ struct CrossWord {
 
 #[pymethods]
 impl CrossWord {
+    #[new]
+    fn new(row: usize, col: usize, dir: &str, word: String) -> PyResult<CrossWord> {
+        let dir = match dir {
+            "across" => Dir::Across,
+            "down" => Dir::Down,
+            _ => return Err(PyValueError::new_err("dir is \"across\" or \"down\"")),
+        };
+        Ok(CrossWord {
+            row,
+            col,
+            dir: dir.name(),
+            word,
+        })
+    }
+
+    fn __getnewargs__(&self) -> (usize, usize, &str, &str) {
+        (self.row, self.col, self.dir, &self.word)
+    }
+
     /// `{"row", "col", "dir", "word"}` as in the JSON output.
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let d = PyDict::new(py);
@@ -585,7 +983,9 @@ impl CrossWord {
 /// `words`: a path to a word list file (UTF-8, one word per line, `#`
 /// comments), or an iterable of words. `alphabet`: a built-in name
 /// (`english`, `spanish`, `polish`, `catalan`, `super-english`) or an
-/// alphabet file; English by default.
+/// alphabet file; English by default. Ctrl-C raises at once; the build
+/// under way (the library's, which cannot be cut short) goes on in the
+/// background until it ends, and then writes no file.
 #[pyfunction]
 #[pyo3(signature = (words, out, *, alphabet = None))]
 fn compile(
@@ -598,7 +998,12 @@ fn compile(
         Ok(p) if !words.is_instance_of::<PyList>() && !words.is_instance_of::<PyTuple>() => Ok(p),
         _ => {
             let mut text = Vec::new();
-            for w in words.try_iter()? {
+            for (i, w) in words.try_iter()?.enumerate() {
+                // Iterating a list runs no Python code, which would run
+                // the signal handlers.
+                if i % 65536 == 65535 {
+                    py.check_signals()?;
+                }
                 let w: String = w?.extract()?;
                 if w.contains('\n') {
                     return Err(LexgraphError::new_err(format!(
@@ -611,13 +1016,67 @@ fn compile(
             Err(text)
         }
     };
-    let (d, g) = py
-        .detach(|| match &source {
-            Ok(path) => lexgraph_engine::compile_file(path, &out, alphabet),
-            Err(text) => lexgraph_engine::compile_text(text, &out, alphabet),
-        })
-        .map_err(err)?;
-    Ok((d.display().to_string(), g.display().to_string()))
+    // The library's build cannot be cut short, so it runs on a thread of its
+    // own that Ctrl-C leaves behind: the call raises at once, and the
+    // thread, finding `stopped` set when its build ends, writes nothing
+    // (the flag is taken for the whole write, so a write under way when
+    // the signal comes is finished first, and no half pair is left).
+    let alphabet = alphabet.map(str::to_string);
+    let stopped = Arc::new(std::sync::Mutex::new(false));
+    let (done, finished) = mpsc::channel();
+    {
+        let (stopped, out) = (stopped.clone(), out.clone());
+        std::thread::spawn(move || {
+            let run = || -> lexgraph::Result<()> {
+                let a = alphabet
+                    .as_deref()
+                    .map_or_else(|| Ok(Alphabet::english()), Alphabet::named)?;
+                let words = match &source {
+                    Ok(path) => WordList::read(path, &a, Invalid::Refuse)?,
+                    Err(text) => WordList::parse(text, "words", &a, Invalid::Refuse)?,
+                };
+                if words.is_empty() {
+                    return Err(lexgraph::Error::Query("the word list holds no word".into()));
+                }
+                if *stopped.lock().unwrap_or_else(|e| e.into_inner()) {
+                    return Ok(());
+                }
+                let files = lexgraph::compile::try_compile(&words)?;
+                let stop = stopped.lock().unwrap_or_else(|e| e.into_inner());
+                if *stop {
+                    return Ok(());
+                }
+                let both = [(Kind::Dawg, &files.dawg[..]), (Kind::Gaddag, &files.gaddag)];
+                lexgraph::compile::write_lexicon(&out, &both)?;
+                drop(stop);
+                Ok(())
+            };
+            // The receiver is gone after an interrupt: nothing to tell.
+            let _ = done.send(run());
+        });
+    }
+    let result = py.detach(move || loop {
+        match finished.recv_timeout(SIGNAL_POLL) {
+            Ok(r) => break Ok(r),
+            Err(mpsc::RecvTimeoutError::Timeout) => {
+                if let Err(e) = Python::attach(|py| py.check_signals()) {
+                    *stopped.lock().unwrap_or_else(|e| e.into_inner()) = true;
+                    break Err(e);
+                }
+            }
+            Err(mpsc::RecvTimeoutError::Disconnected) => {
+                break Err(PySystemError::new_err("compile stopped without an answer"))
+            }
+        }
+    })?;
+    result.map_err(err)?;
+    let with = |ext: &str| {
+        let mut s = out.as_os_str().to_owned();
+        s.push(".");
+        s.push(ext);
+        PathBuf::from(s).display().to_string()
+    };
+    Ok((with("dawg"), with("gaddag")))
 }
 
 /// One game's result by player (index 0: the first strategy named).
@@ -724,6 +1183,7 @@ impl GameStats {
 }
 
 /// A match's statistics, for the first strategy against the second.
+/// Picklable, and equal when every field is.
 #[pyclass(module = "lexgraph", frozen, eq, get_all)]
 #[derive(Clone, PartialEq)]
 struct Summary {
@@ -772,6 +1232,50 @@ impl From<matchplay::Summary> for Summary {
 
 #[pymethods]
 impl Summary {
+    #[new]
+    #[pyo3(signature = (games, wins, draws, losses, win_rate, win_rate_ci95, mean_score, mean_spread, spread_sd, bingos_per_game, points_per_turn, turns_per_game, moves_per_turn = None))]
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        games: u64,
+        wins: u64,
+        draws: u64,
+        losses: u64,
+        win_rate: f64,
+        win_rate_ci95: (f64, f64),
+        mean_score: (f64, f64),
+        mean_spread: f64,
+        spread_sd: f64,
+        bingos_per_game: (f64, f64),
+        points_per_turn: (f64, f64),
+        turns_per_game: f64,
+        moves_per_turn: Option<f64>,
+    ) -> Summary {
+        Summary {
+            games,
+            wins,
+            draws,
+            losses,
+            win_rate,
+            win_rate_ci95,
+            mean_score,
+            mean_spread,
+            spread_sd,
+            bingos_per_game,
+            points_per_turn,
+            turns_per_game,
+            moves_per_turn,
+        }
+    }
+
+    /// The constructor's arguments by name: the fields (13: more than a
+    /// tuple converts).
+    fn __getnewargs_ex__<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<(Bound<'py, PyTuple>, Bound<'py, PyDict>)> {
+        Ok((PyTuple::empty(py), self.to_dict(py)?))
+    }
+
     /// The fields as a dict.
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let d = PyDict::new(py);
@@ -807,16 +1311,43 @@ fn players(lex: &Lexicon, p1: &str, p2: &str) -> PyResult<[Strategy; 2]> {
     ])
 }
 
+/// Plays games `numbers` of a match with the standard rules on the current
+/// rayon pool, in game order, as `matchplay::play_range` does, but stopping
+/// (`None`) once `stop` is set: each game is `matchplay::play_one`, so the
+/// games are the library's, whatever the thread count.
+fn play_range(
+    lex: &lexgraph::Lexicon,
+    players: &[Strategy; 2],
+    settings: &Settings,
+    numbers: std::ops::Range<u64>,
+    stop: &AtomicBool,
+) -> Option<lexgraph::Result<Vec<matchplay::GameStats>>> {
+    let rules = Rules::default();
+    let games = numbers
+        .into_par_iter()
+        .map_init(
+            || Generator::new(rules.clone()),
+            |gen, number| {
+                let go = !stop.load(Ordering::Relaxed);
+                // The game itself is dropped here: only its statistics stay.
+                go.then(|| matchplay::play_one(gen, lex, players, settings, number).map(|g| g.1))
+            },
+        )
+        .collect::<Option<Vec<_>>>()?;
+    Some(games.into_iter().collect())
+}
+
 /// Plays games `start .. start + count` of the match of strategy `p1`
-/// against `p2` with seed `seed` (standard rules), on all cores with the
-/// GIL released, and returns their `GameStats` in game order. Each game
-/// depends only on the seed and its number: shards played anywhere, merged
-/// with `summarize`, give exactly `play_match`'s summary. Strategies:
-/// `greedy`, `gordon1`, `gordon2`, `klv:FILE`, `csv:FILE`,
-/// `gordon1:FILE`, `gordon2:FILE`. The lexicon must be a GADDAG or DAWG
-/// of the game's alphabet.
+/// against `p2` with seed `seed` (standard rules), on `threads` threads (1
+/// to 256; all cores when `None`) with the GIL released, and returns their
+/// `GameStats` in game order. Each game depends only on the seed and its
+/// number: shards played anywhere, merged with `summarize`, give exactly
+/// `play_match`'s summary. Strategies: `greedy`, `gordon1`, `gordon2`,
+/// `klv:FILE`, `csv:FILE`, `gordon1:FILE`, `gordon2:FILE`. The lexicon must
+/// be a GADDAG or DAWG of the game's alphabet. Ctrl-C stops it within a
+/// game.
 #[pyfunction]
-#[pyo3(signature = (lexicon, p1, p2, seed, start, count, *, count_moves = false))]
+#[pyo3(signature = (lexicon, p1, p2, seed, start, count, *, count_moves = false, threads = None))]
 #[allow(clippy::too_many_arguments)]
 fn play_games(
     py: Python<'_>,
@@ -827,7 +1358,9 @@ fn play_games(
     start: u64,
     count: u64,
     count_moves: bool,
+    threads: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Vec<GameStats>> {
+    let threads = thread_count(threads)?;
     let players = players(lexicon, p1, p2)?;
     let settings = Settings {
         games: count,
@@ -838,18 +1371,10 @@ fn play_games(
         .checked_add(count)
         .ok_or_else(|| LexgraphError::new_err("start + count overflows"))?;
     let lex = &lexicon.session.lexicon;
-    let games = py
-        .detach(|| {
-            matchplay::play_range(
-                lex,
-                &Rules::default(),
-                &players,
-                &settings,
-                start..end,
-                |_, _| {},
-            )
-        })
-        .map_err(err)?;
+    let games = interruptible(py, threads, |stop| {
+        play_range(lex, &players, &settings, start..end, stop)
+    })?
+    .map_err(err)?;
     Ok(games.iter().map(GameStats::from).collect())
 }
 
@@ -865,10 +1390,13 @@ fn summarize(stats: Vec<PyRef<'_, GameStats>>, count_moves: Option<bool>) -> Sum
     matchplay::summarize(&games, counted).into()
 }
 
-/// Plays a whole match of `games` games on this machine (all cores, the
-/// GIL released) and returns its `Summary`: what `lexgraph match` reports.
+/// Plays a whole match of `games` games on this machine (`threads`
+/// threads, 1 to 256; all cores when `None`; the GIL released) and returns
+/// its `Summary`: what `lexgraph match` reports, whatever the thread count.
+/// Ctrl-C stops it within a game.
 #[pyfunction]
-#[pyo3(signature = (lexicon, p1, p2, games, seed, *, count_moves = false))]
+#[pyo3(signature = (lexicon, p1, p2, games, seed, *, count_moves = false, threads = None))]
+#[allow(clippy::too_many_arguments)]
 fn play_match(
     py: Python<'_>,
     lexicon: &Lexicon,
@@ -877,7 +1405,9 @@ fn play_match(
     games: u64,
     seed: u64,
     count_moves: bool,
+    threads: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Summary> {
+    let threads = thread_count(threads)?;
     let players = players(lexicon, p1, p2)?;
     let settings = Settings {
         games,
@@ -885,10 +1415,11 @@ fn play_match(
         count_moves,
     };
     let lex = &lexicon.session.lexicon;
-    let m = py
-        .detach(|| matchplay::play_match(lex, &Rules::default(), &players, &settings, |_, _| {}))
-        .map_err(err)?;
-    Ok(m.summary.into())
+    let played = interruptible(py, threads, |stop| {
+        play_range(lex, &players, &settings, 0..games, stop)
+    })?
+    .map_err(err)?;
+    Ok(matchplay::summarize(&played, count_moves).into())
 }
 
 /// lexgraph: crossword-game lexicons (DAWG, GADDAG), word queries, move
@@ -900,6 +1431,7 @@ fn _lexgraph(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Lexicon>()?;
     m.add_class::<WordIter>()?;
     m.add_class::<Move>()?;
+    m.add_class::<Shared>()?;
     m.add_class::<Tile>()?;
     m.add_class::<CrossWord>()?;
     m.add_class::<GameStats>()?;

@@ -56,6 +56,24 @@ def test_a_match_sharded_over_a_dask_cluster_is_the_single_machine_match(gaddag)
         # And a plain submit of play_games with a pickled Lexicon works too.
         fut = client.submit(lexgraph.play_games, gaddag, "gordon2", "gordon1", seed, 0, 4)
         first4 = fut.result()
-    assert summary == whole
+        # A lexicon read into memory is read into memory on the workers too.
+        read = lexgraph.Lexicon.read(gaddag.path)
+        assert client.submit(lambda lex: lex.in_memory, read).result()
+        in_memory, _ = cluster.play_match(client, read, "gordon2", "gordon1", games, seed,
+                                          shards_count=3)
+    assert summary == whole and in_memory == whole
     assert [g.number for g in stats] == list(range(games))
     assert first4 == stats[:4]
+
+
+def test_summaries_pickle_and_compare(gaddag):
+    import copy
+
+    for count_moves in (False, True):
+        s = lexgraph.play_match(gaddag, "gordon1", "greedy", 4, 2, count_moves=count_moves)
+        assert (s.moves_per_turn is not None) == count_moves
+        for protocol in range(2, pickle.HIGHEST_PROTOCOL + 1):
+            back = pickle.loads(pickle.dumps(s, protocol))
+            assert back == s and back.to_dict() == s.to_dict() and repr(back) == repr(s)
+        assert copy.copy(s) == s and lexgraph.Summary(**s.to_dict()) == s
+    assert lexgraph.play_match(gaddag, "gordon1", "greedy", 4, 3) != s

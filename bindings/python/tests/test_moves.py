@@ -1,7 +1,9 @@
 import concurrent.futures
+import copy
 import json
 import os
 import pathlib
+import pickle
 import subprocess
 
 import pytest
@@ -137,3 +139,74 @@ def test_to_dict_is_the_json_output(gaddag, extra):
             d = m.to_dict()
             ours.append({"position": i, **d})
     assert ours == from_cli
+
+
+def test_moves_pickle_to_equal_moves(gaddag):
+    cgps = [cgp for cgp, _ in reference()[:30]]
+    lists = [gaddag.moves_batch(cgps, top=8, leaves="gordon2"),  # equity and leave
+             gaddag.moves_batch(cgps, top=8),
+             [gaddag.moves(f"{EMPTY} AEIQRSU/ 0/0 0", exchanges=True),  # exchanges, pass
+              gaddag.moves(f"{EMPTY} Q/ 0/0 0", leaves="gordon1")]]
+    for protocol in range(pickle.HIGHEST_PROTOCOL + 1):
+        for moves in lists:
+            back = pickle.loads(pickle.dumps(moves, protocol))
+            assert back == moves
+            flat, flat_back = [m for ms in moves for m in ms], [m for ms in back for m in ms]
+            assert [m.to_dict() for m in flat_back] == [m.to_dict() for m in flat]
+            assert [repr(m) for m in flat_back] == [repr(m) for m in flat]
+            assert [hash(m) for m in flat_back] == [hash(m) for m in flat]
+            assert [m.tiles for m in flat_back] == [m.tiles for m in flat]
+    kinds = {m.type for ms in lists[2] for m in ms}
+    assert kinds == {"place", "exchange", "pass"}
+    # A position's board and alphabet are written once, not once per move.
+    every = gaddag.moves(QUIRE)
+    assert len(pickle.dumps(every)) < len(pickle.dumps(every[0])) * len(every) / 5
+    assert copy.deepcopy(every[0]) == every[0] and copy.copy(every[0]) == every[0]
+
+
+def test_moves_compare_by_play_board_and_lexicon(gaddag, dawg):
+    a, b = gaddag.moves(QUIRE, top=2), gaddag.moves(QUIRE, top=2)
+    assert a == b and a[0] is not b[0] and len({*a, *b}) == 2
+    assert a[0] != a[1] and a[0] != "D2 ARsINES"
+    # The same play on another board, or from another file, differs.
+    elsewhere = gaddag.moves(QUIRE.replace("/15 ", "/14Z "), top=1)[0]
+    assert elsewhere.to_dict() == a[0].to_dict() and elsewhere != a[0]
+    assert dawg.moves(QUIRE, top=1)[0] != a[0]
+    assert dawg.moves(QUIRE, top=1)[0].to_dict() | {"lexicon": gaddag.path} == a[0].to_dict()
+
+
+def test_tiles_and_cross_words_pickle_and_compare(gaddag):
+    m = gaddag.moves(QUIRE, top=40)
+    crossing = next(x for x in m if x.cross_words)
+    for obj in crossing.tiles + crossing.cross_words:
+        assert pickle.loads(pickle.dumps(obj)) == obj and hash(pickle.loads(pickle.dumps(obj))) == hash(obj)
+    t = crossing.tiles[0]
+    assert lexgraph.Tile(t.row, t.col, t.letter, t.blank) == t
+    c = crossing.cross_words[0]
+    assert lexgraph.CrossWord(c.row, c.col, c.dir, c.word) == c
+    with pytest.raises(ValueError):
+        lexgraph.CrossWord(0, 0, "sideways", "QI")
+
+
+def test_a_bad_pickled_move_raises(gaddag):
+    m = gaddag.moves(QUIRE, top=1)[0]
+    restore, (context, play, ranked) = m.__reduce__()
+    assert restore(context, play, ranked) == m
+    kind, dir, row, col, word, placed, score = play
+    for bad in [("place", "sideways", row, col, word, placed, score),
+                ("place", dir, 14, col, word, placed, score),    # off the board
+                ("place", dir, row, col, b"", placed, score),
+                ("place", dir, row, col, bytes([99]) * len(word), placed, score),
+                ("place", dir, row, col, word, 0, score),
+                ("place", dir, row, col, word, 1 << len(word), score),
+                ("draw", None, 0, 0, b"", 0, 0)]:
+        with pytest.raises(ValueError):
+            restore(context, bad, ranked)
+    with pytest.raises(ValueError):
+        restore(context, ("exchange", None, 0, 0, bytes([77]), 0, 0), None)
+    cls, (path, alphabet, size, squares) = context.__reduce__()
+    assert cls(path, alphabet, size, squares) is not None
+    for bad in [(path, alphabet, 16, squares), (path, alphabet, size, b"\x63" * len(squares)),
+                (path, (alphabet[0], [], []), size, squares)]:
+        with pytest.raises(ValueError):
+            cls(*bad)

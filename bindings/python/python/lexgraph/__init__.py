@@ -1,11 +1,13 @@
 """lexgraph: crossword-game lexicons and move generation, from Rust.
 
-Open a compiled lexicon (``Lexicon.open``), query it (``contains``,
-``anagram``, ``pattern``, iteration), generate the plays of a position
-(``Lexicon.moves``, ``Lexicon.moves_batch``), compile word lists
+Open a compiled lexicon (``Lexicon.open`` maps the file; ``Lexicon.read``
+reads it into memory, safe from the file being rewritten in place while in
+use, which kills a process that maps it with SIGBUS), query it
+(``contains``, ``anagram``, ``pattern``, iteration), generate the plays of a
+position (``Lexicon.moves``, ``Lexicon.moves_batch``), compile word lists
 (``compile``) and play matches between strategies (``play_match``, or in
 shards with ``play_games`` and ``summarize``; ``lexgraph.cluster`` runs the
-shards on a Dask cluster).
+shards on a Dask cluster). Long calls stop on Ctrl-C; results pickle.
 
 >>> import lexgraph
 >>> lex = lexgraph.Lexicon.open("out/enable.gaddag")            # doctest: +SKIP

@@ -15,15 +15,30 @@ class LexgraphError(ValueError):
     lexicon file, with the library's message."""
 
 class Lexicon:
-    """A compiled lexicon (DAWG or GADDAG), memory-mapped. Thread-safe;
-    pickles as its path."""
+    """A compiled lexicon (DAWG or GADDAG, or a KWG), memory-mapped (``open``)
+    or read into memory (``read``). Thread-safe; pickles as its path and how
+    it was opened.
+
+    A mapped file must not be truncated or rewritten in place while in use:
+    that kills the process with SIGBUS, which Python cannot catch (replacing
+    the file by rename is safe). ``Lexicon.read`` avoids the hazard."""
 
     def __init__(self, path: StrPath) -> None: ...
     @staticmethod
     def open(path: StrPath) -> "Lexicon":
-        """Opens (memory-maps) a ``.dawg`` or ``.gaddag`` file."""
+        """Opens (memory-maps) a ``.dawg`` or ``.gaddag`` file (or a KWG). The
+        file must not be truncated or rewritten in place while in use
+        (SIGBUS); see ``read``."""
+    @staticmethod
+    def read(path: StrPath) -> "Lexicon":
+        """Reads a ``.dawg`` or ``.gaddag`` file (or a KWG) into memory: safe
+        from the file changing while in use, for a read of the file and its
+        size in memory."""
     @property
     def path(self) -> str: ...
+    @property
+    def in_memory(self) -> bool:
+        """True when read into memory (``read``), False when mapped."""
     @property
     def kind(self) -> Literal["dawg", "gaddag"]: ...
     @property
@@ -64,32 +79,41 @@ class Lexicon:
         exchanges: bool = False,
         threads: Optional[int] = None,
     ) -> List[List["Move"]]:
-        """``moves`` for many positions, in parallel with the GIL released."""
+        """``moves`` for many positions, in parallel with the GIL released, on
+        ``threads`` threads (1 to 256; every core when None; ValueError
+        otherwise). Ctrl-C stops it within a position's search."""
 
 class WordIter(Iterator[str]):
     def __iter__(self) -> "WordIter": ...
     def __next__(self) -> str: ...
 
 class Tile:
-    """A tile placed by a move."""
+    """A tile placed by a move. Picklable, hashable, equal when every field
+    is."""
 
     row: int
     col: int
     letter: str
     blank: bool
+    def __init__(self, row: int, col: int, letter: str, blank: bool) -> None: ...
     def to_dict(self) -> dict: ...
 
 class CrossWord:
-    """A word formed across a move's main word."""
+    """A word formed across a move's main word. Picklable, hashable, equal
+    when every field is."""
 
     row: int
     col: int
     dir: Literal["across", "down"]
     word: str
+    def __init__(self, row: int, col: int, dir: Literal["across", "down"], word: str) -> None: ...
     def to_dict(self) -> dict: ...
 
 class Move:
-    """A play with the fields of ``lexgraph moves --format json``."""
+    """A play with the fields of ``lexgraph moves --format json``. Picklable
+    (with its board and alphabet: no lexicon needed to unpickle); hashable;
+    equal to a move of the same play, ranking and board from the same
+    lexicon path."""
 
     @property
     def type(self) -> Literal["place", "exchange", "pass"]: ...
@@ -119,9 +143,12 @@ class Move:
     def lexicon(self) -> str: ...
     def to_dict(self) -> dict:
         """The JSON output's object for this play."""
+    def __eq__(self, other: object) -> bool: ...
+    def __hash__(self) -> int: ...
 
 class GameStats:
-    """One game's result by player (index 0: the first strategy)."""
+    """One game's result by player (index 0: the first strategy). Picklable,
+    equal when every field is."""
 
     number: int
     first: int
@@ -142,7 +169,8 @@ class GameStats:
     ) -> None: ...
 
 class Summary:
-    """A match's statistics, for the first strategy against the second."""
+    """A match's statistics, for the first strategy against the second.
+    Picklable, equal when every field is."""
 
     games: int
     wins: int
@@ -157,12 +185,30 @@ class Summary:
     points_per_turn: Tuple[float, float]
     turns_per_game: float
     moves_per_turn: Optional[float]
+    def __init__(
+        self,
+        games: int,
+        wins: int,
+        draws: int,
+        losses: int,
+        win_rate: float,
+        win_rate_ci95: Tuple[float, float],
+        mean_score: Tuple[float, float],
+        mean_spread: float,
+        spread_sd: float,
+        bingos_per_game: Tuple[float, float],
+        points_per_turn: Tuple[float, float],
+        turns_per_game: float,
+        moves_per_turn: Optional[float] = None,
+    ) -> None: ...
     def to_dict(self) -> dict: ...
 
 def compile(
     words: Union[StrPath, Iterable[str]], out: StrPath, *, alphabet: Optional[str] = None
 ) -> Tuple[str, str]:
-    """Compiles a word list (a file, or words) into OUT.dawg and OUT.gaddag."""
+    """Compiles a word list (a file, or words) into OUT.dawg and OUT.gaddag.
+    Ctrl-C stops it at the end of its reading or building phase, writing no
+    file."""
 
 def play_games(
     lexicon: Lexicon,
@@ -173,13 +219,25 @@ def play_games(
     count: int,
     *,
     count_moves: bool = False,
+    threads: Optional[int] = None,
 ) -> List[GameStats]:
-    """Plays games start .. start+count of a match; merge shards with summarize."""
+    """Plays games start .. start+count of a match on ``threads`` threads (1
+    to 256; every core when None); merge shards with summarize. Ctrl-C stops
+    it within a game."""
 
 def summarize(stats: Sequence[GameStats], *, count_moves: Optional[bool] = None) -> Summary:
     """The summary of games (put in game order first)."""
 
 def play_match(
-    lexicon: Lexicon, p1: str, p2: str, games: int, seed: int, *, count_moves: bool = False
+    lexicon: Lexicon,
+    p1: str,
+    p2: str,
+    games: int,
+    seed: int,
+    *,
+    count_moves: bool = False,
+    threads: Optional[int] = None,
 ) -> Summary:
-    """A whole match on this machine."""
+    """A whole match on this machine, on ``threads`` threads (1 to 256; every
+    core when None): the same summary whatever the count. Ctrl-C stops it
+    within a game."""

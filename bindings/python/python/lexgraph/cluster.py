@@ -49,14 +49,17 @@ def play_match(
     the results are gathered and merged. Returns the summary, equal to
     ``lexgraph.play_match(lexicon, p1, p2, games, seed)``, and every game's
     statistics in game order. Workers open the lexicon from its path, which
-    they must be able to read (a shared file system, or the same path)."""
+    they must be able to read (a shared file system, or the same path), as
+    it was opened here: read into memory for a ``Lexicon.read`` lexicon,
+    else mapped."""
     path = lexicon.path if isinstance(lexicon, Lexicon) else str(lexicon)
+    in_memory = isinstance(lexicon, Lexicon) and lexicon.in_memory
     if shards_count is None:
         workers = len(client.scheduler_info().get("workers", {})) or 1
         shards_count = 4 * workers
     futures = [
         client.submit(
-            _play_shard, path, p1, p2, seed, start, n, count_moves, pure=False
+            _play_shard, path, in_memory, p1, p2, seed, start, n, count_moves, pure=False
         )
         for start, n in shards(games, shards_count)
     ]
@@ -65,5 +68,6 @@ def play_match(
     return summarize(stats, count_moves=count_moves), stats
 
 
-def _play_shard(path, p1, p2, seed, start, count, count_moves):
-    return play_games(Lexicon.open(path), p1, p2, seed, start, count, count_moves=count_moves)
+def _play_shard(path, in_memory, p1, p2, seed, start, count, count_moves):
+    lexicon = Lexicon.read(path) if in_memory else Lexicon.open(path)
+    return play_games(lexicon, p1, p2, seed, start, count, count_moves=count_moves)
