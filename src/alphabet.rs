@@ -239,7 +239,7 @@ impl Alphabet {
         folds: Vec<(String, String)>,
     ) -> Result<Alphabet> {
         Alphabet::new(name, blank, tiles, folds).map_err(|msg| Error::Alphabet {
-            origin: name.to_string(),
+            origin: crate::text::snippet(name),
             line: 0,
             msg,
         })
@@ -271,6 +271,16 @@ impl Alphabet {
         if folds.iter().any(|(from, _)| from.is_empty()) {
             return Err("a fold source is empty".into());
         }
+        // Names and labels are printed (`info`, every word and play): none
+        // may hold a character a terminal acts on (an escape sequence in a
+        // lexicon file's alphabet could clear the screen).
+        let shown = crate::text::is_visible;
+        if !shown(name) {
+            return Err(format!(
+                "the name {:?} has a control character",
+                crate::text::snippet(name)
+            ));
+        }
         // Longest source first, so `L.L` wins over a shorter one.
         folds.sort_by_key(|(from, _)| std::cmp::Reverse(from.chars().count()));
         let mut all = Vec::with_capacity(tiles.len() + 1);
@@ -288,6 +298,7 @@ impl Alphabet {
                 || t.label
                     .chars()
                     .any(|c| c.is_whitespace() || "[]?*".contains(c))
+                || !shown(&t.label)
             {
                 return Err(format!(
                     "tile label {:?} is empty or has a reserved character",

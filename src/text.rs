@@ -38,6 +38,17 @@ pub fn snippet(s: &str) -> String {
     }
 }
 
+/// A character a terminal acts on instead of showing (see [`visible`]).
+fn hidden(c: char) -> bool {
+    c.is_control() || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+}
+
+/// Whether `s` shows on a terminal as it is: no character of it is one
+/// [`visible`] writes out.
+pub(crate) fn is_visible(s: &str) -> bool {
+    !s.chars().any(hidden)
+}
+
 /// `s` with every character a terminal would act on instead of show written
 /// out as an escape (`\x1b`, `\n`, `\u{202e}`): the C0 and C1 controls and
 /// DEL, which move the cursor, clear the screen or retitle the window, and
@@ -51,8 +62,6 @@ pub fn snippet(s: &str) -> String {
 /// assert_eq!(visible("plain"), "plain");
 /// ```
 pub fn visible(s: &str) -> std::borrow::Cow<'_, str> {
-    let hidden =
-        |c: char| c.is_control() || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}');
     if !s.chars().any(hidden) {
         return std::borrow::Cow::Borrowed(s);
     }

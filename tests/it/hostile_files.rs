@@ -532,3 +532,30 @@ fn a_lexicon_file_that_spells_billions_of_words_builds_no_anagram_index() {
     let best = g.best(&lex, &p, &h2, 3, &lexgraph::Options::default());
     assert_eq!(best.len(), 3);
 }
+
+/// An alphabet comes from files (a lexicon carries its own): a label or
+/// name holding a character a terminal acts on is refused wherever it
+/// comes from, since every word and play prints labels.
+#[test]
+fn alphabets_refuse_labels_and_names_a_terminal_would_obey() {
+    use lexgraph::alphabet::TileInfo;
+    let tile = |label: &str| TileInfo {
+        label: label.into(),
+        score: 1,
+        count: 1,
+        vowel: false,
+    };
+    let make = |name: &str, label: &str| {
+        lexgraph::Alphabet::from_parts(name, tile("?"), vec![tile("A"), tile(label)], vec![])
+    };
+    assert!(make("plain", "CH").is_ok());
+    for label in ["\x1b[2J", "B\u{7}", "\u{202e}Z", "C\u{9b}"] {
+        let e = make("plain", label).unwrap_err().to_string();
+        assert!(e.contains("reserved character"), "{label:?}: {e}");
+    }
+    let e = make("x\x1b]0;t\x07", "B").unwrap_err().to_string();
+    assert!(
+        e.contains("control character") && !e.contains('\x1b'),
+        "{e}"
+    );
+}
