@@ -20,11 +20,11 @@
 //! rack can spell narrows that leave: with the lexicon's
 //! [`AnagramIndex`](crate::anagrams) (built on request, or by the search
 //! itself after a thousand searches: see [`Lexicon::anagram_index`]; until
-//! then these bounds do without it), a span whose word is the placed tiles
-//! alone
-//! counts only the sets of `k` tiles that spell a word, one through a single
-//! board tile only the sets that spell a word with it, and a full rack
-//! through one board tile must spell an 8-letter word with it. A bingo
+//! then these bounds do without it), a span whose word is the placed
+//! tiles alone counts only the sets of `k` tiles that spell a word, one
+//! through a single board tile only the sets that spell a word with it,
+//! and a full rack through one board tile must spell an 8-letter word with
+//! it. A bingo
 //! (every tile of the rack) alone or through up to three board tiles
 //! counts only if one of the rack's words, from the index's word lists,
 //! fits its span letter by letter, and then at what the best of them
@@ -43,65 +43,13 @@
 //!
 //! The search reaches exactly the anchors whose bound is at least the best
 //! equity (the best play's anchor comes before any anchor bounded below
-//! it), so a better first guess saves nothing; only tighter bounds do. On
-//! the first 200 SOWPODS suite positions with CSW21 leaves (callgrind,
-//! scalar scan, `BEST=1` in `examples/movegen_instructions.rs`), the index
-//! and the cross-check bound took a top-1 search from 198.9 M to 147.0 M
-//! instructions and from 38 % to 26 % of the anchors; refusing moves
-//! before they are built ([`MoveSink::may_want`]) and searching without
-//! the blank where plays with it cannot rank ([`MoveSink::blanks_wanted`]:
-//! their leaves give up a blank, worth some 25 points) took it to
-//! 136.8 M, and ordering the anchors a block at a time and keeping the
-//! bound's scratch space in place to 132.3 M; checking bingos against the
-//! rack's words took it to 122.1 M, and placing the bingos with a blank
-//! from them (and counting the blank's tile as worth nothing in the bound
-//! of plays with a blank) to 119.2 M. The generator's cross-check cache
-//! took it to 112.4 M, and narrowing the squares next to tiles of their
-//! own line to the tiles that make part of a word there ([`crate::crosscheck`])
-//! took the anchors searched from 4,886 to 3,153, at the same count of
-//! instructions on these 200 positions (whose sets the cache must still
-//! work out: 6.5 M of them), and the whole suite's top-1 search from about
-//! 60 to 56 µs a position. Of the 5,970 anchors the index alone
-//! left, 562 raised the
-//! best play, 47 % yielded no play at all, and those that could not rank
-//! produced 64 % of the moves generated, most on racks with a blank or
-//! able to bingo. Tried, and dropped:
-//! - Pairing each set of tiles with its own leave (and, with the index,
-//!   only the sets that spell), on the anchors about to be searched: 9 %
-//!   fewer searched, for more instructions than the searches it saved.
-//! - A cap on the tiles an anchor's search may place (the most whose bound
-//!   still reaches the best): caps of 2 to 6 tiles on half the anchors
-//!   searched, and almost no work saved: the search's work is in its first
-//!   tiles.
-//! - Ranking every anchor by a coarse bound (the longest reach left
-//!   standing for every shorter one) and working out the exact bound only
-//!   when its turn comes: ranking costs 27 % less, the exact bounds then
-//!   cost more than that (127.6 M instructions against 122.1 M).
-//! - Prefetching the index entries of the rack's sets before valuing its
-//!   leaves, so that the misses overlap with that walk: no faster.
-//! - A quick bound first (one span over every square an anchor reaches),
-//!   the exact one only where it is not already below the best exchange:
-//!   it rarely is (127.4 M instructions against 119.3 M).
-//! - Each square with a cross word requiring a tile of the set (a set
-//!   counts only if it holds a tile each such square accepts, best leave
-//!   first): 5 % fewer anchors searched, 18 % fewer on racks with a blank,
-//!   and slower overall (the scan, and sorting the sets per rack).
-//! - Searching an anchor's plays with the blank after the others, at their
-//!   own rank in the order: 6 % fewer instructions on racks with a blank
-//!   (the stored one-blank suite), none on the suite as a whole, for a
-//!   second search of each such anchor.
-//! - Looking up the sets of each size best leave first, a few at most:
-//!   fewer lookups, looser bounds, more instructions. Small multisets in
-//!   dense arrays (in the cache) instead of the hash table: no faster. The
-//!   multisets' table in 8-byte slots (quotienting: 4 MB instead of 8 for
-//!   SOWPODS): no faster either (A/B runs of the suite within 1 %).
-//! - Pruning inside an anchor's search (a hook at each tile placed): by the
-//!   tiles used (the best leave among the codes containing them): 2 % fewer
-//!   tiles placed, for 40 % more instructions; by the partial move's own
-//!   score plus what the squares left and right of it can add: 6 % fewer
-//!   tiles placed, at some 260 instructions a call, 66 % more in all (both
-//!   measured before the index). The bingo bonus keeps almost every
-//!   partial move with room for all its tiles alive.
+//! it), so a better first guess saves nothing; only tighter bounds do. The
+//! measurements that shaped the bound, and the ideas measured and dropped,
+//! are in `docs/design/equity-search.md`.
+//!
+//! A rack with more than 2^20 leaves (over 20 tiles: a variant's rack of up
+//! to 63) gets no table: its plays are valued one by one, every anchor is
+//! searched, and its exchanges are not ranked ([`Stats::exchanges_unranked`]).
 //!
 //! Order: equity descending; ties by the canonical move order
 //! ([`Move::canonical_cmp`]), placements before exchanges (fewest tiles
