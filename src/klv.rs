@@ -46,10 +46,7 @@ pub struct Klv {
     words: Vec<u32>,
 }
 
-const TILE_SHIFT: u32 = 24;
-const ACCEPTS: u32 = 1 << 23;
-const IS_END: u32 = 1 << 22;
-const ARC_MASK: u32 = (1 << 22) - 1;
+use crate::format::kwg::arcs22::{ACCEPTS, ARC_MASK, IS_END, TILE_SHIFT};
 
 impl Klv {
     /// Maps and checks a KLV file.

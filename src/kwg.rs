@@ -58,11 +58,7 @@ use crate::error::{Error, Result};
 pub use crate::format::kwg::KwgLayout;
 
 /// Nodes a KWG can address: `arc_index` has 22 bits.
-pub const MAX_NODES: usize = 1 << 22;
-
-const ACCEPTS: u32 = 1 << 23;
-const IS_END: u32 = 1 << 22;
-const ARC_MASK: u32 = (1 << 22) - 1;
+pub use crate::format::kwg::arcs22::MAX_NODES;
 
 /// Where the nodes go (the same words, the same graph, another order).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -78,17 +74,12 @@ pub enum Layout {
 
 /// The fields of a node: `(tile, accepts, is_end, arc_index)`.
 pub fn unpack(node: u32) -> (u8, bool, bool, u32) {
-    (
-        (node >> 24) as u8,
-        node & ACCEPTS != 0,
-        node & IS_END != 0,
-        node & ARC_MASK,
-    )
+    KwgLayout::Arcs22.unpack(node)
 }
 
 #[cfg(test)]
 fn pack(tile: u8, accepts: bool, is_end: bool, arc: u32) -> u32 {
-    (tile as u32) << 24 | (accepts as u32) << 23 | (is_end as u32) << 22 | arc
+    KwgLayout::Arcs22.pack(tile, accepts, is_end, arc)
 }
 
 /// The nodes as a file's bytes (little-endian).
@@ -627,6 +618,7 @@ impl Blocks {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::format::kwg::arcs22::{ARC_MASK, IS_END};
 
     #[test]
     fn refuses_what_a_kwg_cannot_hold() {

@@ -51,11 +51,28 @@ pub enum KwgLayout {
     Arcs24,
 }
 
+/// The 22-bit layout's fields as shifts and masks: the one definition of
+/// that layout's bits, for [`KwgLayout::Arcs22`] and for the loops that read
+/// only that layout (a KLV's graph in `crate::klv`, the writer's arrays in
+/// `crate::kwg`).
+pub mod arcs22 {
+    /// The tile is bits 31..24.
+    pub const TILE_SHIFT: u32 = 24;
+    /// Bit 23: the path ending with this arc is a word.
+    pub const ACCEPTS: u32 = 1 << 23;
+    /// Bit 22: the last arc of its sibling list.
+    pub const IS_END: u32 = 1 << 22;
+    /// Bits 21..0: the node where the children's list starts (0: none).
+    pub const ARC_MASK: u32 = (1 << 22) - 1;
+    /// Nodes the arcs can address.
+    pub const MAX_NODES: usize = 1 << 22;
+}
+
 impl KwgLayout {
     /// Nodes the layout can address.
     pub fn max_nodes(self) -> usize {
         match self {
-            KwgLayout::Arcs22 => 1 << 22,
+            KwgLayout::Arcs22 => arcs22::MAX_NODES,
             KwgLayout::Arcs24 => 1 << 24,
         }
     }
@@ -63,12 +80,13 @@ impl KwgLayout {
     /// The fields of `node`: `(tile, accepts, end, arc)`.
     #[inline(always)]
     pub fn unpack(self, node: u32) -> (Tile, bool, bool, u32) {
+        use arcs22::{ACCEPTS, ARC_MASK, IS_END, TILE_SHIFT};
         match self {
             KwgLayout::Arcs22 => (
-                (node >> 24) as Tile,
-                node >> 23 & 1 != 0,
-                node >> 22 & 1 != 0,
-                node & 0x3f_ffff,
+                (node >> TILE_SHIFT) as Tile,
+                node & ACCEPTS != 0,
+                node & IS_END != 0,
+                node & ARC_MASK,
             ),
             KwgLayout::Arcs24 => (
                 (node & 0x3f) as Tile,
@@ -83,7 +101,10 @@ impl KwgLayout {
     pub fn pack(self, tile: Tile, accepts: bool, end: bool, arc: u32) -> u32 {
         let (t, a, e) = (tile as u32, accepts as u32, end as u32);
         match self {
-            KwgLayout::Arcs22 => t << 24 | a << 23 | e << 22 | (arc & 0x3f_ffff),
+            KwgLayout::Arcs22 => {
+                use arcs22::{ACCEPTS, ARC_MASK, IS_END, TILE_SHIFT};
+                (t << TILE_SHIFT) | (a * ACCEPTS) | (e * IS_END) | (arc & ARC_MASK)
+            }
             KwgLayout::Arcs24 => (arc & 0xff_ffff) << 8 | a << 7 | e << 6 | (t & 0x3f),
         }
     }
