@@ -7,50 +7,33 @@
 //!
 //! ## A map of the crate
 //!
-//! Five layers, bottom first; a module uses only its own layer and those
-//! below it (`tests/it/architecture.rs` checks every `crate::` path).
+//! The folders of `src/` are the layers, bottom first; a module uses only
+//! its own layer and those below it (`tests/it/architecture.rs` reads the
+//! layers from the folders and checks every `crate::` path). Each module
+//! is also reachable at the root by its own name (`lexgraph::klv` is
+//! `lexgraph::equity::klv`).
 //!
-//! - **Core** — [`alphabet`] (tiles, their labels, values and counts; how
-//!   text becomes tiles), [`board`] (squares, racks, positions, CGP),
-//!   [`rules`] (premium layouts and start squares, rack size, bingo bonus,
-//!   stack limit; `Rules::upwords`), [`text`] (bounded
-//!   reading of text input), [`error`].
-//! - **Lexicons** — [`format`](mod@format) (the file's bytes: header,
-//!   alphabet section, packed edges; specified in `formats/lexicon.md`),
-//!   [`lexicon`] (a mapped or owned file: [`Lexicon`], [`Dawg`],
-//!   [`Gaddag`]; [`Lexicon::root`] walks it node by node; [`Kwg`], the
-//!   wolges / MAGPIE word graph read in place as two lexicons), [`query`]
-//!   (`contains`, word streams, anagrams, patterns), [`anagrams`] (the
-//!   letter multisets of the short words, indexed: what a set of tiles can
-//!   spell, for the best-move search's bounds).
-//! - **Building** — [`wordlist`] (reading word lists), and with the
-//!   feature `build`, `builder` (the minimal automata, built incrementally)
-//!   and `compile` (both files from one list, written atomically through
-//!   `format::write`, which takes any `format::Automaton`), and `kwg`
-//!   (node arrays in the wolges / MAGPIE format, laid out as they lay them
-//!   out: KLV leave files, and KWG lexicons).
-//! - **Move generation** — [`crosscheck`] (which tiles each square accepts,
-//!   from the words across it), [`scoring`] (what a move is worth:
-//!   [`scoring::Scoring`], the crossword game's rule [`scoring::Classic`],
-//!   and [`scoring::Upwords`], whose tiles stack: the same generators then
-//!   place tiles on tiles, `formats/upwords.md`),
-//!   [`movegen`] (anchors, Appel & Jacobson's search on the DAWG, Gordon's
-//!   on the GADDAG; a [`MoveSink`] receives the moves and may skip lanes
-//!   and anchors before they are searched), [`play`] (players' notation,
-//!   and why a play is illegal), [`leave`] (what the tiles kept are worth;
-//!   [`klv`] reads learned values from KLV files)
-//!   [`equity`] (the best plays by score plus leave) and [`strategy`]
-//!   (players: greedy, Gordon's heuristics, leave files).
-//! - **Games** (feature `game`) — `game` (a two-player game: bag, racks,
-//!   turns, the end), `gcg` (game records, written and read), `replay`
-//!   (a record replayed on the board, every score checked), `matchplay` (many games between
-//!   two strategies on all cores), `tune` (Gordon's hill climbing of leave
-//!   weights) and `selfplay` (seeded greedy games that measure move
-//!   generation).
+//! | folder | what it holds |
+//! |---|---|
+//! | [`core`](mod@core) | [`alphabet`] (tiles, labels, values, how text becomes tiles), [`board`] (squares, racks, positions, CGP), [`rules`] (premium layouts, rack size, bingo bonus, stack limit), [`text`] (bounded reading of untrusted text), [`error`] |
+//! | [`lexicon`](mod@lexicon) | [`Lexicon`] (a file mapped or in memory; [`Kwg`], the wolges / MAGPIE format read in place), [`format`](mod@format) (the file's bytes, `formats/lexicon.md`), [`query`] (contains, word streams, anagrams, patterns), [`anagrams`] (the short words' letter multisets, for the search's bounds) |
+//! | [`build`](mod@build) | [`wordlist`]; with the feature `build`, `builder` (the minimal automata), `compile` (both files, written atomically), `kwg` (KWG and KLV node arrays as wolges and MAGPIE lay them out) |
+//! | [`movegen`] | [`Generator`] (Appel & Jacobson on the DAWG, Gordon on the GADDAG; a [`MoveSink`] receives the moves), [`crosscheck`], [`scoring`] (the classic game and stacked Upwords), [`lane`], [`play`] (notation, why a play is illegal) |
+//! | [`equity`](mod@equity) | the best plays by score plus leave ([`Generator::best`]), [`leave`] (leave values: Gordon's heuristics, tables), [`klv`] (KLV files), [`strategy`] (players) |
+//! | `game` (feature `game`) | a two-player game, `gcg` (records written and read), `replay`, `matchplay`, `tune`, `selfplay` |
+//! | [`analysis`] | look-ahead searches (simulation, endgames): their place, empty for now |
 //!
-//! The types most programs need are at the root: [`Lexicon`], [`Dawg`],
-//! [`Gaddag`], [`Kwg`], [`Alphabet`], [`Board`], [`Rack`], [`Position`], [`Rules`],
-//! [`Generator`], [`Move`], [`MoveSink`], [`Error`].
+//! Which type do I need?
+//!
+//! | to… | use |
+//! |---|---|
+//! | open a compiled lexicon | [`Lexicon::open`] (mapped), [`Lexicon::read`] (in memory), [`Lexicon::open_any`] (lexgraph or KWG) |
+//! | compile words | [`WordList::parse`] or [`WordList::read`], then `compile::compile` (feature `build`) |
+//! | ask about words | [`Lexicon::contains`], [`Lexicon::anagram`], [`Lexicon::pattern`], [`Lexicon::words`] |
+//! | read a position | [`Position::parse_cgp`], [`Board`], [`Rack`] |
+//! | list every move | [`Generator::generate_vec`] or [`Generator::generate`] with a [`MoveSink`] |
+//! | the best plays by equity | [`Generator::best`] with a [`leave::LeaveValue`] ([`leave::Gordon`], [`klv::Klv`]) |
+//! | play games | `game::Game`, `matchplay::play_match` (feature `game`) |
 //!
 //! ## The idea in one example
 //!
@@ -103,44 +86,35 @@
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
 
-pub mod alphabet;
-pub mod anagrams;
-pub mod board;
-#[cfg(feature = "build")]
-pub mod builder;
-#[cfg(feature = "build")]
-pub mod compile;
-pub mod crosscheck;
+// The folders are the layers, bottom first; a module uses only its own
+// layer and those below (`tests/it/architecture.rs` reads the order here).
+// 1: tiles, boards, rules, errors.
+pub mod core;
+// 2: lexicon files read in place, word queries.
+pub mod lexicon;
+// 3: word lists, and (feature `build`) lexicon files written.
+pub mod build;
+// 4: move generation.
+pub mod movegen;
+// 5: leave values and the best plays by equity.
 pub mod equity;
-pub mod error;
-pub mod format;
+// 6: games (feature `game`).
 #[cfg(feature = "game")]
 pub mod game;
-#[cfg(feature = "game")]
-pub mod gcg;
-pub mod klv;
+// 7: look-ahead searches.
+pub mod analysis;
+
+// Every module also by its own name at the root, as before the folders.
+pub use self::build::wordlist;
 #[cfg(feature = "build")]
-pub mod kwg;
-pub mod lane;
-pub mod leave;
-pub mod lexicon;
+pub use self::build::{builder, compile, kwg};
+pub(crate) use self::core::simd;
+pub use self::core::{alphabet, board, error, rules, text};
+pub use self::equity::{klv, leave, strategy};
 #[cfg(feature = "game")]
-pub mod matchplay;
-pub mod movegen;
-pub mod play;
-pub mod query;
-#[cfg(feature = "game")]
-pub mod replay;
-pub mod rules;
-pub mod scoring;
-#[cfg(feature = "game")]
-pub mod selfplay;
-mod simd;
-pub mod strategy;
-pub mod text;
-#[cfg(feature = "game")]
-pub mod tune;
-pub mod wordlist;
+pub use self::game::{gcg, matchplay, replay, selfplay, tune};
+pub use self::lexicon::{anagrams, format, query};
+pub use self::movegen::{crosscheck, lane, play, scoring};
 
 pub use alphabet::{Alphabet, Tile, TileInfo, BLANK};
 pub use board::{Board, Position, Rack};

@@ -76,15 +76,30 @@ pub struct Alphabet {
 }
 
 const BUILTIN: &[(&str, &str)] = &[
-    ("english", include_str!("../lexicons/alphabets/english.txt")),
+    (
+        "english",
+        include_str!("../../lexicons/alphabets/english.txt"),
+    ),
     (
         "super-english",
-        include_str!("../lexicons/alphabets/super-english.txt"),
+        include_str!("../../lexicons/alphabets/super-english.txt"),
     ),
-    ("spanish", include_str!("../lexicons/alphabets/spanish.txt")),
-    ("polish", include_str!("../lexicons/alphabets/polish.txt")),
-    ("catalan", include_str!("../lexicons/alphabets/catalan.txt")),
-    ("upwords", include_str!("../lexicons/alphabets/upwords.txt")),
+    (
+        "spanish",
+        include_str!("../../lexicons/alphabets/spanish.txt"),
+    ),
+    (
+        "polish",
+        include_str!("../../lexicons/alphabets/polish.txt"),
+    ),
+    (
+        "catalan",
+        include_str!("../../lexicons/alphabets/catalan.txt"),
+    ),
+    (
+        "upwords",
+        include_str!("../../lexicons/alphabets/upwords.txt"),
+    ),
 ];
 
 impl Alphabet {

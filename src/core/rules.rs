@@ -37,9 +37,12 @@ pub struct Layout {
 }
 
 const BUILTIN: &[(&str, &str)] = &[
-    ("standard", include_str!("../lexicons/boards/standard.txt")),
-    ("super", include_str!("../lexicons/boards/super.txt")),
-    ("upwords", include_str!("../lexicons/boards/upwords.txt")),
+    (
+        "standard",
+        include_str!("../../lexicons/boards/standard.txt"),
+    ),
+    ("super", include_str!("../../lexicons/boards/super.txt")),
+    ("upwords", include_str!("../../lexicons/boards/upwords.txt")),
 ];
 
 impl Layout {

@@ -71,6 +71,10 @@
 //! # Ok::<(), lexgraph::Error>(())
 //! ```
 
+pub mod klv;
+pub mod leave;
+pub mod strategy;
+
 use std::cmp::Ordering;
 
 use crate::alphabet::Alphabet;

@@ -37,6 +37,12 @@
 //! # Ok::<(), lexgraph::Error>(())
 //! ```
 
+pub mod gcg;
+pub mod matchplay;
+pub mod replay;
+pub mod selfplay;
+pub mod tune;
+
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;

@@ -33,6 +33,10 @@
 //! assert!(dawg.contains("za") && !dawg.contains("zo"));
 //! ```
 
+pub mod anagrams;
+pub mod format;
+pub mod query;
+
 use std::fmt;
 use std::ops::Deref;
 use std::path::Path;
@@ -40,7 +44,7 @@ use std::path::Path;
 use crate::alphabet::{Alphabet, Blanks, Spelling, Tile};
 use crate::anagrams::AnagramIndex;
 use crate::error::{Corruption, Error, Result};
-use crate::format::{self, Edges, Header, Kind, TopIndex};
+use crate::format::{Edges, Header, Kind, TopIndex};
 
 /// Best-move searches a lexicon serves before it builds its anagram index
 /// ([`Lexicon::anagram_index`]): the index costs as much as some thousand

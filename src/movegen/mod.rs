@@ -68,8 +68,12 @@
 //! # Ok::<(), lexgraph::Error>(())
 //! ```
 
+pub mod crosscheck;
 pub mod dawg;
 pub mod gaddag;
+pub mod lane;
+pub mod play;
+pub mod scoring;
 
 use std::cmp::Ordering;
 

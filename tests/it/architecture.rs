@@ -1,44 +1,97 @@
 //! The crate's layers, enforced: a module uses only modules of its own
-//! layer or of layers below it (the map at the top of `src/lib.rs`), so
-//! there is no cycle between layers, and the reader (core and lexicon)
-//! compiles without what builds files, generates moves or plays games.
+//! layer or of layers below it, so there is no cycle between layers, and
+//! the reader (core and lexicon) compiles without what builds files,
+//! generates moves or plays games.
 //!
-//! Read from the sources: every `crate::MODULE` path outside comments and
-//! outside `#[cfg(test)]` modules.
+//! Nothing here is kept by hand: the layers are the folders of `src/`, in
+//! the order `src/lib.rs` declares them (`pub mod core;` first), a module's
+//! layer is the folder it is in, and the root names of modules
+//! (`lexgraph::klv` for `equity/klv.rs`) are read from `lib.rs`'s
+//! `pub use self::LAYER::{...}` lines. Uses are every `crate::` path
+//! outside comments and outside `#[cfg(test)]` modules.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
-/// Each module of `src/` and its layer, bottom first.
-const LAYERS: &[(&str, &[&str])] = &[
-    (
-        "core",
-        &["error", "text", "simd", "alphabet", "board", "rules"],
-    ),
-    ("lexicon", &["format", "anagrams", "lexicon", "query"]),
-    ("build", &["wordlist", "builder", "compile", "kwg"]),
-    (
-        "movegen",
-        &[
-            "lane",
-            "scoring",
-            "crosscheck",
-            "movegen",
-            "play",
-            "leave",
-            "klv",
-            "equity",
-            "strategy",
-        ],
-    ),
-    (
-        "game",
-        &["game", "gcg", "replay", "matchplay", "selfplay", "tune"],
-    ),
-];
+fn src() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("src")
+}
 
-fn layer_of(module: &str) -> Option<usize> {
-    LAYERS.iter().position(|(_, ms)| ms.contains(&module))
+/// The layers, bottom first: the `pub mod NAME;` lines of `lib` whose
+/// `NAME` is a folder of `src/`.
+fn layers(lib: &str, src: &Path) -> Vec<String> {
+    lib.lines()
+        .filter_map(|l| l.trim().strip_prefix("pub mod")?.trim().strip_suffix(';'))
+        .map(str::to_string)
+        .filter(|m| src.join(m).is_dir())
+        .collect()
+}
+
+/// Root names of modules (`klv`) and the module each stands for
+/// (`equity/klv`), from `lib`'s `pub use self::LAYER::{a, b};` and
+/// `pub(crate) use self::LAYER::a;` lines.
+fn root_names(lib: &str, layers: &[String]) -> BTreeMap<String, String> {
+    let mut out = BTreeMap::new();
+    for l in lib.lines() {
+        let l = l.trim();
+        let Some(rest) = l
+            .strip_prefix("pub use self::")
+            .or_else(|| l.strip_prefix("pub(crate) use self::"))
+        else {
+            continue;
+        };
+        let rest = rest.trim_end_matches(';');
+        let Some((layer, names)) = rest.split_once("::") else {
+            continue;
+        };
+        if !layers.iter().any(|x| x == layer) {
+            continue;
+        }
+        let names = names.trim_start_matches('{').trim_end_matches('}');
+        for n in names.split(',').map(str::trim).filter(|n| !n.is_empty()) {
+            out.insert(n.to_string(), format!("{layer}/{n}"));
+        }
+    }
+    out
+}
+
+/// The module a `crate::` path names (its first one or two segments):
+/// `lexicon/format` for `crate::format` or `crate::lexicon::format`,
+/// `lexicon` for `crate::lexicon::Lexicon`; `None` for a root re-export of
+/// an item (`crate::Lexicon`).
+fn resolve(
+    path: &[String],
+    layers: &[String],
+    names: &BTreeMap<String, String>,
+    src: &Path,
+) -> Option<String> {
+    let first = path.first()?;
+    if layers.contains(first) {
+        return Some(match path.get(1) {
+            Some(m)
+                if src.join(first).join(format!("{m}.rs")).exists()
+                    || src.join(first).join(m).is_dir() =>
+            {
+                format!("{first}/{m}")
+            }
+            _ => first.clone(),
+        });
+    }
+    names.get(first).cloned()
+}
+
+/// The module of the file at `rel` (a path under `src/`): its layer
+/// folder's `mod.rs` is the layer's own module, anything deeper belongs to
+/// the file or folder right inside the layer (`lexicon/format/edges.rs` to
+/// `lexicon/format`).
+fn module_of(rel: &str) -> String {
+    let parts: Vec<&str> = rel.split('/').collect();
+    match parts[..] {
+        [layer, "mod.rs"] => layer.to_string(),
+        [layer, file] => format!("{layer}/{}", file.trim_end_matches(".rs")),
+        [layer, dir, ..] => format!("{layer}/{dir}"),
+        _ => rel.trim_end_matches(".rs").to_string(),
+    }
 }
 
 /// The code of a source file: comments and `#[cfg(test)]` modules left out.
@@ -76,23 +129,32 @@ fn code(text: &str) -> String {
     out
 }
 
-/// The first segment of every `crate::` path in `code`, grouped imports
-/// (`crate::{a::X, b}`) included.
-fn uses(code: &str) -> Vec<String> {
+/// The first two segments of every `crate::` path in `code`, grouped
+/// imports (`crate::{a::X, b}`) included.
+fn uses(code: &str) -> Vec<Vec<String>> {
     let ident = |s: &str| -> String {
         s.trim_start()
             .chars()
             .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
             .collect()
     };
+    let segments = |s: &str| -> Vec<String> {
+        let first = ident(s);
+        let rest = s.trim_start()[first.len()..].strip_prefix("::");
+        let mut v = vec![first];
+        if let Some(second) = rest.map(ident).filter(|x| !x.is_empty()) {
+            v.push(second);
+        }
+        v
+    };
     let mut out = Vec::new();
     for (i, _) in code.match_indices("crate::") {
         let rest = &code[i + 7..];
         if let Some(group) = rest.strip_prefix('{') {
             let inner = &group[..group.find('}').unwrap_or(group.len())];
-            out.extend(inner.split(',').map(ident));
+            out.extend(inner.split(',').map(segments));
         } else {
-            out.push(ident(rest));
+            out.push(segments(rest));
         }
     }
     out
@@ -130,21 +192,43 @@ fn find_cycle(graph: &BTreeMap<String, BTreeSet<String>>) -> Option<Vec<String>>
         .find_map(|m| visit(m, graph, &mut Vec::new(), &mut done))
 }
 
+/// Every `.rs` file below `dir`.
+fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            rust_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+}
+
 #[test]
 fn every_module_uses_only_its_layer_and_those_below() {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let mut files = Vec::new();
+    let src = src();
+    let lib = std::fs::read_to_string(src.join("lib.rs")).unwrap();
+    let layers = layers(&lib, &src);
+    assert!(layers.len() >= 5, "layers read from lib.rs: {layers:?}");
+    let names = root_names(&lib, &layers);
+    // Every folder of src/ is a layer lib.rs declares.
     for entry in std::fs::read_dir(&src).unwrap() {
         let path = entry.unwrap().path();
         if path.is_dir() {
-            for e in std::fs::read_dir(&path).unwrap() {
-                files.push(e.unwrap().path());
-            }
-        } else {
-            files.push(path);
+            let name = path.file_name().unwrap().to_string_lossy().into_owned();
+            assert!(
+                layers.contains(&name),
+                "src/{name}/ is not declared in lib.rs as a layer"
+            );
         }
     }
-    let mut seen = BTreeMap::new();
+    let mut files = Vec::new();
+    rust_files(&src, &mut files);
+    let layer_of = |module: &str| {
+        let l = module.split('/').next().unwrap();
+        layers.iter().position(|x| x == l)
+    };
+    let mut modules = BTreeSet::new();
     let mut wrong = Vec::new();
     let mut graph: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
     for path in files {
@@ -156,26 +240,27 @@ fn every_module_uses_only_its_layer_and_those_below() {
         if rel == "lib.rs" {
             continue;
         }
-        // `format/edges.rs` belongs to `format`, `movegen/dawg.rs` to `movegen`.
-        let module = rel.split(['/', '.']).next().unwrap().to_string();
-        let here = layer_of(&module)
-            .unwrap_or_else(|| panic!("src/{rel}: module {module} is in no layer of LAYERS"));
-        seen.insert(module.clone(), here);
+        let module = module_of(&rel);
+        let here = layer_of(&module).unwrap_or_else(|| panic!("src/{rel} is in no layer folder"));
+        modules.insert(module.clone());
         let text = code(&std::fs::read_to_string(&path).unwrap());
         for used in uses(&text) {
-            let Some(there) = layer_of(&used) else {
-                continue; // a root re-export, such as crate::Lexicon
+            let Some(target) = resolve(&used, &layers, &names, &src) else {
+                continue; // a root re-export of an item, such as crate::Lexicon
             };
-            if used != module {
+            let there = layer_of(&target).unwrap();
+            if target != module {
                 graph
                     .entry(module.clone())
                     .or_default()
-                    .insert(used.clone());
+                    .insert(target.clone());
             }
             if there > here {
                 wrong.push(format!(
-                    "src/{rel} ({}) uses crate::{used} ({})",
-                    LAYERS[here].0, LAYERS[there].0
+                    "src/{rel} ({}) uses crate::{} ({})",
+                    layers[here],
+                    used.join("::"),
+                    layers[there]
                 ));
             }
         }
@@ -189,11 +274,12 @@ fn every_module_uses_only_its_layer_and_those_below() {
     if let Some(cycle) = find_cycle(&graph) {
         panic!("modules use each other in a cycle: {}", cycle.join(" -> "));
     }
-    // Every layer's modules exist: the table is not stale.
-    for (_, modules) in LAYERS {
-        for m in *modules {
-            assert!(seen.contains_key(*m), "LAYERS names {m}, which src/ lacks");
-        }
+    // Every root name stands for a module that exists.
+    for (name, module) in &names {
+        assert!(
+            modules.contains(module),
+            "lib.rs names {name} for {module}, which src/ lacks"
+        );
     }
 }
 
@@ -219,5 +305,32 @@ fn the_layer_scan_skips_comments_and_test_modules() {
         Some(vec!["a".into(), "b".into(), "c".into(), "a".into()])
     );
     let found = uses("use crate::{format::Kind, movegen};\nlet x = crate::board::tile_of(1);");
-    assert_eq!(found, ["format", "movegen", "board"]);
+    let found: Vec<String> = found.iter().map(|p| p.join("::")).collect();
+    assert_eq!(found, ["format::Kind", "movegen", "board::tile_of"]);
+    // Modules from paths and names, as the layer check reads them.
+    assert_eq!(module_of("lexicon/format/edges.rs"), "lexicon/format");
+    assert_eq!(module_of("equity/mod.rs"), "equity");
+    assert_eq!(module_of("equity/klv.rs"), "equity/klv");
+    let lib = "pub mod core;\npub mod lexicon;\npub use self::lexicon::{anagrams, format};\n";
+    let layers = vec!["core".to_string(), "lexicon".to_string()];
+    let names = root_names(lib, &layers);
+    assert_eq!(
+        names.get("format").map(String::as_str),
+        Some("lexicon/format")
+    );
+    let src = src();
+    let path = |p: &str| p.split("::").map(String::from).collect::<Vec<_>>();
+    assert_eq!(
+        resolve(&path("format::Kind"), &layers, &names, &src).as_deref(),
+        Some("lexicon/format")
+    );
+    assert_eq!(
+        resolve(&path("lexicon::Lexicon"), &layers, &names, &src).as_deref(),
+        Some("lexicon")
+    );
+    assert_eq!(
+        resolve(&path("lexicon::query"), &layers, &names, &src).as_deref(),
+        Some("lexicon/query")
+    );
+    assert_eq!(resolve(&path("Lexicon"), &layers, &names, &src), None);
 }

@@ -1,0 +1,20 @@
+//! The core layer: what every other layer speaks in. Tiles and alphabets
+//! ([`alphabet`]), boards, racks and positions ([`board`]), the rules of a
+//! game ([`rules`]), bounded reading of untrusted text ([`text`]), the
+//! error type ([`error`]), and the one home of target-feature code
+//! (`simd`). Nothing here knows of lexicons or moves.
+//!
+//! ```
+//! use lexgraph::{Alphabet, Position};
+//! let a = Alphabet::english();
+//! let p = Position::parse_cgp("15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 QI/ 0/0 0", &a, 15)?;
+//! assert_eq!(p.rack().to_text(&a), "IQ");
+//! # Ok::<(), lexgraph::Error>(())
+//! ```
+
+pub mod alphabet;
+pub mod board;
+pub mod error;
+pub mod rules;
+pub(crate) mod simd;
+pub mod text;
