@@ -28,7 +28,7 @@
 //! | to… | use |
 //! |---|---|
 //! | open a compiled lexicon | [`Lexicon::open`] (mapped), [`Lexicon::read`] (in memory), [`Lexicon::open_any`] (lexgraph or KWG) |
-//! | compile words | [`WordList::parse`] or [`WordList::read`], then `compile::compile` (feature `build`) |
+//! | compile words | `Lexicon::from_words(["qi", "za"])` in memory, or [`WordList::parse`] or [`WordList::read`] then `compile::compile` (feature `build`) |
 //! | ask about words | [`Lexicon::contains`], [`Lexicon::anagram`], [`Lexicon::pattern`], [`Lexicon::words`] |
 //! | read a position | [`Position::parse_cgp`], [`Board`], [`Rack`] |
 //! | list every move | [`Generator::generate_vec`] or [`Generator::generate`] with a [`MoveSink`] |

@@ -104,6 +104,54 @@ pub fn try_compile_with(words: &WordList, opts: &Options) -> Result<Compiled> {
     })
 }
 
+impl crate::lexicon::Lexicon {
+    /// A lexicon of `words` (English tiles), compiled in memory: its GADDAG,
+    /// which answers every query and generates moves fastest. For tests and
+    /// small programs; a real word list is compiled once into files
+    /// ([`write_lexicon`], `lexgraph compile`) and opened.
+    ///
+    /// ```
+    /// use lexgraph::Lexicon;
+    /// let lex = Lexicon::from_words(["qi", "za", "zas"])?;
+    /// assert!(lex.contains("ZAS") && !lex.contains("QIS"));
+    /// # Ok::<(), lexgraph::Error>(())
+    /// ```
+    pub fn from_words<S: AsRef<str>>(
+        words: impl IntoIterator<Item = S>,
+    ) -> Result<crate::lexicon::Lexicon> {
+        Self::from_words_in(words, &crate::alphabet::Alphabet::english(), Kind::Gaddag)
+    }
+
+    /// [`Lexicon::from_words`](crate::lexicon::Lexicon::from_words) in
+    /// `alphabet`, as the DAWG or the GADDAG. A word that is not one in
+    /// the alphabet (or holds a line break) is an error naming it.
+    pub fn from_words_in<S: AsRef<str>>(
+        words: impl IntoIterator<Item = S>,
+        alphabet: &crate::alphabet::Alphabet,
+        kind: Kind,
+    ) -> Result<crate::lexicon::Lexicon> {
+        let mut text = Vec::new();
+        for (i, w) in words.into_iter().enumerate() {
+            let w = w.as_ref();
+            if w.contains(['\n', '\r']) {
+                return Err(Error::Query(format!(
+                    "word {}: {:?} holds a line break",
+                    i + 1,
+                    crate::text::snippet(w)
+                )));
+            }
+            text.extend_from_slice(w.as_bytes());
+            text.push(b'\n');
+        }
+        let list = WordList::parse(&text, "words", alphabet, crate::wordlist::Invalid::Refuse)?;
+        let files = try_compile(&list)?;
+        crate::lexicon::Lexicon::from_vec(match kind {
+            Kind::Dawg => files.dawg,
+            Kind::Gaddag => files.gaddag,
+        })
+    }
+}
+
 /// Writes `bytes` to `path` atomically: a temporary file in the same
 /// directory, flushed, then renamed over `path`, and the directory flushed.
 /// A failure leaves no partial output (and removes the temporary file).
