@@ -174,7 +174,9 @@ fn hostile_klv_files_are_refused_at_open_in_linear_time() {
         for args in [
             &["leaves", "dump", file][..],
             &["verify", file],
-            &["moves", "-l", lex, "--cgp", cgp, "--leaves", &leaves, "--top", "1"],
+            &[
+                "moves", "-l", lex, "--cgp", cgp, "--leaves", &leaves, "--top", "1",
+            ],
         ] {
             let err = within_budget(dir.path(), args, false);
             assert!(err.contains(want), "{args:?}: {err}");
