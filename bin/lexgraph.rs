@@ -3,7 +3,9 @@
 
 mod cmd;
 mod default_lexicon;
+mod setup;
 mod signals;
+mod stacked;
 
 use std::io::IsTerminal;
 use std::path::Path;

@@ -9,7 +9,8 @@ use anyhow::{bail, Context, Result};
 use lexgraph::format::EdgeLayout;
 use lexgraph::{compile, WordList};
 
-use crate::{resolve_alphabet, spinner, usage};
+use crate::setup::{output_base, with_ext};
+use crate::{resolve_alphabet, spinner};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -170,47 +171,4 @@ fn cmd_compile(
         parts.join(", ")
     );
     Ok(())
-}
-
-/// Where `compile -o OUT` writes: OUT itself, or inside OUT when it is a
-/// directory (existing, or written with a trailing separator), named after
-/// the word list (`-o out/` with `lists/enable1.txt` gives `out/enable1`).
-/// Appending `.dawg` to a directory would write hidden files `out/.dawg`.
-pub fn output_base(out: &Path, words: &Path) -> Result<PathBuf> {
-    let trailing = out
-        .as_os_str()
-        .to_str()
-        .is_some_and(|s| s.ends_with(std::path::MAIN_SEPARATOR) || s.ends_with('/'));
-    if !trailing && !out.is_dir() {
-        // `-o out/enable.dawg` names the pair `out/enable.*`, not `enable.dawg.dawg`.
-        let known = out
-            .extension()
-            .and_then(|e| e.to_str())
-            .is_some_and(|e| e.eq_ignore_ascii_case("dawg") || e.eq_ignore_ascii_case("gaddag"));
-        return Ok(if known {
-            out.with_extension("")
-        } else {
-            out.to_path_buf()
-        });
-    }
-    match words.file_stem().filter(|s| !s.is_empty() && *s != "-") {
-        Some(stem) => Ok(out.join(stem)),
-        None => usage!(
-            "{} is a directory and {} has no file name to name the output after: give -o DIR/NAME",
-            out.display(),
-            if words.as_os_str() == "-" {
-                "standard input".to_string()
-            } else {
-                words.display().to_string()
-            }
-        ),
-    }
-}
-
-/// `out` with `.ext` appended (keeps dots already in the name).
-pub fn with_ext(out: &Path, ext: &str) -> PathBuf {
-    let mut s = out.as_os_str().to_owned();
-    s.push(".");
-    s.push(ext);
-    PathBuf::from(s)
 }

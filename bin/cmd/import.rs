@@ -9,8 +9,8 @@ use anyhow::{Context, Result};
 use lexgraph::format::EdgeLayout;
 use lexgraph::{compile, Kind, Kwg, WordList};
 
-use crate::cmd::compile::{output_base, with_ext};
 use crate::resolve_alphabet;
+use crate::setup::{output_base, with_ext};
 
 #[derive(clap::Args)]
 pub struct Args {

@@ -10,7 +10,7 @@ use serde::Serialize;
 
 use lexgraph::matchplay::{play_match, Settings, Summary};
 
-use crate::cmd::upwords::RuleSet;
+use crate::setup::RuleSet;
 use lexgraph::strategy::{Exchanges, Strategy};
 
 #[derive(clap::Args)]
@@ -89,11 +89,8 @@ pub fn run(args: Args) -> Result<ExitCode> {
     if args.rules == RuleSet::Upwords && args.gcg.is_some() {
         crate::usage!("--gcg: game records (GCG) have no notation for stacked tiles; Upwords games are not written");
     }
-    let (lex, rules) = crate::cmd::upwords::game_setup(
-        args.rules,
-        args.lexicon.as_deref(),
-        args.layout.as_deref(),
-    )?;
+    let (lex, rules) =
+        crate::setup::game_setup(args.rules, args.lexicon.as_deref(), args.layout.as_deref())?;
     let alphabet = lex.alphabet().clone();
     rules.validate()?;
     let exchanges = |s: Strategy| {

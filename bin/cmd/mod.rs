@@ -15,6 +15,5 @@ pub mod play;
 pub mod replay;
 pub mod selfplay;
 pub mod tune;
-pub mod upwords;
 pub mod verify;
 pub mod words;

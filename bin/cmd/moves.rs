@@ -3,7 +3,7 @@
 use std::collections::{HashMap, HashSet};
 use std::fs::File;
 use std::io::{BufRead, BufReader, BufWriter, Read, Write};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::{bail, Context, Result};
@@ -17,7 +17,7 @@ use lexgraph::strategy::Leaves;
 use lexgraph::{Alphabet, Kind, Lexicon};
 use serde::Serialize;
 
-use crate::cmd::upwords::RuleSet;
+use crate::setup::{open_lexicon, JsonCount, RuleSet};
 use crate::{status, usage, Negative, Usage};
 
 #[derive(clap::Args)]
@@ -181,15 +181,6 @@ struct JsonMove<'a> {
     leave: Option<String>,
 }
 
-/// `--count` as JSON (also for Upwords positions).
-#[derive(Serialize)]
-pub(crate) struct JsonCount<'a> {
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub position: Option<usize>,
-    pub lexicon: &'a str,
-    pub moves: usize,
-}
-
 /// A placement, exchange or pass, and with `--leaves` its equity and leave.
 struct Listed {
     play: Play,
@@ -220,7 +211,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         if args.leaves.is_some() || args.exchanges || args.play.is_some() {
             usage!("--leaves, --exchanges and --play are for the crossword game");
         }
-        return crate::cmd::upwords::moves(crate::cmd::upwords::MovesArgs {
+        return crate::stacked::moves(crate::stacked::MovesArgs {
             stacked: args.stacked.as_deref(),
             stacked_file: args.stacked_file.as_deref(),
             rack: args.rack.as_deref(),
@@ -1090,40 +1081,6 @@ fn pick_layout(flag: Option<&str>, size: usize) -> Result<Layout> {
                 if n == 1 { "" } else { "s" }
             ),
         },
-    }
-}
-
-/// Opens `path` (`None`: the built-in lexicon) as the wanted kind, finding
-/// the sibling file (x.gaddag <-> x.dawg) when it is of the other kind.
-/// Returns the label JSON output names it by, and the lexicon.
-pub(crate) fn open_lexicon(path: Option<&Path>, want: Option<Kind>) -> Result<(String, Lexicon)> {
-    let Some(path) = path else {
-        let lex = crate::default_lexicon::open(want.unwrap_or(Kind::Gaddag))?;
-        return Ok(("built-in (wordlist-en)".to_string(), lex));
-    };
-    let lex = crate::load(Some(path), want)?;
-    match want {
-        Some(k) if k != lex.kind() => {
-            let sibling = path.with_extension(k.extension());
-            let other = Lexicon::open(&sibling).with_context(|| {
-                format!(
-                    "{} is a {}; --structure {} needs {}",
-                    path.display(),
-                    lex.kind().name(),
-                    k.extension(),
-                    sibling.display()
-                )
-            })?;
-            // The two must come from one word list, or the structures would
-            // answer with different moves.
-            let (dawg, gaddag) = match k {
-                Kind::Dawg => (&other, &lex),
-                Kind::Gaddag => (&lex, &other),
-            };
-            lexgraph::lexicon::check_pair(dawg, gaddag)?;
-            Ok((sibling.display().to_string(), other))
-        }
-        _ => Ok((path.display().to_string(), lex)),
     }
 }
 

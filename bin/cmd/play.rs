@@ -22,7 +22,7 @@ use lexgraph::play::{Blanks, Notation};
 use lexgraph::scoring::Upwords;
 use lexgraph::strategy::Strategy;
 
-use crate::cmd::upwords::RuleSet;
+use crate::setup::RuleSet;
 use lexgraph::Lexicon;
 
 #[derive(clap::Args)]
@@ -80,11 +80,8 @@ impl Screen {
 
 pub fn run(args: Args) -> Result<ExitCode> {
     let upwords = args.rules == RuleSet::Upwords;
-    let (lex, rules) = crate::cmd::upwords::game_setup(
-        args.rules,
-        args.lexicon.as_deref(),
-        args.layout.as_deref(),
-    )?;
+    let (lex, rules) =
+        crate::setup::game_setup(args.rules, args.lexicon.as_deref(), args.layout.as_deref())?;
     let a = lex.alphabet().clone();
     rules.validate()?;
     let engine = Strategy::parse(&args.vs, &a).context("--vs")?;
@@ -120,7 +117,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
     }
     let save = |game: &Game| -> Result<()> {
         let text = if upwords {
-            crate::cmd::upwords::record(game, names, &lex_name)
+            crate::stacked::record(game, names, &lex_name)
         } else {
             lexgraph::gcg::write(game, names, Some(&lex_name))
         };

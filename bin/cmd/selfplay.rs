@@ -9,7 +9,7 @@ use anyhow::{Context, Result};
 
 use lexgraph::rules::{Layout, Rules};
 
-use crate::cmd::upwords::RuleSet;
+use crate::setup::RuleSet;
 use lexgraph::selfplay::{play_game_recorded, Turn};
 use lexgraph::{Kind, Lexicon};
 
@@ -107,7 +107,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
                  with `lexgraph compile LIST --alphabet upwords --skip-invalid`"
             );
         }
-        crate::cmd::upwords::rules(args.layout.as_deref(), 7, None)?
+        crate::setup::rules(args.layout.as_deref(), 7, None)?
     } else {
         Rules::with_layout(Layout::named(args.layout.as_deref().unwrap_or("standard"))?)
     };

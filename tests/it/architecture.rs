@@ -334,3 +334,24 @@ fn the_layer_scan_skips_comments_and_test_modules() {
     );
     assert_eq!(resolve(&path("Lexicon"), &layers, &names, &src), None);
 }
+
+/// The command line's subcommands (`bin/cmd/`) do not use one another:
+/// what two share lives beside them (`bin/setup.rs`, `bin/stacked.rs`,
+/// `bin/lexgraph.rs`).
+#[test]
+fn no_command_imports_another() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("bin/cmd");
+    let mut wrong = Vec::new();
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        if name == "mod.rs" {
+            continue;
+        }
+        let text = code(&std::fs::read_to_string(&path).unwrap());
+        if text.contains("crate::cmd::") || text.contains("super::") {
+            wrong.push(name);
+        }
+    }
+    assert!(wrong.is_empty(), "bin/cmd files using another command: {wrong:?}");
+}

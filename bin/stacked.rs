@@ -1,6 +1,5 @@
-//! Upwords on the command line: the rules and lexicon every Upwords command
-//! shares (`moves`, `selfplay`, `match`, `play` with `--rules upwords`), and
-//! `moves` on stacked positions (`formats/upwords.md`).
+//! `moves --rules upwords`: every legal move of stacked positions
+//! (`formats/upwords.md`), and an Upwords game written as text.
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
@@ -8,78 +7,13 @@ use std::process::ExitCode;
 
 use anyhow::{bail, Context, Result};
 use lexgraph::movegen::{Counter, Generator, Move, Options};
-use lexgraph::rules::{Layout, Rules};
+use lexgraph::rules::Rules;
 use lexgraph::scoring::Upwords;
 use lexgraph::{Kind, Lexicon, Position, Rack};
 use serde::Serialize;
 
-use crate::cmd::moves::JsonCount;
+use crate::setup::{lexicon, rules, JsonCount};
 use crate::status;
-
-/// The rule sets a command can play by.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, clap::ValueEnum)]
-pub enum RuleSet {
-    /// The crossword game (Scrabble): premium squares, one tile a square
-    #[default]
-    Classic,
-    /// Upwords: tiles stack up to 5 high on a 10x10 board (formats/upwords.md)
-    Upwords,
-}
-
-/// Upwords rules: the classic edition's, on `layout` when given (a file or
-/// built-in name: the 8x8 editions), with `rack_size` tiles and `bingo`
-/// for playing them all (default 20).
-pub fn rules(layout: Option<&str>, rack_size: usize, bingo: Option<i32>) -> Result<Rules> {
-    let mut rules = Rules::upwords();
-    if let Some(l) = layout {
-        rules.layout = Layout::named(l).with_context(|| format!("--layout {l}"))?;
-    }
-    rules.rack_size = rack_size;
-    if let Some(b) = bingo {
-        rules.bingo_bonus = b;
-    }
-    rules.validate()?;
-    Ok(rules)
-}
-
-/// The lexicon for Upwords: `path`, else the built-in list in the Upwords
-/// alphabet; of the wanted kind (the sibling file when `path` is of the
-/// other). Its alphabet must have the `QU` tile. Returns a label and the
-/// lexicon.
-pub fn lexicon(path: Option<&Path>, want: Option<Kind>) -> Result<(String, Lexicon)> {
-    let (label, lex) = match path {
-        None => (
-            "built-in (wordlist-en, Upwords alphabet)".to_string(),
-            crate::default_lexicon::open_upwords(want.unwrap_or(Kind::Gaddag))?,
-        ),
-        Some(_) => crate::cmd::moves::open_lexicon(path, want)?,
-    };
-    if lex.alphabet().tile_by_label("QU").is_none() {
-        bail!(
-            "{label}: Upwords needs a lexicon in the Upwords alphabet (QU is one tile): \
-             compile one with `lexgraph compile LIST --alphabet upwords --skip-invalid`"
-        );
-    }
-    Ok((label, lex))
-}
-
-/// The lexicon and rules of a game command (`match`, `play`): Upwords' (see
-/// [`lexicon`], [`rules`]) or the crossword game's, on `layout` (default
-/// `standard`).
-pub fn game_setup(
-    set: RuleSet,
-    lexicon_path: Option<&Path>,
-    layout: Option<&str>,
-) -> Result<(Lexicon, Rules)> {
-    Ok(match set {
-        RuleSet::Upwords => (lexicon(lexicon_path, None)?.1, rules(layout, 7, None)?),
-        RuleSet::Classic => {
-            let lex = crate::load(lexicon_path, None)?;
-            let layout = Layout::named(layout.unwrap_or("standard"))?;
-            (lex, Rules::with_layout(layout))
-        }
-    })
-}
 
 /// What `moves --rules upwords` reads.
 pub struct MovesArgs<'a> {
