@@ -353,5 +353,8 @@ fn no_command_imports_another() {
             wrong.push(name);
         }
     }
-    assert!(wrong.is_empty(), "bin/cmd files using another command: {wrong:?}");
+    assert!(
+        wrong.is_empty(),
+        "bin/cmd files using another command: {wrong:?}"
+    );
 }
