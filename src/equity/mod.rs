@@ -24,11 +24,10 @@
 //! tiles alone counts only the sets of `k` tiles that spell a word, one
 //! through a single board tile only the sets that spell a word with it,
 //! and a full rack through one board tile must spell an 8-letter word with
-//! it. A bingo
-//! (every tile of the rack) alone or through up to three board tiles
-//! counts only if one of the rack's words, from the index's word lists,
-//! fits its span letter by letter, and then at what the best of them
-//! scores. Those lookups are made only for the anchors whose turn comes:
+//! it. A bingo (every tile of the rack) alone or through up to three board
+//! tiles counts only if one of the rack's words, from the index's word
+//! lists, fits its span letter by letter, and then at what the best of
+//! them scores. Those lookups are made only for the anchors whose turn comes:
 //! all are ranked first without them, and an anchor whose bingos are
 //! checked then goes back in order at its tighter bound
 //! ([`MoveSink::rerank`]). Where, with a blank on the rack, only such
