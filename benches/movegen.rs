@@ -24,8 +24,8 @@ use std::time::Duration;
 
 use common::SuiteSpec;
 use criterion::{criterion_group, criterion_main, Criterion, SamplingMode, Throughput};
-use lexgraph::board::Position;
 use lexgraph::movegen::{Generator, Move};
+use lexgraph::position::Position;
 use lexgraph::Kind;
 
 fn bench_suite(

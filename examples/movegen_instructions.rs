@@ -20,9 +20,9 @@
 //! the anchors searched and skipped are printed too.
 //!
 //! Prints `positions=N moves=M kind=K`.
-use lexgraph::board::Position;
 use lexgraph::leave::LeaveValue;
 use lexgraph::movegen::{Generator, Move, Options};
+use lexgraph::position::Position;
 use lexgraph::rules::{Layout, Rules};
 use lexgraph::Lexicon;
 

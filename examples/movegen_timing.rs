@@ -12,8 +12,8 @@
 //! DAWG with `KWG_DAWG=1`.
 use std::time::Instant;
 
-use lexgraph::board::Position;
 use lexgraph::movegen::{Generator, Move, Options};
+use lexgraph::position::Position;
 use lexgraph::rules::{Layout, Rules};
 use lexgraph::Lexicon;
 

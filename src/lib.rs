@@ -18,7 +18,7 @@
 //! | [`core`](mod@core) | [`alphabet`] (tiles, labels, values, how text becomes tiles), [`board`] (squares, racks, positions, CGP), [`rules`] (premium layouts, rack size, bingo bonus, stack limit), [`text`] (bounded reading of untrusted text), [`error`] |
 //! | [`lexicon`](mod@lexicon) | [`Lexicon`] (a file mapped or in memory; [`Kwg`], the wolges / MAGPIE format read in place), [`format`](mod@format) (the file's bytes, `formats/lexicon.md`), [`query`] (contains, word streams, anagrams, patterns), [`anagrams`] (the short words' letter multisets, for the search's bounds) |
 //! | [`build`](mod@build) | [`wordlist`]; with the feature `build`, `builder` (the minimal automata), `compile` (both files, written atomically), `kwg` (KWG and KLV node arrays as wolges and MAGPIE lay them out) |
-//! | [`movegen`] | [`Generator`] (Appel & Jacobson on the DAWG, Gordon on the GADDAG; a [`MoveSink`] receives the moves), [`crosscheck`], [`scoring`] (the classic game and stacked Upwords), [`lane`], [`play`] (notation, why a play is illegal) |
+//! | [`movegen`] | [`Generator`] (Appel & Jacobson on the DAWG, Gordon on the GADDAG; a [`MoveSink`] receives the moves, its [`SearchPolicy`] says what is searched), [`crosscheck`], [`scoring`] (the classic game and stacked Upwords), [`lane`], [`play`] (notation, why a play is illegal) |
 //! | [`equity`](mod@equity) | the best plays by score plus leave ([`Generator::best`]), [`leave`] (leave values: Gordon's heuristics, tables), [`klv`] (KLV files), [`strategy`] (players) |
 //! | `game` (feature `game`) | a two-player game, `gcg` (records written and read), `replay`, `matchplay`, `tune`, `selfplay` |
 //! | [`analysis`] | look-ahead searches (simulation, endgames): their place, empty for now |
@@ -79,6 +79,7 @@
 //! plus the command line's crates.
 
 #![forbid(unsafe_op_in_unsafe_fn)]
+#![deny(missing_docs)]
 
 // The README's Rust example is compiled with the doctests, so it cannot
 // drift from the API.
@@ -109,7 +110,7 @@ pub use self::build::wordlist;
 #[cfg(feature = "build")]
 pub use self::build::{builder, compile, kwg};
 pub(crate) use self::core::simd;
-pub use self::core::{alphabet, board, error, rules, text};
+pub use self::core::{alphabet, board, error, position, rack, rules, text};
 pub use self::equity::{klv, leave, strategy};
 #[cfg(feature = "game")]
 pub use self::game::{gcg, matchplay, replay, selfplay, tune};
@@ -117,11 +118,13 @@ pub use self::lexicon::{anagrams, format, query};
 pub use self::movegen::{crosscheck, lane, play, scoring};
 
 pub use alphabet::{Alphabet, Tile, TileInfo, BLANK};
-pub use board::{Board, Position, Rack};
+pub use board::Board;
 pub use error::{Corruption, Error, Result};
 pub use format::Kind;
 pub use lexicon::{Dawg, Gaddag, Kwg, Lexicon};
-pub use movegen::{Dir, Generator, Move, MoveSink, Options};
+pub use movegen::{Dir, Generator, Move, MoveSink, Options, SearchPolicy};
+pub use position::Position;
 pub use query::Partial;
+pub use rack::Rack;
 pub use rules::Rules;
 pub use wordlist::{Invalid, WordList};

@@ -11,9 +11,10 @@
 use lexgraph::Invalid;
 use std::path::{Path, PathBuf};
 
-use lexgraph::board::{Position, Rack};
 use lexgraph::compile;
 use lexgraph::movegen::{Generator, Move, Options};
+use lexgraph::position::Position;
+use lexgraph::rack::Rack;
 use lexgraph::rules::{Layout, Rules};
 use lexgraph::{Alphabet, Lexicon, Tile, WordList, BLANK};
 use rand::{Rng, SeedableRng};

@@ -6,8 +6,8 @@ use std::hint::black_box;
 use std::time::Instant;
 
 use anyhow::Result;
-use lexgraph::board::Position;
 use lexgraph::movegen::{sort_moves, Generator, Move, Options};
+use lexgraph::position::Position;
 use lexgraph::scoring::{Classic, Scoring};
 use lexgraph::Rules;
 use lexgraph::{compile, format, Kind, Lexicon, WordList, BLANK};

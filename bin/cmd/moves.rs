@@ -8,10 +8,12 @@ use std::process::ExitCode;
 
 use anyhow::{bail, Context, Result};
 
-use lexgraph::board::{parse_text_positions, text_tiles, Board, Position, Rack, BLANK_FLAG};
-use lexgraph::equity::Play;
-use lexgraph::movegen::{cross_words, sort_moves, squares_text, Counter, Generator, Move, Options};
+use lexgraph::board::Board;
+use lexgraph::equity::{Listed, Play, PlayRecord};
+use lexgraph::movegen::{sort_moves, Counter, Generator, Move, Options};
 use lexgraph::play::{parse_square, Blanks, Notation};
+use lexgraph::position::{parse_text_positions, text_tiles, Position, DEFAULT_BINGO_BONUS};
+use lexgraph::rack::Rack;
 use lexgraph::rules::{Layout, Rules};
 use lexgraph::strategy::Leaves;
 use lexgraph::{Alphabet, Kind, Lexicon};
@@ -131,64 +133,17 @@ pub enum Opening {
     Both,
 }
 
-#[derive(Serialize)]
-struct JsonTile {
-    row: usize,
-    col: usize,
-    letter: String,
-    blank: bool,
-}
-
-#[derive(Serialize)]
-struct JsonWord {
-    row: usize,
-    col: usize,
-    dir: &'static str,
-    word: String,
-}
-
+/// A play as `--format json` writes it: the library's play record, after
+/// the position's number (in a batch) and the lexicon file.
 #[derive(Serialize)]
 struct JsonMove<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     position: Option<usize>,
     /// The lexicon file the moves come from.
     lexicon: &'a str,
-    #[serde(rename = "type")]
-    kind: &'static str,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    row: Option<usize>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    col: Option<usize>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    dir: Option<&'static str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    notation: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    word: Option<String>,
-    tiles: Vec<JsonTile>,
-    /// On every placement, empty when it forms no cross word: one schema
-    /// for all placements.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    cross_words: Option<Vec<JsonWord>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    exchange: Option<String>,
-    score: i32,
-    /// With `--leaves`: score plus the leave's value.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    equity: Option<f32>,
-    /// With `--leaves`: the tiles kept (empty string: none).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    leave: Option<String>,
+    #[serde(flatten)]
+    play: PlayRecord,
 }
-
-/// A placement, exchange or pass, and with `--leaves` its equity and leave.
-struct Listed {
-    play: Play,
-    ranked: Option<(f32, Rack)>,
-}
-
-/// The crossword game's bingo bonus.
-const DEFAULT_BINGO: i32 = 50;
 
 /// The longest CGP line read (a 21x21 board of bracketed tiles and its
 /// opcodes fit many times over); a longer one is reported, not buffered.
@@ -235,8 +190,12 @@ pub fn run(args: Args) -> Result<ExitCode> {
         Some(l) => pick_layout(Some(l), 0).with_context(|| format!("--layout {l}"))?,
         None => Layout::standard(),
     };
-    Rules::new(layout, args.rack_size, args.bingo.unwrap_or(DEFAULT_BINGO))
-        .map_err(|e| Usage(e.to_string()))?;
+    Rules::new(
+        layout,
+        args.rack_size,
+        args.bingo.unwrap_or(DEFAULT_BINGO_BONUS),
+    )
+    .map_err(|e| Usage(e.to_string()))?;
     let play = match &args.play {
         Some(p) => Some(parse_play(p).map_err(|e| Usage(format!("--play {p:?}: {e}")))?),
         None => None,
@@ -724,7 +683,7 @@ impl<'a> Run<'a> {
         let bingo = p
             .bingo_bonus()
             .map_err(|e| e.to_string())?
-            .unwrap_or(args.bingo.unwrap_or(DEFAULT_BINGO));
+            .unwrap_or(args.bingo.unwrap_or(DEFAULT_BINGO_BONUS));
         let mut dist = alphabet.clone();
         for (op, value) in &p.opcodes {
             match op.as_str() {
@@ -792,13 +751,7 @@ impl<'a> Run<'a> {
                     p.rack().len()
                 );
             }
-            let plays: Vec<Listed> = best
-                .into_iter()
-                .map(|r| Listed {
-                    play: r.play,
-                    ranked: Some((r.equity, r.leave)),
-                })
-                .collect();
+            let plays: Vec<Listed> = best.into_iter().map(Listed::from).collect();
             return Ok((
                 p,
                 Plays::List {
@@ -851,7 +804,7 @@ impl<'a> Run<'a> {
             .copied()
             .map(Play::Place)
             .chain(others)
-            .map(|play| Listed { play, ranked: None })
+            .map(Listed::unranked)
             .collect();
         plays.truncate(top);
         Ok((p, Plays::List { total, plays }, li))
@@ -996,59 +949,10 @@ fn json_play<'a>(
     alphabet: &Alphabet,
     board: &Board,
 ) -> JsonMove<'a> {
-    let empty = JsonMove {
+    JsonMove {
         position,
         lexicon,
-        kind: "pass",
-        row: None,
-        col: None,
-        dir: None,
-        notation: None,
-        word: None,
-        tiles: Vec::new(),
-        cross_words: None,
-        exchange: None,
-        score: 0,
-        equity: listed.ranked.as_ref().map(|r| r.0),
-        leave: listed.ranked.as_ref().map(|r| r.1.to_text(alphabet)),
-    };
-    match &listed.play {
-        Play::Place(m) => JsonMove {
-            kind: "place",
-            row: Some(m.row as usize),
-            col: Some(m.col as usize),
-            dir: Some(m.dir.name()),
-            notation: Some(m.notation(alphabet)),
-            word: Some(m.word_text(alphabet)),
-            tiles: m
-                .placements()
-                .map(|(row, col, sq)| JsonTile {
-                    row,
-                    col,
-                    letter: squares_text(&[sq], alphabet),
-                    blank: sq & BLANK_FLAG != 0,
-                })
-                .collect(),
-            cross_words: Some(
-                cross_words(board, m)
-                    .into_iter()
-                    .map(|(row, col, w)| JsonWord {
-                        row,
-                        col,
-                        dir: m.dir.cross().name(),
-                        word: squares_text(&w, alphabet),
-                    })
-                    .collect(),
-            ),
-            score: m.score,
-            ..empty
-        },
-        Play::Exchange(r) => JsonMove {
-            kind: "exchange",
-            exchange: Some(r.to_text(alphabet)),
-            ..empty
-        },
-        Play::Pass => empty,
+        play: PlayRecord::new(listed, board, alphabet),
     }
 }
 
@@ -1071,17 +975,10 @@ fn cgp_lex_name(line: &str) -> Option<String> {
 
 /// The layout: the flag (built-in name or file), else the built-in one whose size matches.
 fn pick_layout(flag: Option<&str>, size: usize) -> Result<Layout> {
-    match flag {
-        Some(spec) => Ok(Layout::named(spec)?),
-        None => match size {
-            21 => Ok(Layout::builtin("super")?),
-            15 => Ok(Layout::standard()),
-            n => bail!(
-                "the board has {n} row{}: no built-in layout has {n} (standard is 15x15, super 21x21; give --layout FILE)",
-                if n == 1 { "" } else { "s" }
-            ),
-        },
-    }
+    Ok(match flag {
+        Some(spec) => Layout::named(spec)?,
+        None => Layout::for_size(size)?,
+    })
 }
 
 fn other_kind(k: Kind) -> Kind {

@@ -14,11 +14,12 @@ use std::process::ExitCode;
 use anstyle::{AnsiColor, Style};
 use anyhow::{Context, Result};
 
-use lexgraph::board::{tile_of, Rack, BLANK_FLAG};
+use lexgraph::board::{tile_of, BLANK_FLAG};
 use lexgraph::equity::{Play, Ranked};
 use lexgraph::game::{End, Game};
 use lexgraph::movegen::{column_name, Generator, Move, Options};
 use lexgraph::play::{Blanks, Notation};
+use lexgraph::rack::Rack;
 use lexgraph::scoring::Upwords;
 use lexgraph::strategy::Strategy;
 

@@ -11,7 +11,9 @@ pub enum Error {
     /// chain, as `anyhow`'s `{:#}` prints it).
     #[error("{}", path.display())]
     Io {
+        /// The file read or written.
         path: PathBuf,
+        /// The operating system's error.
         #[source]
         source: std::io::Error,
     },
@@ -21,8 +23,12 @@ pub enum Error {
     /// A malformed alphabet file or text.
     #[error("{origin}:{line}: bad alphabet: {msg}")]
     Alphabet {
+        /// The file or name the alphabet came from.
         origin: String,
+        /// The 1-based line at fault; 0 for an alphabet built from parts
+        /// ([`crate::alphabet::Alphabet::from_parts`]).
         line: usize,
+        /// What is wrong.
         msg: String,
     },
     /// Text input that is not what it should be at all (a line far too long
@@ -30,14 +36,21 @@ pub enum Error {
     /// byte offset.
     #[error("{origin}:{line} (byte offset {offset}): {msg}")]
     Input {
+        /// The file or name the text came from.
         origin: String,
+        /// The 1-based line at fault; 0 when the fault is the whole text (a
+        /// file over its size limit, a record with a part missing).
         line: usize,
+        /// The byte offset of the fault from the start of the text, usually
+        /// where the line starts.
         offset: u64,
+        /// What is wrong.
         msg: String,
     },
     /// Words that cannot be spelled with the alphabet (or text that is not UTF-8).
     #[error("{}", invalid_words_message(.file, .total, .first))]
     InvalidWords {
+        /// The word list's file or name.
         file: String,
         /// Total number of bad lines.
         total: usize,
@@ -46,20 +59,32 @@ pub enum Error {
     },
     /// A lexicon file that is not valid: wrong magic, version, truncated, corrupt.
     #[error("{origin}: {problem}")]
-    BadLexicon { origin: String, problem: Corruption },
+    BadLexicon {
+        /// The lexicon's file or name ([`crate::Lexicon::origin`]).
+        origin: String,
+        /// What is wrong with the bytes.
+        problem: Corruption,
+    },
     /// A lexicon of the wrong kind for the operation (a DAWG where a GADDAG is needed).
     #[error("{origin}: is a {} file, expected a {} file", found.name(), expected.name())]
     WrongKind {
+        /// The lexicon's file or name.
         origin: String,
+        /// The kind the lexicon is.
         found: crate::Kind,
+        /// The kind the operation needs.
         expected: crate::Kind,
     },
     /// A DAWG and a GADDAG used together that were not compiled from the
     /// same word list ([`crate::lexicon::check_pair`]).
     #[error("{dawg} and {gaddag} were compiled from different word lists ({why}); compile them again together")]
     NotAPair {
+        /// The DAWG's file or name.
         dawg: String,
+        /// The GADDAG's file or name.
         gaddag: String,
+        /// How the two differ (word-list identifiers, alphabets, word
+        /// counts or longest words).
         why: String,
     },
     /// A malformed board, rack or position.
@@ -83,17 +108,25 @@ pub enum Error {
     /// A lexicon too large for the file format.
     #[error("lexicon too large: {0}")]
     TooLarge(String),
-    /// Words that a KWG cannot hold ([`crate::kwg`]): out of order,
+    /// Words that a KWG cannot hold (the `kwg` writer, feature `build`): out of order,
     /// repeated, empty, or with a tile out of range; `index` is the word's
     /// position in the input.
     #[error("word {index}: {msg}")]
-    KwgWords { index: usize, msg: String },
+    KwgWords {
+        /// The 0-based position of the word in the input.
+        index: usize,
+        /// What is wrong with the word.
+        msg: String,
+    },
     /// A binary file other than a lexicon (a KLV leave file) that is not
     /// well formed, with the byte offset of the fault.
     #[error("{origin} (byte offset {offset}): {msg}")]
     BadFile {
+        /// The file or name the bytes came from.
         origin: String,
+        /// The byte offset of the fault from the start of the file.
         offset: u64,
+        /// What is wrong.
         msg: String,
     },
 }
@@ -102,24 +135,58 @@ pub enum Error {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum Corruption {
+    /// The first 8 bytes are not lexgraph's magic: the file is of another
+    /// kind (a file shorter than the magic that begins it is
+    /// [`Corruption::Truncated`]).
     #[error("not a lexgraph file (bad magic bytes at offset 0)")]
     BadMagic,
+    /// The file's major format version is not the one this build reads.
     #[error("unsupported format version {found}.{minor} (this build reads {supported}.x)")]
     UnsupportedVersion {
+        /// The file's major version.
         found: u16,
+        /// The file's minor version.
         minor: u16,
+        /// The major version this build reads.
         supported: u16,
     },
+    /// The file ends before its header, or before the end of the edge array
+    /// the header describes.
     #[error("file truncated: {len} bytes, at least {needed} needed")]
-    Truncated { len: u64, needed: u64 },
+    Truncated {
+        /// The file's length in bytes.
+        len: u64,
+        /// The length in bytes the file needs at least.
+        needed: u64,
+    },
+    /// A header field out of range or inconsistent with the rest of the
+    /// file (kind, field widths, counts, offsets, reserved bytes).
     #[error("bad header field at byte offset {offset}: {what}")]
-    Header { offset: u64, what: String },
+    Header {
+        /// The byte offset of the field in the file.
+        offset: u64,
+        /// What is wrong with it.
+        what: String,
+    },
+    /// The payload (every byte after the header) does not hash to the
+    /// checksum the header records.
     #[error("checksum mismatch: header says {expected:#018x}, payload hashes to {actual:#018x}")]
-    Checksum { expected: u64, actual: u64 },
+    Checksum {
+        /// The XXH3-64 checksum the header records.
+        expected: u64,
+        /// The XXH3-64 hash of the payload as read.
+        actual: u64,
+    },
+    /// An edge of the array that is not well formed: a tile outside the
+    /// alphabet, a target that does not point forward, siblings out of
+    /// order, an edge that leads nowhere.
     #[error("bad edge {index} at byte offset {offset}: {what}")]
     Edge {
+        /// The edge's 0-based index in the edge array.
         index: u64,
+        /// The byte offset in the file of the byte where the edge starts.
         offset: u64,
+        /// What is wrong with it.
         what: String,
     },
 }

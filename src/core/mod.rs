@@ -15,6 +15,8 @@
 pub mod alphabet;
 pub mod board;
 pub mod error;
+pub mod position;
+pub mod rack;
 pub mod rules;
 pub(crate) mod simd;
 pub mod text;

@@ -89,6 +89,27 @@ impl Layout {
         Layout::builtin(builtin).ok()
     }
 
+    /// The built-in layout of a board `size` squares a side, as a
+    /// position that names none is played: 15 the standard layout, 21
+    /// super; other sizes need a layout file.
+    ///
+    /// ```
+    /// use lexgraph::rules::Layout;
+    /// assert_eq!(Layout::for_size(21).unwrap().name(), "super");
+    /// assert!(Layout::for_size(11).is_err());
+    /// ```
+    pub fn for_size(size: usize) -> Result<Layout> {
+        match size {
+            15 => Ok(Layout::standard()),
+            21 => Layout::builtin("super"),
+            n => Err(Error::Position(format!(
+                "the board has {n} row{}: no built-in layout has {n} (standard is 15x15, \
+                 super 21x21; give a layout file)",
+                if n == 1 { "" } else { "s" }
+            ))),
+        }
+    }
+
     /// The standard 15×15 layout.
     pub fn standard() -> Layout {
         Layout::builtin("standard").expect("built-in layout parses")
@@ -255,7 +276,7 @@ impl Default for Rules {
 /// as one digit).
 pub const MAX_STACK: u8 = 9;
 
-/// Most tiles on a rack ([`crate::board::Rack`] holds at most 63).
+/// Most tiles on a rack ([`crate::rack::Rack`] holds at most 63).
 pub const MAX_RACK_SIZE: usize = 63;
 /// Largest bingo bonus accepted.
 pub const MAX_BINGO_BONUS: i32 = 1_000_000;

@@ -455,7 +455,7 @@ pub fn settle(score: i32, kept_any: bool, kept: i32, opponent: i32) -> f32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Rack;
+    use crate::rack::Rack;
 
     fn counts(a: &Alphabet, text: &str) -> [u8; 64] {
         *Rack::parse(text, a).unwrap().counts()

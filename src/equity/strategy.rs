@@ -36,21 +36,26 @@ use std::cmp::Ordering;
 use std::path::Path;
 
 use crate::alphabet::Alphabet;
-use crate::board::{Position, Rack};
 use crate::equity::{Play, Ranked};
 use crate::error::{Error, Result};
 use crate::klv::Klv;
 use crate::leave::{equity, Gordon, LeaveTable, LeaveValue};
 use crate::lexicon::Lexicon;
-use crate::movegen::{Generator, Move, MoveSink, Options};
+use crate::movegen::{Generator, Move, MoveSink, Options, SearchPolicy};
+use crate::position::Position;
+use crate::rack::Rack;
 use crate::scoring::Scoring;
 
 /// Where a strategy's leave values come from.
 pub enum Leaves {
     /// None: every leave is worth 0 (the greedy player).
     Zero,
+    /// Gordon's Heuristic 1 or 2 (`gordon1`, `gordon2`), with the built-in
+    /// or a file's weights.
     Gordon(Box<Gordon>),
+    /// A KLV2 or KLV1 leave file (`klv:FILE`).
     Klv(Klv),
+    /// A `leave,value` CSV table (`csv:FILE`).
     Table(LeaveTable),
 }
 
@@ -182,10 +187,12 @@ impl Strategy {
         &self.name
     }
 
+    /// Where its leave values come from.
     pub fn leaves(&self) -> &Leaves {
         &self.leaves
     }
 
+    /// When it exchanges or passes.
     pub fn exchanges(&self) -> Exchanges {
         self.exchanges
     }
@@ -312,6 +319,8 @@ impl<F: Fn(&Move, &Rack) -> f32> MoveSink for BestBy<'_, F> {
         }
     }
 }
+
+impl<F> SearchPolicy for BestBy<'_, F> {}
 
 #[cfg(test)]
 mod tests {

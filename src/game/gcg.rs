@@ -40,12 +40,13 @@
 use std::fmt::Write;
 
 use crate::alphabet::Alphabet;
-use crate::board::{tile_of, Rack, BLANK_FLAG};
+use crate::board::{tile_of, BLANK_FLAG};
 use crate::equity::Play;
 use crate::error::{Error, Result};
 use crate::game::{End, Game};
 use crate::movegen::Move;
 use crate::play::Notation;
+use crate::rack::Rack;
 use crate::text::snippet;
 
 /// The game as GCG text. Nicknames must not hold white space or `:`;
@@ -176,8 +177,12 @@ pub struct Player {
 /// line, and the line number. Every `#` line is kept, known or not.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Pragma {
+    /// The line number (1-based) in the file.
     pub line: usize,
+    /// The name after `#` (`lexicon`).
     pub name: String,
+    /// The rest of the line, trimmed (`CSW21`); a `#note` continued on
+    /// later lines holds them all, joined by newlines.
     pub value: String,
 }
 
@@ -251,14 +256,16 @@ impl Action {
 /// One turn line (`>NICK: RACK ACTION POINTS TOTAL`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Event {
-    /// Line number (1-based) and byte offset of the line in the file.
+    /// Line number (1-based) of the line in the file.
     pub line: usize,
+    /// Byte offset of the line's start in the file.
     pub offset: u64,
     /// 0 for `#player1`, 1 for `#player2`.
     pub player: usize,
     /// The rack before the turn, when the line gives one (it may list only
     /// the tiles played, as online records hide racks).
     pub rack: Option<Rack>,
+    /// What the line does.
     pub action: Action,
     /// The points as written, with their sign (`+32`, `-24`).
     pub points: i32,
@@ -271,13 +278,16 @@ pub struct Event {
 /// A game record as read (see [`parse`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Record {
+    /// How the text was decoded.
     pub encoding: Encoding,
+    /// `#player1` and `#player2`, in that order.
     pub players: [Player; 2],
     /// `#lexicon NAME`.
     pub lexicon: Option<String>,
     /// `#title`, `#description`, `#note`, `#id` and every other `#` line,
     /// in order, unknown ones included.
     pub pragmas: Vec<Pragma>,
+    /// The turn lines, in order.
     pub events: Vec<Event>,
 }
 

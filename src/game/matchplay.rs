@@ -41,6 +41,8 @@ use crate::strategy::Strategy;
 pub struct Settings {
     /// Number of games (pairs share a bag; an odd last game has no twin).
     pub games: u64,
+    /// The match seed: with the game's number, it seeds each game's bag
+    /// ([`game_seed`]).
     pub seed: u64,
     /// Also count every legal placement of each turn (a full generation
     /// per turn: slower).
@@ -54,8 +56,11 @@ pub struct GameStats {
     pub number: u64,
     /// Which player moved first.
     pub first: usize,
+    /// Final scores, the end-of-game settlement included.
     pub scores: [i32; 2],
+    /// Placements that used a whole rack's worth of tiles.
     pub bingos: [u32; 2],
+    /// Turns taken: placements, exchanges and passes.
     pub turns: [u32; 2],
     /// Points scored by placements (the end-of-game settlement left out).
     pub points: [i64; 2],
@@ -67,21 +72,30 @@ pub struct GameStats {
 /// The match's statistics, for player 1 against player 2.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Summary {
+    /// Number of games played.
     pub games: u64,
+    /// Games player 1 finished ahead.
     pub wins: u64,
+    /// Games that finished level.
     pub draws: u64,
+    /// Games player 1 finished behind.
     pub losses: u64,
     /// (wins + draws / 2) / games.
     pub win_rate: f64,
     /// The 95 % confidence interval of the win rate.
     pub win_rate_ci95: (f64, f64),
+    /// Mean final score, by player.
     pub mean_score: [f64; 2],
     /// Mean of player 1's score less player 2's, and its standard deviation.
     pub mean_spread: f64,
+    /// The sample standard deviation of player 1's score less player 2's
+    /// (0 with fewer than two games).
     pub spread_sd: f64,
+    /// Mean bingos a game, by player.
     pub bingos_per_game: [f64; 2],
     /// Placement points per turn.
     pub points_per_turn: [f64; 2],
+    /// Mean turns a game, both players' together.
     pub turns_per_game: f64,
     /// Legal placements per turn ([`Settings::count_moves`]).
     pub moves_per_turn: Option<f64>,
@@ -90,7 +104,9 @@ pub struct Summary {
 /// A finished match: every game's statistics, in game order, and the summary.
 #[derive(Clone, Debug)]
 pub struct Match {
+    /// Each game's statistics, in game order.
     pub games: Vec<GameStats>,
+    /// The statistics of all the games.
     pub summary: Summary,
 }
 

@@ -48,10 +48,12 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use crate::alphabet::{Alphabet, Tile};
-use crate::board::{Board, Position, Rack};
+use crate::board::Board;
 use crate::equity::Play;
 use crate::error::{Error, Result};
 use crate::leave::tiles_value;
+use crate::position::Position;
+use crate::rack::Rack;
 use crate::rules::Rules;
 
 /// Consecutive scoreless turns that end a game.
@@ -60,10 +62,14 @@ pub const SCORELESS_TURNS: u32 = 6;
 /// One turn as played.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Turn {
+    /// The mover: 0 or 1.
     pub player: usize,
     /// The mover's rack before the turn.
     pub rack: Rack,
+    /// The play made.
     pub play: Play,
+    /// The points the play scored (0 for an exchange or a pass), before
+    /// any end-of-game adjustment.
     pub score: i32,
     /// The mover's total after the turn.
     pub total: i32,
@@ -75,21 +81,32 @@ pub enum End {
     /// `player` played out and gained `bonus`: twice the value of
     /// `opponent_rack`.
     Out {
+        /// The player who played out: 0 or 1.
         player: usize,
+        /// The tiles the opponent held at the end.
         opponent_rack: Rack,
+        /// The points `player` gained.
         bonus: i32,
     },
     /// Six scoreless turns: each player lost the value of the rack held.
     Scoreless {
+        /// The racks held at the end, by player.
         racks: [Rack; 2],
+        /// The points each player lost (their racks' tile values), by
+        /// player.
         penalties: [i32; 2],
     },
     /// Upwords: `out` played out, or (`None`) both players passed in turn
     /// or six turns went scoreless; each player lost the value of the rack
     /// held.
     Penalties {
+        /// The player who played out, or `None` when the game ended on
+        /// passes or scoreless turns.
         out: Option<usize>,
+        /// The racks held at the end, by player.
         racks: [Rack; 2],
+        /// The points each player lost (their racks' tile values), by
+        /// player.
         penalties: [i32; 2],
     },
 }
@@ -143,14 +160,17 @@ impl Game {
         game
     }
 
+    /// The alphabet the game's tiles come from.
     pub fn alphabet(&self) -> &Alphabet {
         &self.alphabet
     }
 
+    /// The rules the game is played under.
     pub fn rules(&self) -> &Rules {
         &self.rules
     }
 
+    /// The board as it stands.
     pub fn board(&self) -> &Board {
         &self.board
     }
@@ -185,6 +205,7 @@ impl Game {
         self.end.as_ref()
     }
 
+    /// Whether the game has ended ([`Game::end`] is `Some`).
     pub fn is_over(&self) -> bool {
         self.end.is_some()
     }

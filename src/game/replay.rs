@@ -33,7 +33,7 @@
 //! ```
 
 use crate::alphabet::{Alphabet, BLANK};
-use crate::board::{tile_of, Board, Dir, Position, Rack, BLANK_FLAG};
+use crate::board::{tile_of, Board, Dir, BLANK_FLAG};
 use crate::error::{Error, Result};
 use crate::gcg::{Action, Event, Record};
 use crate::lane::LaneSquare;
@@ -41,6 +41,8 @@ use crate::leave::tiles_value;
 use crate::lexicon::Lexicon;
 use crate::movegen::{cross_words, squares_text, Move};
 use crate::play::{cross_move, Notation};
+use crate::position::Position;
+use crate::rack::Rack;
 use crate::rules::{Rules, MAX_SIZE};
 use crate::scoring::{Classic, Scoring};
 
@@ -49,6 +51,7 @@ use crate::scoring::{Classic, Scoring};
 pub struct Step {
     /// The turn's number (1-based, every `>` line counts).
     pub turn: usize,
+    /// The turn line as read.
     pub event: Event,
     /// The position before the turn, from the mover's side: the board, the
     /// mover's rack when the line gives one (the opponent's left out), the
@@ -70,6 +73,7 @@ pub struct Step {
 /// A replayed game (see the [module](self) docs).
 #[derive(Clone, Debug)]
 pub struct Replay {
+    /// Every turn line of the record, replayed, in order.
     pub steps: Vec<Step>,
     /// The board at the end.
     pub board: Board,

@@ -24,11 +24,11 @@
 use std::time::{Duration, Instant};
 
 use crate::alphabet::Alphabet;
-use crate::board::Position;
 use crate::equity::Play;
 use crate::error::{Error, Result};
 use crate::game::Game;
 use crate::movegen::{sort_moves, Generator, Move, Options};
+use crate::position::Position;
 use crate::rules::Rules;
 use crate::scoring::{Classic, Scoring, Upwords};
 use crate::strategy::upwords_exchange;
@@ -54,8 +54,13 @@ pub struct Turn<'a> {
 /// The outcome of one game.
 #[derive(Clone, Debug, Default)]
 pub struct GameResult {
+    /// Turns played, both players' together.
     pub turns: usize,
+    /// Final scores, by player (0 moved first), the end-of-game settlement
+    /// included.
     pub scores: [i32; 2],
+    /// Placements that used a whole rack's worth of tiles, both players'
+    /// together.
     pub bingos: usize,
     /// Legal placements per turn.
     pub moves_per_turn: Vec<usize>,

@@ -36,14 +36,21 @@ use crate::strategy::{Exchanges, Leaves, Strategy};
 /// games each trial plays.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Phase {
+    /// The amount, in points, added to and taken from a weight: a positive
+    /// finite number.
     pub step: f32,
+    /// The games each trial plays.
     pub games: u64,
 }
 
+/// What to tune and how: the heuristic, the schedule, the seed and the
+/// pass limit.
 #[derive(Clone, Debug)]
 pub struct Settings {
     /// Tune Heuristic 2 (values and duplicate values) rather than 1.
     pub heuristic2: bool,
+    /// The schedule, run in order, each phase from the weights the last
+    /// one left.
     pub phases: Vec<Phase>,
     /// The match seed of every trial.
     pub seed: u64,
@@ -54,15 +61,22 @@ pub struct Settings {
 /// What a trial is reported as, to show progress.
 #[derive(Clone, Debug)]
 pub struct Trial {
+    /// The phase's index in [`Settings::phases`] (0-based).
     pub phase: usize,
+    /// The pass over the weights within the phase (0-based).
     pub pass: usize,
     /// The weight tried: tile and whether it is the duplicate value.
     pub tile: Tile,
+    /// Whether the weight tried is the tile's duplicate value (Heuristic 2)
+    /// rather than its value.
     pub duplicate: bool,
+    /// The weight's value tried: the current one plus or minus the step.
     pub value: f32,
     /// The mean spread against greedy with it, and the best so far.
     pub spread: f64,
+    /// The best mean spread so far, this trial's included.
     pub best: f64,
+    /// Whether the trial beat the best before it, and the weight moved.
     pub kept: bool,
 }
 
@@ -70,9 +84,14 @@ pub struct Trial {
 /// in the last phase's games.
 #[derive(Clone, Debug)]
 pub struct Tuned {
+    /// The tuned weights.
     pub gordon: Gordon,
+    /// The mean spread against greedy, in points (NaN with no phases).
     pub spread: f64,
+    /// The win rate against greedy, 0 to 1, a draw counting half (NaN with
+    /// no phases).
     pub win_rate: f64,
+    /// Trials played over all phases.
     pub trials: usize,
 }
 

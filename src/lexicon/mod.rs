@@ -116,7 +116,7 @@ impl Lexicon {
     /// mapping, and the next read of one kills the process with `SIGBUS`
     /// (bounds checks cannot help: the length was right when mapped).
     /// Replacing the file by rename, as `lexgraph compile` and
-    /// [`crate::compile::write_atomic`] do, is safe: the mapping keeps the
+    /// `compile::write_atomic` do, is safe: the mapping keeps the
     /// old file. A program that cannot rule that out should use
     /// [`Lexicon::read`], which copies the file into memory; the `lexgraph`
     /// command turns the signal into an error message.

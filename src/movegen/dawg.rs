@@ -19,7 +19,8 @@
 //! anchor, tiles are read, as any tile placed there would make the move's
 //! leftmost anchor another square.
 
-use super::{LineCtx, MoveSink};
+use super::search::LineCtx;
+use super::MoveSink;
 use crate::board::tile_of;
 use crate::format::{Edges, Widths};
 use crate::scoring::Scoring;
@@ -49,7 +50,7 @@ pub(crate) fn gen_line<S: MoveSink, R: Scoring, W: Widths>(
 }
 
 /// Generates the moves found from anchor `a` (see
-/// [`MoveSink::anchor`](super::MoveSink::anchor)).
+/// [`SearchPolicy::anchor`](super::SearchPolicy::anchor)).
 #[inline(always)]
 pub(crate) fn gen_anchor<S: MoveSink, R: Scoring, W: Widths>(
     ctx: &mut LineCtx<'_, S, R>,

@@ -19,7 +19,8 @@
 //! may, and left of it it may not (that tile would be the move's leftmost
 //! anchor).
 
-use super::{LineCtx, MoveSink};
+use super::search::LineCtx;
+use super::MoveSink;
 use crate::board::tile_of;
 use crate::format::{Arc, Edges, Level1, NodeIndex, Widths};
 use crate::scoring::Scoring;
@@ -59,7 +60,7 @@ pub(crate) fn gen_line<S: MoveSink, R: Scoring, W: Widths>(
     }
 }
 
-/// Generates the moves found from anchor `a` (see [`MoveSink::anchor`]),
+/// Generates the moves found from anchor `a` (see [`SearchPolicy::anchor`](super::SearchPolicy::anchor)),
 /// if anything can go on it.
 pub(crate) fn search_anchor<S: MoveSink, R: Scoring, W: Widths>(
     ctx: &mut LineCtx<'_, S, R>,

@@ -5,7 +5,7 @@
 //! line is summed up as a [`LaneSquare`]: its contents, its premiums, and
 //! what the perpendicular words across it allow (the cross-checks of
 //! Appel & Jacobson). A [`Lane`] is one line of such squares with the rack,
-//! as a search policy ([`MoveSink::lane`](crate::MoveSink::lane)) sees it
+//! as a search policy ([`SearchPolicy::lane`](crate::SearchPolicy::lane)) sees it
 //! before the search, and a [`Scoring`](crate::scoring::Scoring) reads the
 //! squares to score moves.
 

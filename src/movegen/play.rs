@@ -12,7 +12,7 @@
 //!
 //! ```
 //! use lexgraph::{Alphabet, Lexicon, WordList, compile};
-//! use lexgraph::board::{Board, Rack};
+//! use lexgraph::{Board, Rack};
 //! use lexgraph::play::Notation;
 //! use lexgraph::rules::Rules;
 //! let a = Alphabet::english();
@@ -30,19 +30,26 @@
 //! ```
 
 use crate::alphabet::{Alphabet, Tile, BLANK};
-use crate::board::{parse_row, tile_of, Board, Rack, BLANK_FLAG};
+use crate::board::{parse_row, tile_of, Board, BLANK_FLAG};
 use crate::error::{Error, Result};
 use crate::lexicon::Lexicon;
 use crate::movegen::{column_name, cross_words, Dir, Move};
+use crate::rack::Rack;
 use crate::rules::{Rules, MAX_SIZE};
 
 /// A play as written: first square, direction and the main word's squares
 /// (tiles with [`BLANK_FLAG`] for blanks; 0 for `.`, the board's tile).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Notation {
+    /// The first square's row, 0-based (`8D` is row 7); not checked
+    /// against a board's size.
     pub row: usize,
+    /// The first square's column, 0-based (`A` is 0, `AA` is 26).
     pub col: usize,
+    /// Across when the row number comes first, down when the column letter
+    /// does.
     pub dir: Dir,
+    /// The main word's squares from the first square on, one a square.
     pub word: Vec<u8>,
 }
 

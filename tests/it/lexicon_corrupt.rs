@@ -9,10 +9,10 @@ use std::sync::mpsc;
 use std::time::Duration;
 
 use crate::common::{alphabet_section, fix_checksum, RawEdge, RawFile};
-use lexgraph::board::Position;
 use lexgraph::error::Corruption;
 use lexgraph::format::EdgeLayout;
 use lexgraph::movegen::{Counter, Generator, Options};
+use lexgraph::position::Position;
 use lexgraph::rules::Rules;
 use lexgraph::{compile, Alphabet, Error, Kind, Lexicon, Tile, WordList};
 use rand::rngs::StdRng;

@@ -17,8 +17,9 @@ use lexgraph::Invalid;
 use std::sync::OnceLock;
 
 use crate::oracle::{Lex, Oracle};
-use lexgraph::board::{Board, Rack};
+use lexgraph::board::Board;
 use lexgraph::movegen::{cross_words, Generator, Options};
+use lexgraph::rack::Rack;
 use lexgraph::rules::{Layout, Rules};
 use lexgraph::{Alphabet, Tile, WordList};
 use rand::rngs::StdRng;
@@ -524,7 +525,7 @@ fn oracle_matches_reference(list: &str, files: [&str; 2]) -> usize {
         let cgps: Vec<&str> = cgp.lines().filter(|l| !l.trim().is_empty()).collect();
         assert_eq!(cgps.len(), want.len(), "{file}");
         for (k, (line, want)) in cgps.iter().zip(&want).enumerate() {
-            let p = lexgraph::board::Position::parse_cgp(line, &a, 15).unwrap();
+            let p = lexgraph::position::Position::parse_cgp(line, &a, 15).unwrap();
             let mut got: Vec<String> = oracle
                 .generate(&p.board, p.rack())
                 .iter()

@@ -21,8 +21,9 @@
 use crate::oracle;
 
 use crate::oracle::{Lex, Oracle};
-use lexgraph::board::{Board, Rack, BLANK_FLAG};
+use lexgraph::board::{Board, BLANK_FLAG};
 use lexgraph::movegen::{cross_words, Dir, Generator, Move, Options};
+use lexgraph::rack::Rack;
 use lexgraph::rules::Rules;
 use lexgraph::{Alphabet, Tile};
 

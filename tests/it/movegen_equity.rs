@@ -8,9 +8,9 @@
 //! both directions too.
 
 use crate::common;
-use lexgraph::board::Rack;
 use lexgraph::equity::{Play, Ranked};
 use lexgraph::leave::{equity, Gordon, LeaveTable, LeaveValue};
+use lexgraph::rack::Rack;
 use lexgraph::{
     compile, Alphabet, Generator, Invalid, Lexicon, Options, Position, Rules, WordList,
 };

@@ -6,9 +6,9 @@
 use crate::common;
 use lexgraph::Invalid;
 
-use lexgraph::board::Position;
 use lexgraph::format::EdgeLayout;
 use lexgraph::movegen::{Dir, Generator, Move, Options};
+use lexgraph::position::Position;
 use lexgraph::rules::Rules;
 use lexgraph::{compile, Alphabet, Lexicon, WordList};
 

@@ -1,6 +1,6 @@
 //! The seams of move generation, exercised from outside the crate on the
 //! shipped ENABLE reference positions, with both generators:
-//! - the search policy ([`MoveSink::lane`], [`MoveSink::anchor`]) sees every
+//! - the search policy ([`SearchPolicy::lane`], [`SearchPolicy::anchor`]) sees every
 //!   anchor once, and each move is found from exactly one anchor, so a
 //!   policy that skips work loses only the moves it chose to skip (a
 //!   best-play search that skips lanes, `Generator::best`, is tested in
@@ -13,7 +13,7 @@ use std::collections::BTreeSet;
 
 use crate::common;
 use lexgraph::lane::{Lane, LaneSquare};
-use lexgraph::movegen::{cross_words, sort_moves, MoveSink};
+use lexgraph::movegen::{cross_words, sort_moves, MoveSink, SearchPolicy};
 use lexgraph::scoring::Scoring;
 use lexgraph::{
     compile, Alphabet, Board, Dir, Generator, Invalid, Lexicon, Move, Options, Position, Rules,
@@ -46,6 +46,9 @@ impl MoveSink for Anchors {
     fn push(&mut self, m: &Move) {
         panic!("a move from a search that was skipped: {m:?}");
     }
+}
+
+impl SearchPolicy for Anchors {
     fn anchor(&mut self, lane: &Lane<'_>, pos: usize) -> bool {
         assert!(lane.squares()[pos].is_anchor());
         self.0.push((lane.dir(), lane.line(), pos));
@@ -64,6 +67,9 @@ impl MoveSink for OneAnchor {
     fn push(&mut self, m: &Move) {
         self.moves.push(*m);
     }
+}
+
+impl SearchPolicy for OneAnchor {
     fn lane(&mut self, lane: &Lane<'_>) -> bool {
         self.lanes_seen += 1;
         (lane.dir(), lane.line()) == (self.at.0, self.at.1)
@@ -131,6 +137,9 @@ impl MoveSink for Scrambled {
     fn push(&mut self, m: &Move) {
         self.moves.push(*m);
     }
+}
+
+impl SearchPolicy for Scrambled {
     const RANKS_ANCHORS: bool = true;
     fn anchor_ranks(&mut self, lane: &Lane<'_>, ranks: &mut [f32]) {
         for (pos, q) in lane.squares().iter().enumerate() {
@@ -145,7 +154,7 @@ impl MoveSink for Scrambled {
     }
 }
 
-/// The ranked search (`MoveSink::RANKS_ANCHORS`) ranks every anchor once,
+/// The ranked search (`SearchPolicy::RANKS_ANCHORS`) ranks every anchor once,
 /// finds every move when it never stops, and when it stops, exactly the
 /// moves of the anchors ranked above the stop.
 #[test]

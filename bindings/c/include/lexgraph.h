@@ -172,8 +172,35 @@ typedef struct lexgraph_tile {
 } lexgraph_tile;
 
 /**
- * A play, with the fields of `lexgraph moves --format json`. Its strings
- * and tiles live as long as the list (or, in a callback, the call).
+ * A word a placement forms across its main word.
+ */
+typedef struct lexgraph_word {
+  /**
+   * The word's first square, 0-based.
+   */
+  uint32_t row;
+  /**
+   * The word's first square, 0-based.
+   */
+  uint32_t col;
+  /**
+   * The word's direction (across a down play's main word, and so on).
+   */
+  enum lexgraph_dir dir;
+  /**
+   * The word, blanks in lower case. NUL-terminated.
+   */
+  const char *word;
+  /**
+   * Bytes in `word`, NUL not counted.
+   */
+  size_t word_len;
+} lexgraph_word;
+
+/**
+ * A play: the library's play record (`lexgraph::equity::PlayRecord`, the
+ * fields of `lexgraph moves --format json`). Its strings, tiles and words
+ * live as long as the list (or, in a callback, the call).
  */
 typedef struct lexgraph_move {
   /**
@@ -245,6 +272,15 @@ typedef struct lexgraph_move {
    * Bytes in `leave`.
    */
   size_t leave_len;
+  /**
+   * The words a placement forms across its main word
+   * (`cross_words_len` of them; none if not a placement).
+   */
+  const struct lexgraph_word *cross_words;
+  /**
+   * Number of `cross_words`.
+   */
+  size_t cross_words_len;
 } lexgraph_move;
 
 /**

@@ -23,8 +23,8 @@ use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
-use lexgraph::equity::Play;
-use lexgraph::{Dir, Partial};
+use lexgraph::equity::PlayRecord;
+use lexgraph::{Board, Partial};
 use lexgraph_engine::{Input, Listed, Session};
 
 /// What a call did. `LEXGRAPH_OK` (0) is success; `LEXGRAPH_STOPPED` means
@@ -104,8 +104,25 @@ pub struct lexgraph_tile {
     pub blank: bool,
 }
 
-/// A play, with the fields of `lexgraph moves --format json`. Its strings
-/// and tiles live as long as the list (or, in a callback, the call).
+/// A word a placement forms across its main word.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct lexgraph_word {
+    /// The word's first square, 0-based.
+    pub row: u32,
+    /// The word's first square, 0-based.
+    pub col: u32,
+    /// The word's direction (across a down play's main word, and so on).
+    pub dir: lexgraph_dir,
+    /// The word, blanks in lower case. NUL-terminated.
+    pub word: *const c_char,
+    /// Bytes in `word`, NUL not counted.
+    pub word_len: usize,
+}
+
+/// A play: the library's play record (`lexgraph::equity::PlayRecord`, the
+/// fields of `lexgraph moves --format json`). Its strings, tiles and words
+/// live as long as the list (or, in a callback, the call).
 #[repr(C)]
 #[derive(Clone, Copy, Debug)]
 pub struct lexgraph_move {
@@ -144,6 +161,11 @@ pub struct lexgraph_move {
     pub leave: *const c_char,
     /// Bytes in `leave`.
     pub leave_len: usize,
+    /// The words a placement forms across its main word
+    /// (`cross_words_len` of them; none if not a placement).
+    pub cross_words: *const lexgraph_word,
+    /// Number of `cross_words`.
+    pub cross_words_len: usize,
 }
 
 /// How to generate moves. A zeroed struct (or a NULL pointer) asks for
@@ -614,9 +636,11 @@ struct MoveList {
     /// Owners of the bytes the moves point to (heap blocks do not move).
     _strings: Vec<Box<[u8]>>,
     _tiles: Vec<Box<[lexgraph_tile]>>,
+    _words: Vec<Box<[lexgraph_word]>>,
 }
 
-// SAFETY: the raw pointers in `moves` point into `_strings` and `_tiles`,
+// SAFETY: the raw pointers in `moves` point into `_strings`, `_tiles` and
+// `_words`,
 // owned by the list and never written after it is built; sharing them
 // between threads is sharing immutable data.
 unsafe impl Send for MoveList {}
@@ -628,6 +652,7 @@ unsafe impl Sync for MoveList {}
 struct Arena {
     strings: Vec<Box<[u8]>>,
     tiles: Vec<Box<[lexgraph_tile]>>,
+    words: Vec<Box<[lexgraph_word]>>,
 }
 
 impl Arena {
@@ -641,65 +666,81 @@ impl Arena {
         (p, s.len())
     }
 
-    fn entry(&mut self, l: &Listed, a: &lexgraph::Alphabet) -> lexgraph_move {
-        let (notation, notation_len) = self.string(&l.play.text(a));
+    /// The C form of `l`'s play record, played on `board`.
+    fn entry(&mut self, l: &Listed, board: &Board, a: &lexgraph::Alphabet) -> lexgraph_move {
+        let r = PlayRecord::new(l, board, a);
         let empty: *const c_char = c"".as_ptr();
-        let (equity, (leave, leave_len)) = match &l.ranked {
-            Some((e, r)) => (*e as f64, self.string(&r.to_text(a))),
-            None => (l.play.score() as f64, (empty, 0)),
+        // C's notation names every play (`exchange AEI`, `pass`), not only
+        // placements as the record's does.
+        let (notation, notation_len) = self.string(&l.play.text(a));
+        let mut text = |s: &Option<String>| match s {
+            Some(s) => self.string(s),
+            None => (empty, 0),
         };
-        let mut m = lexgraph_move {
-            kind: lexgraph_play_kind::LEXGRAPH_PASS,
-            row: -1,
-            col: -1,
-            dir: lexgraph_dir::LEXGRAPH_ACROSS,
+        let (word, word_len) = text(&r.word);
+        let (exchange, exchange_len) = text(&r.exchange);
+        let (leave, leave_len) = text(&r.leave);
+        let dir = |d: Option<&str>| match d {
+            Some("down") => lexgraph_dir::LEXGRAPH_DOWN,
+            _ => lexgraph_dir::LEXGRAPH_ACROSS,
+        };
+        let tiles: Box<[lexgraph_tile]> = r
+            .tiles
+            .iter()
+            .map(|t| {
+                let (letter, letter_len) = self.string(&t.letter);
+                lexgraph_tile {
+                    row: t.row as u32,
+                    col: t.col as u32,
+                    letter,
+                    letter_len,
+                    blank: t.blank,
+                }
+            })
+            .collect();
+        let words: Box<[lexgraph_word]> = r
+            .cross_words
+            .iter()
+            .flatten()
+            .map(|w| {
+                let (word, word_len) = self.string(&w.word);
+                lexgraph_word {
+                    row: w.row as u32,
+                    col: w.col as u32,
+                    dir: dir(Some(w.dir)),
+                    word,
+                    word_len,
+                }
+            })
+            .collect();
+        let m = lexgraph_move {
+            kind: match r.kind {
+                "place" => lexgraph_play_kind::LEXGRAPH_PLACE,
+                "exchange" => lexgraph_play_kind::LEXGRAPH_EXCHANGE,
+                _ => lexgraph_play_kind::LEXGRAPH_PASS,
+            },
+            row: r.row.map_or(-1, |x| x as i32),
+            col: r.col.map_or(-1, |x| x as i32),
+            dir: dir(r.dir),
             notation,
             notation_len,
-            word: empty,
-            word_len: 0,
-            tiles: std::ptr::NonNull::dangling().as_ptr(),
-            tiles_len: 0,
-            exchange: empty,
-            exchange_len: 0,
-            score: l.play.score(),
-            ranked: l.ranked.is_some(),
-            equity,
+            word,
+            word_len,
+            // Empty boxes point nowhere in particular but are never NULL.
+            tiles: tiles.as_ptr(),
+            tiles_len: tiles.len(),
+            exchange,
+            exchange_len,
+            score: r.score,
+            ranked: r.equity.is_some(),
+            equity: r.equity.map_or(r.score as f64, f64::from),
             leave,
             leave_len,
+            cross_words: words.as_ptr(),
+            cross_words_len: words.len(),
         };
-        match &l.play {
-            Play::Place(mv) => {
-                m.kind = lexgraph_play_kind::LEXGRAPH_PLACE;
-                m.row = mv.row as i32;
-                m.col = mv.col as i32;
-                m.dir = match mv.dir {
-                    Dir::Across => lexgraph_dir::LEXGRAPH_ACROSS,
-                    Dir::Down => lexgraph_dir::LEXGRAPH_DOWN,
-                };
-                (m.word, m.word_len) = self.string(&mv.word_text(a));
-                let tiles: Box<[lexgraph_tile]> = lexgraph_engine::placed_tiles(mv, a)
-                    .into_iter()
-                    .map(|t| {
-                        let (letter, letter_len) = self.string(&t.letter);
-                        lexgraph_tile {
-                            row: t.row as u32,
-                            col: t.col as u32,
-                            letter,
-                            letter_len,
-                            blank: t.blank,
-                        }
-                    })
-                    .collect();
-                m.tiles = tiles.as_ptr();
-                m.tiles_len = tiles.len();
-                self.tiles.push(tiles);
-            }
-            Play::Exchange(r) => {
-                m.kind = lexgraph_play_kind::LEXGRAPH_EXCHANGE;
-                (m.exchange, m.exchange_len) = self.string(&r.to_text(a));
-            }
-            Play::Pass => {}
-        }
+        self.tiles.push(tiles);
+        self.words.push(words);
         m
     }
 }
@@ -714,7 +755,7 @@ unsafe fn generate(
     cgp: *const c_char,
     len: usize,
     opts: *const lexgraph_gen_options,
-) -> Result<(Vec<Listed>, Arc<Session>), Fault> {
+) -> Result<(Vec<Listed>, Board, Arc<Session>), Fault> {
     let s = lexicon(lex)?;
     // SAFETY: the caller promises `len` bytes at `cgp`.
     let cgp = unsafe { text(cgp, len, "cgp") }?;
@@ -732,8 +773,8 @@ unsafe fn generate(
             )
         },
     };
-    let (_, listed) = s.moves(Input::Cgp(cgp), rack, top, leaves, exchanges)?;
-    Ok((listed, s))
+    let (setup, listed) = s.moves(Input::Cgp(cgp), rack, top, leaves, exchanges)?;
+    Ok((listed, setup.position.board, s))
 }
 
 /// Generates the plays of the position in CGP line `cgp` (`BOARD
@@ -760,14 +801,15 @@ pub unsafe extern "C" fn lexgraph_generate(
         // SAFETY: not NULL; the caller promises it is writable.
         unsafe { *out = std::ptr::null_mut() };
         // SAFETY: the caller's promises, passed on.
-        let (listed, s) = unsafe { generate(lex, cgp, len, opts) }?;
+        let (listed, board, s) = unsafe { generate(lex, cgp, len, opts) }?;
         let a = s.lexicon.alphabet();
         let mut arena = Arena::default();
-        let moves = listed.iter().map(|l| arena.entry(l, a)).collect();
+        let moves = listed.iter().map(|l| arena.entry(l, &board, a)).collect();
         let list = MoveList {
             moves,
             _strings: arena.strings,
             _tiles: arena.tiles,
+            _words: arena.words,
         };
         let id = insert(Handle::Moves(Arc::new(list)));
         // SAFETY: as above.
@@ -834,11 +876,11 @@ pub unsafe extern "C" fn lexgraph_generate_each(
     guard(|| {
         let cb = cb.ok_or_else(|| null("callback"))?;
         // SAFETY: the caller's promises, passed on.
-        let (listed, s) = unsafe { generate(lex, cgp, len, opts) }?;
+        let (listed, board, s) = unsafe { generate(lex, cgp, len, opts) }?;
         let a = s.lexicon.alphabet();
         for l in &listed {
             let mut arena = Arena::default();
-            let m = arena.entry(l, a);
+            let m = arena.entry(l, &board, a);
             // SAFETY: `m` and the arena it points into live through the
             // call; `cb` and `ctx` are the caller's.
             if unsafe { cb(ctx, &m) } != 0 {

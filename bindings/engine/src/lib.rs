@@ -1,8 +1,9 @@
-//! What lexgraph's bindings share: a position from text (a CGP line or
-//! board rows, a rack), the plays of a position ranked by score or by
-//! equity, each play's fields as `lexgraph moves --format json` writes
-//! them, compiling a word list into files, and caches that let one lexicon
-//! serve many threads (generators, parsed leave values).
+//! What lexgraph's bindings share beyond the library: a position from text
+//! (a CGP line, or board rows and a rack) checked against the bag, the plays
+//! of a position ranked by score or by equity as `lexgraph moves` lists
+//! them (each play's fields are the library's [`PlayRecord`]), compiling a
+//! word list into files, and caches that let one lexicon serve many threads
+//! (generators, parsed leave values).
 //!
 //! Nothing here panics on bad input: every fault is a [`lexgraph::Error`].
 
@@ -10,10 +11,9 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
-use lexgraph::board::BLANK_FLAG;
+pub use lexgraph::equity::{Listed, PlayRecord};
+
 use lexgraph::equity::Play;
-use lexgraph::movegen::{cross_words, squares_text};
-use lexgraph::rules::Layout;
 use lexgraph::strategy::Leaves;
 use lexgraph::{
     compile, Alphabet, Board, Error, Generator, Invalid, Kind, Lexicon, Move, Options, Position,
@@ -37,20 +37,16 @@ pub struct Setup {
     pub rules: Rules,
 }
 
-/// Reads a position for `lex`: tiles in the lexicon's alphabet, the layout
-/// from the board's size (15: standard, 21: super) or the CGP `bdn`
-/// opcode, the bingo bonus from `bb` (default 50). `rack`, when given,
-/// replaces the mover's rack. The position is checked against the bag
-/// (no tile more often than the alphabet has it, no rack of more than 7).
+/// Reads a position for `lex`: tiles in the lexicon's alphabet, the rules
+/// the position names ([`Position::rules`]: the layout from the CGP `bdn`
+/// opcode or the board's size, the bingo bonus from `bb`, racks of 7).
+/// `rack`, when given, replaces the mover's rack. The position is checked
+/// against the bag (no tile more often than the alphabet has it, no rack of
+/// more than 7).
 pub fn setup(lex: &Lexicon, input: Input<'_>, rack: Option<&str>) -> Result<Setup> {
     let alphabet = lex.alphabet();
     let mut position = match input {
-        Input::Cgp(line) => {
-            let line = line.trim_start_matches('\u{feff}');
-            let board = line.split_whitespace().next().unwrap_or("");
-            let size = board.split('/').count();
-            Position::parse_cgp(line, alphabet, size)?
-        }
+        Input::Cgp(line) => Position::from_cgp(line, alphabet)?,
         Input::Rows(rows) => {
             if rack.is_none() {
                 return Err(Error::Position("board rows need a rack".into()));
@@ -61,33 +57,9 @@ pub fn setup(lex: &Lexicon, input: Input<'_>, rack: Option<&str>) -> Result<Setu
     if let Some(r) = rack {
         position.racks[0] = Rack::parse(r, alphabet)?;
     }
-    let layout = position.opcode("bdn").and_then(Layout::for_cgp_name);
-    let bingo = position.bingo_bonus()?.unwrap_or(50);
-    let size = position.board.size();
-    let layout = match layout {
-        Some(l) => l,
-        None => match size {
-            21 => Layout::builtin("super")?,
-            _ => Layout::standard(),
-        },
-    };
-    if layout.size() != size {
-        return Err(Error::Position(format!(
-            "the board is {size}x{size}, the layout {0} is {1}x{1}",
-            layout.name(),
-            layout.size()
-        )));
-    }
-    let rules = Rules::new(layout, 7, bingo)?;
+    let rules = position.rules()?;
     position.validate(alphabet, rules.rack_size)?;
     Ok(Setup { position, rules })
-}
-
-/// A play with, when ranked by equity, its equity and leave.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Listed {
-    pub play: Play,
-    pub ranked: Option<(f32, Rack)>,
 }
 
 /// What to list.
@@ -115,10 +87,7 @@ pub fn plays(gen: &mut Generator, lex: &Lexicon, setup: &Setup, q: &Query<'_>) -
         return gen
             .best(lex, p, leaves, top, &opts)
             .into_iter()
-            .map(|r| Listed {
-                play: r.play,
-                ranked: Some((r.equity, r.leave)),
-            })
+            .map(Listed::from)
             .collect();
     }
     let mut moves: Vec<Move> = Vec::new();
@@ -130,81 +99,22 @@ pub fn plays(gen: &mut Generator, lex: &Lexicon, setup: &Setup, q: &Query<'_>) -
     lexgraph::movegen::sort_moves(&mut moves);
     let mut out: Vec<Listed> = moves
         .into_iter()
-        .map(|m| Listed {
-            play: Play::Place(m),
-            ranked: None,
-        })
+        .map(|m| Listed::unranked(Play::Place(m)))
         .collect();
     if q.exchanges && out.len() < top {
         let rack_size = setup.rules.rack_size;
         if p.bag_len(lex.alphabet(), rack_size) >= rack_size {
-            out.extend(p.rack().sub_racks().into_iter().map(|r| Listed {
-                play: Play::Exchange(r),
-                ranked: None,
-            }));
+            out.extend(
+                p.rack()
+                    .sub_racks()
+                    .into_iter()
+                    .map(|r| Listed::unranked(Play::Exchange(r))),
+            );
         }
-        out.push(Listed {
-            play: Play::Pass,
-            ranked: None,
-        });
+        out.push(Listed::unranked(Play::Pass));
         out.truncate(top);
     }
     out
-}
-
-/// `place`, `exchange` or `pass` (the JSON `type`).
-pub fn kind(play: &Play) -> &'static str {
-    match play {
-        Play::Place(_) => "place",
-        Play::Exchange(_) => "exchange",
-        Play::Pass => "pass",
-    }
-}
-
-/// A tile placed by a move (the JSON `tiles` entries).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PlacedTile {
-    pub row: usize,
-    pub col: usize,
-    /// The tile as text: upper case, lower case for a blank, brackets for
-    /// a multi-character tile.
-    pub letter: String,
-    pub blank: bool,
-}
-
-/// The tiles a move places, in word order.
-pub fn placed_tiles(m: &Move, alphabet: &Alphabet) -> Vec<PlacedTile> {
-    m.placements()
-        .map(|(row, col, sq)| PlacedTile {
-            row,
-            col,
-            letter: squares_text(&[sq], alphabet),
-            blank: sq & BLANK_FLAG != 0,
-        })
-        .collect()
-}
-
-/// A word formed across a move's main word (the JSON `cross_words`).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct CrossWord {
-    pub row: usize,
-    pub col: usize,
-    /// `across` or `down`.
-    pub dir: &'static str,
-    pub word: String,
-}
-
-/// The cross words of `m` played on `board` (the board before the move).
-pub fn cross(board: &Board, m: &Move, alphabet: &Alphabet) -> Vec<CrossWord> {
-    cross_words(board, m)
-        .into_iter()
-        .map(|(row, col, w)| CrossWord {
-            row,
-            col,
-            dir: m.dir.cross().name(),
-            word: squares_text(&w, alphabet),
-        })
-        .collect()
 }
 
 /// Compiles a word list (one word per line, `#` comments) read from
@@ -399,8 +309,9 @@ mod tests {
         let a = s.lexicon.alphabet();
         let Play::Place(m) = &l[0].play else { panic!() };
         assert_eq!(m.notation(a), "8E QUIRES");
-        assert_eq!(placed_tiles(m, a)[0].letter, "S");
-        assert!(cross(&setup.position.board, m, a).is_empty());
+        let record = PlayRecord::new(&l[0], &setup.position.board, a);
+        assert_eq!(record.tiles[0].letter, "S");
+        assert_eq!(record.cross_words, Some(vec![]));
         assert!(s
             .moves(Input::Rows(&rows), None, None, None, false)
             .is_err());

@@ -25,11 +25,12 @@ use pyo3::types::{PyBytes, PyDict, PyList, PyString, PyTuple, PyType};
 use rayon::prelude::*;
 
 use lexgraph::alphabet::TileInfo;
-use lexgraph::board::{Rack, BLANK_FLAG};
+use lexgraph::board::BLANK_FLAG;
 use lexgraph::equity::Play;
 use lexgraph::matchplay::{self, Settings};
 use lexgraph::movegen::Dir;
 use lexgraph::query::Words;
+use lexgraph::rack::Rack;
 use lexgraph::rules::MAX_SIZE;
 use lexgraph::strategy::Strategy;
 use lexgraph::{Alphabet, Board, Generator, Invalid, Kind, Partial, Rules, WordList};
@@ -610,6 +611,34 @@ impl Move {
     fn ctx(&self) -> &Shared {
         self.shared.get()
     }
+
+    /// The library's play record of this play, on the board before it.
+    fn record(&self) -> lexgraph::equity::PlayRecord {
+        let s = self.ctx();
+        lexgraph::equity::PlayRecord::new(&self.listed, &s.board, &s.alphabet)
+    }
+}
+
+impl From<lexgraph::equity::record::TileRecord> for Tile {
+    fn from(t: lexgraph::equity::record::TileRecord) -> Tile {
+        Tile {
+            row: t.row,
+            col: t.col,
+            letter: t.letter,
+            blank: t.blank,
+        }
+    }
+}
+
+impl From<lexgraph::equity::record::WordRecord> for CrossWord {
+    fn from(w: lexgraph::equity::record::WordRecord) -> CrossWord {
+        CrossWord {
+            row: w.row,
+            col: w.col,
+            dir: w.dir,
+            word: w.word,
+        }
+    }
 }
 
 /// A play as pickled: kind, then for a placement its direction, first
@@ -728,7 +757,7 @@ impl Move {
     /// `"place"`, `"exchange"` or `"pass"`.
     #[getter(r#type)]
     fn kind(&self) -> &'static str {
-        lexgraph_engine::kind(&self.listed.play)
+        lexgraph::equity::record::play_kind(&self.listed.play)
     }
 
     /// The main word's first square, row (0-based); `None` if not a placement.
@@ -764,35 +793,15 @@ impl Move {
     /// The tiles placed, in word order (empty if not a placement).
     #[getter]
     fn tiles(&self) -> Vec<Tile> {
-        self.placed()
-            .map(|m| lexgraph_engine::placed_tiles(m, &self.ctx().alphabet))
-            .unwrap_or_default()
-            .into_iter()
-            .map(|t| Tile {
-                row: t.row,
-                col: t.col,
-                letter: t.letter,
-                blank: t.blank,
-            })
-            .collect()
+        self.record().tiles.into_iter().map(Tile::from).collect()
     }
 
     /// The words formed across the main word (`[]` when none); `None` if
     /// not a placement.
     #[getter]
     fn cross_words(&self) -> Option<Vec<CrossWord>> {
-        let s = self.ctx();
-        self.placed().map(|m| {
-            lexgraph_engine::cross(&s.board, m, &s.alphabet)
-                .into_iter()
-                .map(|c| CrossWord {
-                    row: c.row,
-                    col: c.col,
-                    dir: c.dir,
-                    word: c.word,
-                })
-                .collect()
-        })
+        let words = self.record().cross_words?;
+        Some(words.into_iter().map(CrossWord::from).collect())
     }
 
     /// The tiles exchanged; `None` if not an exchange.
@@ -835,35 +844,36 @@ impl Move {
     /// The object `lexgraph moves --format json` prints for this play
     /// (the same keys, absent ones left out).
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let r = self.record();
         let d = PyDict::new(py);
         d.set_item("lexicon", self.lexicon())?;
-        d.set_item("type", self.kind())?;
-        if self.placed().is_some() {
-            d.set_item("row", self.row())?;
-            d.set_item("col", self.col())?;
-            d.set_item("dir", self.dir())?;
-            d.set_item("notation", self.notation())?;
-            d.set_item("word", self.word())?;
+        d.set_item("type", r.kind)?;
+        if let (Some(row), Some(col), Some(dir)) = (r.row, r.col, r.dir) {
+            d.set_item("row", row)?;
+            d.set_item("col", col)?;
+            d.set_item("dir", dir)?;
+            d.set_item("notation", r.notation)?;
+            d.set_item("word", r.word)?;
         }
         let tiles = PyList::empty(py);
-        for t in self.tiles() {
-            tiles.append(t.to_dict(py)?)?;
+        for t in r.tiles {
+            tiles.append(Tile::from(t).to_dict(py)?)?;
         }
         d.set_item("tiles", tiles)?;
-        if let Some(cw) = self.cross_words() {
+        if let Some(cw) = r.cross_words {
             let l = PyList::empty(py);
             for c in cw {
-                l.append(c.to_dict(py)?)?;
+                l.append(CrossWord::from(c).to_dict(py)?)?;
             }
             d.set_item("cross_words", l)?;
         }
-        if let Some(x) = self.exchange() {
+        if let Some(x) = r.exchange {
             d.set_item("exchange", x)?;
         }
-        d.set_item("score", self.score())?;
-        if let Some(e) = self.equity() {
-            d.set_item("equity", e)?;
-            d.set_item("leave", self.leave())?;
+        d.set_item("score", r.score)?;
+        if let Some(e) = r.equity {
+            d.set_item("equity", float(e))?;
+            d.set_item("leave", r.leave)?;
         }
         Ok(d)
     }

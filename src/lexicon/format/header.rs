@@ -55,19 +55,33 @@ impl Kind {
 /// The decoded fixed header.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Header {
+    /// The format's major version: [`VERSION_MAJOR`], or 0 in the header
+    /// a [`crate::Kwg`] makes up for its parts.
     pub major: u16,
+    /// The format's minor version as the file gives it (see
+    /// [`VERSION_MINOR`]); 0 for a KWG's parts.
     pub minor: u16,
+    /// Which automaton the file holds.
     pub kind: Kind,
     /// Bits of an edge's tile field.
     pub tile_bits: u8,
     /// Bits of an edge's target field.
     pub target_bits: u8,
+    /// Number of words in the lexicon.
     pub words: u64,
+    /// Number of nodes (each has at least one edge).
     pub nodes: u64,
+    /// Number of edges in the packed edge array.
     pub edges: u64,
+    /// Length of the longest word, in tiles.
     pub max_word_len: u16,
+    /// Length of the alphabet section, in bytes.
     pub alphabet_len: u32,
+    /// Byte offset of the edge array in the file, a multiple of 8 (0 for a
+    /// KWG's parts).
     pub edges_offset: u64,
+    /// XXH3-64 (seed 0) of every byte after the header (0 for a KWG's
+    /// parts).
     pub checksum: u64,
     /// Identifier of the word list and alphabet the file was compiled from
     /// ([`crate::WordList::list_id`]), the same in a DAWG and a GADDAG

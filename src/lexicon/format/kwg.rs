@@ -120,6 +120,7 @@ pub const MAX_TILES_PER_NODE: u64 = 512;
 /// What [`check`] learned of a valid array.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct KwgInfo {
+    /// The node layout the array was read in.
     pub layout: KwgLayout,
     /// Nodes in the array.
     pub nodes: u32,
@@ -187,6 +188,7 @@ pub fn check_as(bytes: &[u8], origin: &str, max_tile: Tile, layout: KwgLayout) -
 /// What [`verify`] found beyond [`check`]'s [`KwgInfo`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct KwgReport {
+    /// What [`check`] learned.
     pub info: KwgInfo,
     /// Nodes no root reaches that are all zero: the gaps the reference
     /// writer leaves when it packs lists into 16-node blocks.

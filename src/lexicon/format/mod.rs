@@ -13,8 +13,8 @@
 //! packed back to back. ENABLE's DAWG needs 24 bits an edge, its GADDAG 27;
 //! a 4-million-word list simply gets wider targets, so no size is capped.
 //! A writer may also widen the target field to make every edge 32 bits
-//! ([`EdgeLayout::Aligned`]): a fifth more bytes, read with one load per
-//! edge, which makes move generation faster.
+//! (`EdgeLayout::Aligned`, feature `build`): a fifth more bytes, read with
+//! one load per edge, which makes move generation faster.
 //!
 //! ```text
 //! edge (E = T + 2 + A bits):  bits 0..T tile | bit T terminal | bit T+1 last | bits T+2..E target

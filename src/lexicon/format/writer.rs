@@ -54,7 +54,9 @@ pub struct AutomatonEdge {
 /// What a file says besides its edges.
 #[derive(Clone, Copy, Debug)]
 pub struct FileInfo<'a> {
+    /// Which automaton the file holds.
     pub kind: Kind,
+    /// The alphabet written in the file's alphabet section.
     pub alphabet: &'a Alphabet,
     /// Words the automaton accepts (of the word list, for a GADDAG).
     pub words: u64,

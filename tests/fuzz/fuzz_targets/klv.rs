@@ -11,7 +11,8 @@
 #![no_main]
 use std::sync::OnceLock;
 
-use lexgraph::board::{Position, Rack};
+use lexgraph::position::Position;
+use lexgraph::rack::Rack;
 use lexgraph::klv::Klv;
 use lexgraph::leave::{each_sub_leave, LeaveValue};
 use lexgraph::movegen::{Generator, Options};

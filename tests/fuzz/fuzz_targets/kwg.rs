@@ -7,7 +7,7 @@
 //! overflow, no runaway time or memory), and when `Kwg::verify` passes the
 //! DAWG and the GADDAG must list exactly the same moves.
 #![no_main]
-use lexgraph::board::Position;
+use lexgraph::position::Position;
 use lexgraph::format::kwg as format;
 use lexgraph::movegen::{Generator, Options};
 use lexgraph::{Alphabet, Kwg, Lexicon, Partial, Rules, Tile};

@@ -6,7 +6,8 @@
 use lexgraph::Invalid;
 use std::sync::OnceLock;
 
-use lexgraph::board::{parse_text_positions, Position, Rack};
+use lexgraph::position::{parse_text_positions, Position};
+use lexgraph::rack::Rack;
 use lexgraph::movegen::{Generator, Options};
 use lexgraph::rules::{Layout, Rules};
 use lexgraph::{compile, Alphabet, Lexicon, WordList};

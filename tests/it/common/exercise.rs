@@ -3,8 +3,8 @@
 //! (`tests/fuzz`, which includes this file by path): a query added to the
 //! library is added here once and both exercise it.
 
-use lexgraph::board::Position;
 use lexgraph::movegen::{Generator, Move, Options};
+use lexgraph::position::Position;
 use lexgraph::rules::Rules;
 use lexgraph::{Lexicon, Tile};
 

@@ -35,9 +35,10 @@
 use lexgraph::Invalid;
 use std::collections::HashSet;
 
-use lexgraph::board::{tile_of, Board, Rack, BLANK_FLAG};
+use lexgraph::board::{tile_of, Board, BLANK_FLAG};
 use lexgraph::compile;
 use lexgraph::movegen::{Dir, Generator, Move, Options};
+use lexgraph::rack::Rack;
 use lexgraph::rules::Rules;
 use lexgraph::{Alphabet, Lexicon, Tile, WordList};
 use rand::rngs::StdRng;

@@ -12,8 +12,9 @@
 
 use std::collections::HashSet;
 
-use lexgraph::board::{tile_of, Board, Rack};
+use lexgraph::board::{tile_of, Board};
 use lexgraph::movegen::{Dir, Move};
+use lexgraph::rack::Rack;
 use lexgraph::rules::Rules;
 use lexgraph::Tile;
 

@@ -1,0 +1,326 @@
+//! The bound on an anchor: the most a play found from it can be worth.
+
+use super::top::TopN;
+use crate::anagrams::WORDS_MAX_LEN;
+use crate::board::{tile_of, BLANK_FLAG};
+use crate::lane::LaneSquare;
+use crate::leave::LeaveValue;
+
+/// What the bound of an anchor needs besides its lane, set up once per
+/// search (from the rack the generator sees, the first time it asks).
+#[derive(Default)]
+pub(super) struct Shadow {
+    pub(super) ready: bool,
+    /// Tiles on the rack that can be placed.
+    pub(super) tiles: usize,
+    /// The rack's tile values, highest first (blanks 0).
+    pub(super) values: [i64; 32],
+    /// By count `r` (up to 8): the `r` most valuable tiles, then zeros, so
+    /// that pairing them with multipliers is eight multiplications, with no
+    /// loop that exits at a different count each time.
+    pub(super) top: [[i64; 8]; 9],
+    /// Tiles that can be placed: the rack's, or every one with a blank.
+    pub(super) mask: u64,
+    /// The rack's kinds of letter (blanks aside): (bit of the tile, its
+    /// value), highest value first, for the best tile a square accepts.
+    pub(super) kinds: [(u64, i64); 32],
+    pub(super) nkinds: usize,
+}
+
+impl Shadow {
+    /// The most a rack tile that square mask `allowed` accepts is worth
+    /// (a blank: 0).
+    #[inline]
+    pub(super) fn best_on(&self, allowed: u64) -> i64 {
+        for &(bit, v) in &self.kinds[..self.nkinds] {
+            if allowed & bit != 0 {
+                return v;
+            }
+        }
+        0
+    }
+}
+
+/// Scratch space of [`TopN::anchor_bound`], kept so that it is not
+/// cleared for every anchor (every entry is written before it is read).
+#[derive(Default)]
+pub(super) struct Scratch {
+    /// Square placed on, points of the tiles read after it, how many
+    /// tiles those are and the first of them.
+    pub(super) steps: [(usize, i64, u32, u8); 32],
+    pub(super) lms: [i64; 32],
+    pub(super) xms: [i64; 32],
+    pub(super) eff: [i64; 32],
+    /// The spans (first square, length) of the bingos that fit, found by
+    /// the last exact bound.
+    pub(super) bingo_spans: [(usize, usize); 32],
+    pub(super) nbingo: usize,
+}
+
+impl<L: LeaveValue> TopN<'_, L> {
+    pub(super) fn prepare_shadow(&mut self, rack: &[u8; 64]) {
+        let sh = &mut self.shadow;
+        sh.ready = true;
+        let mut k = 0;
+        for (t, &c) in rack.iter().enumerate() {
+            for _ in 0..c {
+                if k < sh.values.len() {
+                    sh.values[k] = self.values[t] as i64;
+                    k += 1;
+                }
+            }
+        }
+        sh.tiles = k;
+        sh.values[..k].sort_unstable_by(|a, b| b.cmp(a));
+        for (r, top) in sh.top.iter_mut().enumerate() {
+            for (i, v) in top.iter_mut().enumerate() {
+                *v = if i < r { sh.values[i] } else { 0 };
+            }
+        }
+        let mut nk = 0;
+        for (t, &c) in rack.iter().enumerate().skip(1) {
+            if c > 0 && nk < sh.kinds.len() {
+                sh.kinds[nk] = (1u64 << (t & 63), self.values[t] as i64);
+                nk += 1;
+            }
+        }
+        sh.nkinds = nk;
+        sh.kinds[..nk].sort_by_key(|k| std::cmp::Reverse(k.1));
+        sh.mask = if rack[0] > 0 {
+            !1
+        } else {
+            (1..64)
+                .filter(|&t| rack[t] > 0)
+                .fold(0u64, |m, t| m | 1 << t)
+        };
+    }
+
+    /// The most a play found from anchor `a` (see
+    /// [`SearchPolicy::anchor`](crate::movegen::SearchPolicy::anchor)) can be worth: for each way of reaching out from
+    /// the anchor, left onto empty squares or through the tiles there, right
+    /// onto empty squares some rack tile may go on and through tiles,
+    /// with `k` tiles placed, the rack's `k` best tiles on the squares'
+    /// best effective multipliers (letter premium × the word premiums,
+    /// plus the cross word's), the cross words' and board tiles' points,
+    /// the bingo bonus with a full rack, and the best leave of `k` tiles
+    /// used.
+    ///
+    /// A bingo on a span of the placed tiles alone or through up to three
+    /// board tiles counts with `CHECK` only if one of the rack's words fits there
+    /// ([`Bingos`]), and then at what the best of those scores. The second
+    /// value is the bound without the bingos the index can check (those
+    /// through at most three board tiles, with at most one blank); with
+    /// `CHECK`, the spans of those that fit are left in the scratch space.
+    pub(super) fn anchor_bound<const BLANK: bool, const CHECK: bool>(
+        &self,
+        sqs: &[LaneSquare],
+        a: usize,
+    ) -> (f32, f32) {
+        let sh = &self.shadow;
+        let rt = sh.tiles;
+        // Racks of up to 8 tiles: the multipliers in eight fixed lanes.
+        let narrow = rt <= 8;
+        if rt == 0 || sqs[a].allowed() & sh.mask == 0 {
+            return (f32::NEG_INFINITY, f32::NEG_INFINITY);
+        }
+        let mut bingos = self.bingos.as_ref().map(|b| b.borrow_mut());
+        let checkable = bingos.as_ref().is_some_and(|b| b.checkable());
+        let n = sqs.len();
+        let value = |sq: u8| -> i64 {
+            if sq & BLANK_FLAG != 0 {
+                0
+            } else {
+                self.values[tile_of(sq) as usize & 63] as i64
+            }
+        };
+        // Left: the tiles right before the anchor, or up to `room` empty
+        // squares that are not anchors (and so form no cross word).
+        // With how many board tiles, and the first of them, for what the
+        // word can spell.
+        let (mut left_board, mut room) = (0i64, 0usize);
+        let (mut left_count, mut left_tile) = (0u32, 0u8);
+        if a > 0 && sqs[a - 1].tile() != 0 {
+            let mut k = a;
+            while k > 0 && sqs[k - 1].tile() != 0 {
+                k -= 1;
+                left_board += value(sqs[k].tile());
+                left_count += 1;
+                left_tile = tile_of(sqs[k].tile());
+            }
+        } else {
+            while room + 1 < rt
+                && room < a
+                && sqs[a - room - 1].tile() == 0
+                && !sqs[a - room - 1].is_anchor()
+            {
+                room += 1;
+            }
+        }
+        // Right: each step places a tile on the next empty square (the
+        // anchor first) and reads the tiles after it; an empty square no
+        // rack tile may go on ends the reach.
+        let Scratch {
+            steps,
+            lms,
+            xms,
+            eff,
+            bingo_spans,
+            nbingo,
+        } = &mut *self.scratch.borrow_mut();
+        *nbingo = 0;
+        let mut ns = 0;
+        let mut j = a;
+        loop {
+            let (mut k, mut b) = (j + 1, 0i64);
+            while k < n && sqs[k].tile() != 0 {
+                b += value(sqs[k].tile());
+                k += 1;
+            }
+            let first = if k > j + 1 {
+                tile_of(sqs[j + 1].tile())
+            } else {
+                0
+            };
+            steps[ns] = (j, b, (k - j - 1) as u32, first);
+            ns += 1;
+            if ns == rt || ns == steps.len() || k >= n || sqs[k].allowed() & sh.mask == 0 {
+                break;
+            }
+            j = k;
+        }
+        let (mut best, mut plain) = (f32::NEG_INFINITY, f32::NEG_INFINITY);
+        for l in 0..=room {
+            let (mut np, mut wm, mut cross, mut board) = (0usize, 1i64, 0i64, left_board);
+            let (mut reads, mut read) = (left_count, left_tile);
+            // The same tiles' worth if every square got the best tile it
+            // accepts (repeats allowed): `wm * by_letter + by_cross`, a
+            // second bound, lower where cross-checks keep the big tiles
+            // off the big squares.
+            let (mut by_letter, mut by_cross) = (0i64, 0i64);
+            let top = sh.best_on(u64::MAX);
+            // How many of this span's squares `eff` holds, in order.
+            let mut in_order = 0usize;
+            for i in 1..=l {
+                let q = &sqs[a - i];
+                lms[np] = q.letter_mult() as i64;
+                xms[np] = 0;
+                wm *= q.word_mult() as i64;
+                by_letter += lms[np] * top;
+                np += 1;
+            }
+            for &(p, b, c, first) in &steps[..ns.min(rt - l)] {
+                if reads == 0 {
+                    read = first;
+                }
+                reads += c;
+                let q = &sqs[p];
+                let (lm, qwm) = (q.letter_mult() as i64, q.word_mult() as i64);
+                lms[np] = lm;
+                xms[np] = 0;
+                let v = sh.best_on(q.allowed());
+                by_letter += lm * v;
+                if q.has_cross() {
+                    xms[np] = lm * qwm;
+                    cross += q.cross_sum() as i64 * qwm;
+                    by_cross += lm * qwm * v;
+                }
+                wm *= qwm;
+                board += b;
+                np += 1;
+                // The effective multipliers, highest first, meet the
+                // highest tiles. A square without a word premium leaves the
+                // others' as they were: only the new one is put in place.
+                let from = if qwm == 1 { in_order } else { 0 };
+                in_order = np;
+                if narrow {
+                    // Eight lanes, those past the multipliers in place at
+                    // `i64::MIN`: each insertion is the same eight steps,
+                    // with no branch on where the new one goes.
+                    if from == 0 {
+                        eff[..8].fill(i64::MIN);
+                    }
+                    for i in from..np {
+                        let v = lms[i] * wm + xms[i];
+                        for k in (1..8).rev() {
+                            eff[k] = eff[k].max(eff[k - 1].min(v));
+                        }
+                        eff[0] = eff[0].max(v);
+                    }
+                } else {
+                    for i in from..np {
+                        let v = lms[i] * wm + xms[i];
+                        let mut k = i;
+                        while k > 0 && eff[k - 1] < v {
+                            eff[k] = eff[k - 1];
+                            k -= 1;
+                        }
+                        eff[k] = v;
+                    }
+                }
+                // The word is the placed tiles alone, or a full rack and
+                // one board tile: only sets that spell a word count.
+                let sp = &self.spelled;
+                let leave = match reads {
+                    0 => sp.best[np.min(32)],
+                    1 if np < 8 => sp.through_best[read as usize & 63][np].max(sp.any_best[np]),
+                    _ => self.leaves.best[np.min(32)],
+                };
+                let len = np + reads as usize;
+                let checked = np == self.rack_size && checkable && len <= WORDS_MAX_LEN && np >= 2;
+                // With `CHECK`, the score of the best bingo that fits.
+                let mut exact = None;
+                let bingo = if np == self.rack_size {
+                    if reads == 1 && self.spelled.through & (1 << (read & 63)) == 0 {
+                        continue;
+                    }
+                    if CHECK && checked {
+                        let start = a - l - left_count as usize;
+                        match bingos.as_mut().unwrap().fit(sqs, start, len, &self.scoring) {
+                            Some(s) => exact = Some(s),
+                            None => continue,
+                        }
+                        if *nbingo < bingo_spans.len() {
+                            bingo_spans[*nbingo] = (start, len);
+                            *nbingo += 1;
+                        }
+                    }
+                    self.bingo
+                } else {
+                    0
+                };
+                if leave == f32::NEG_INFINITY {
+                    continue;
+                }
+                // Plays that use a blank: the best leave of such plays (of
+                // those that spell a word alone, if that is the word).
+                let leave = match (BLANK, reads) {
+                    (false, _) => leave,
+                    (true, 0) => sp.blank_best[np.min(32)],
+                    (true, _) => self.leaves.best_blank[np.min(32)],
+                };
+                if leave == f32::NEG_INFINITY {
+                    continue;
+                }
+                let base = board * wm + cross + bingo;
+                // A play with a blank places one tile worth nothing.
+                let real = if BLANK { np - 1 } else { np };
+                let tiles: i64 = if narrow {
+                    // Lanes past `real` meet zeros.
+                    eff[..8].iter().zip(&sh.top[real]).map(|(e, v)| e * v).sum()
+                } else {
+                    eff[..real].iter().zip(&sh.values).map(|(e, v)| e * v).sum()
+                };
+                let tiles = tiles.min(wm * by_letter + by_cross);
+                let v = match exact {
+                    Some(s) => s as f32 + leave,
+                    None => (base + tiles) as f32 + leave,
+                };
+                best = best.max(v);
+                if !checked {
+                    plain = plain.max(v);
+                }
+            }
+        }
+        (best, plain)
+    }
+}

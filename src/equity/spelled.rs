@@ -1,0 +1,421 @@
+//! What the rack can spell, from the lexicon's anagram index: the sets of
+//! tiles that make words, and the bingos that fit a span letter by letter.
+
+use super::leave_table::LeaveIndex;
+use super::top::TopN;
+use crate::alphabet::Tile;
+use crate::anagrams::{push_tile, AnagramIndex, MAX_LEN, WORD, WORDS_MAX_LEN};
+use crate::board::{tile_of, BLANK_FLAG};
+use crate::lane::{Lane, LaneSquare};
+use crate::leave::LeaveValue;
+use crate::movegen::{Dir, Move, MoveSink};
+use crate::rules::MAX_SIZE;
+use crate::scoring::{Classic, Scoring};
+
+/// What the rack can spell with no tile of the board, and with one, from
+/// the lexicon's [`AnagramIndex`]: a span whose word would be the placed
+/// tiles alone can only hold a set of tiles that spells a word, and a full
+/// rack through one board tile needs an 8-letter word.
+pub(super) struct Spelled {
+    /// By number of tiles used: the most the leave of any set of that many
+    /// tiles that spells a word adds (`-inf` where none does; a set the
+    /// index cannot judge, as with two blanks, counts as spelling).
+    pub(super) best: [f32; 33],
+    /// By board tile `t` and number of tiles used: the most the leave of
+    /// any set of that many tiles that spells a word with `t` adds
+    /// (`-inf` where none does); sets with a blank are in `any_best`.
+    pub(super) through_best: [[f32; 8]; 64],
+    /// By number of tiles used: the most the leave of any set the index
+    /// cannot judge with a board tile adds (sets with blanks, longer sets).
+    pub(super) any_best: [f32; 33],
+    /// Tiles `t` such that the whole rack and `t` may spell a word.
+    pub(super) through: u64,
+    /// By number of tiles used: the most the leave of any set with a blank
+    /// that spells a word adds (`-inf` where none does).
+    pub(super) blank_best: [f32; 33],
+}
+
+impl Spelled {
+    /// Nothing known: every set may spell (the index not built yet, or a
+    /// scoring the bounds do not hold for).
+    pub(super) fn unknown(leaves: &LeaveIndex) -> Spelled {
+        Spelled {
+            best: leaves.best,
+            through_best: [[f32::NEG_INFINITY; 8]; 64],
+            any_best: leaves.best,
+            through: u64::MAX,
+            blank_best: leaves.best_blank,
+        }
+    }
+
+    /// Two passes over the sets of tiles: one works out their keys and
+    /// prefetches their entries in the index (some MB: every lookup can
+    /// miss the cache, and this way the misses overlap), one reads them.
+    pub(super) fn new(leaves: &LeaveIndex, index: &AnagramIndex, letters: usize) -> Spelled {
+        let mut best = [f32::NEG_INFINITY; 33];
+        let mut through_best = [[f32::NEG_INFINITY; 8]; 64];
+        let mut any_best = [f32::NEG_INFINITY; 33];
+        let mut blank_best = [f32::NEG_INFINITY; 33];
+        // Every set's key, letters and blanks, by code: the codes in
+        // order, as an odometer of digits (copies used of each kind of
+        // tile, least significant first; the blank's kind, tile 0, first).
+        let kinds = &leaves.kinds;
+        let mut digits = [0u32; 64];
+        let mut sets: Vec<(u64, usize, usize)> = Vec::with_capacity(leaves.adds.len());
+        for _ in 0..leaves.adds.len() {
+            let (mut key, mut len, mut blanks) = (0u64, 0usize, 0usize);
+            for (&(t, _), &d) in kinds.iter().zip(&digits) {
+                if t == 0 {
+                    blanks = d as usize;
+                } else {
+                    for _ in 0..d {
+                        key = push_tile(key, t as u8);
+                    }
+                    len += d as usize;
+                }
+            }
+            if blanks <= 1 {
+                index.prefetch(key);
+            }
+            sets.push((key, len, blanks));
+            for (d, &(_, radix)) in digits.iter_mut().zip(kinds) {
+                *d += 1;
+                if *d < radix {
+                    break;
+                }
+                *d = 0;
+            }
+        }
+        let rack_tiles: usize = kinds.iter().map(|&(_, r)| r as usize - 1).sum();
+        // The board tiles that make a word of the whole rack and one more.
+        let mut through = u64::MAX;
+        for (&(key, len, blanks), &add) in sets.iter().zip(&leaves.adds) {
+            let size = len + blanks;
+            if size >= best.len() {
+                continue;
+            }
+            // What the set spells alone (bit 0) and with each board tile.
+            let e = match blanks {
+                0 => index.entry(key, len),
+                // A blank and the letters spell what the letters and one
+                // more do; with a board tile as well, unknown.
+                1 => (index.entry(key, len) & !WORD != 0) as u64 | !WORD,
+                _ => u64::MAX,
+            };
+            if e & WORD != 0 && size >= 2 {
+                best[size] = best[size].max(add);
+                if blanks > 0 {
+                    blank_best[size] = blank_best[size].max(add);
+                }
+            }
+            if size == rack_tiles && blanks == 0 {
+                through = e & !WORD;
+            }
+            let mut m = e & !WORD;
+            if m == !WORD || size >= 8 {
+                any_best[size] = any_best[size].max(add);
+            } else {
+                while m != 0 {
+                    let t = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    let b = &mut through_best[t][size];
+                    *b = b.max(add);
+                }
+            }
+        }
+        if leaves.rack[0] == 1 {
+            // One blank: the whole rack and tile `t` spell a word if the
+            // letters, `t` and one more do (the key with `t` put in place).
+            through = 0;
+            let rack = &leaves.rack;
+            let mut tiles = [0u8; 8];
+            let mut len = 0usize;
+            for (u, &c) in rack.iter().enumerate().skip(1) {
+                for _ in 0..c {
+                    if len < tiles.len() {
+                        tiles[len] = u as u8;
+                    }
+                    len += 1;
+                }
+            }
+            if len >= tiles.len() {
+                through = u64::MAX;
+            } else {
+                for t in 1..letters.min(63) as u8 + 1 {
+                    let (mut key, mut put) = (0u64, false);
+                    for &u in &tiles[..len] {
+                        if !put && u >= t {
+                            key = push_tile(key, t);
+                            put = true;
+                        }
+                        key = push_tile(key, u);
+                    }
+                    if !put {
+                        key = push_tile(key, t);
+                    }
+                    if index.entry(key, len + 1) & !WORD != 0 {
+                        through |= 1 << t;
+                    }
+                }
+            }
+        }
+        Spelled {
+            best,
+            through_best,
+            any_best,
+            through,
+            blank_best,
+        }
+    }
+}
+
+/// The words a full rack makes, alone and through up to three board tiles,
+/// read from the lexicon's [`AnagramIndex`] the first time a bound asks:
+/// then a span for a bingo counts only if one of those words fits its
+/// squares, letter by letter (cross-checks, and the board tiles in their
+/// places). The index says whether the letters make a word; this says
+/// whether a word fits here.
+pub(super) struct Bingos<'a> {
+    pub(super) index: &'a AnagramIndex,
+    /// The rack's letters, ascending, and its blanks (at most one: with
+    /// two, nothing is checked).
+    pub(super) letters: Vec<Tile>,
+    pub(super) blanks: usize,
+    /// Letters of the alphabet: what a blank may be.
+    pub(super) alphabet: usize,
+    /// The words looked up so far, by the key of the board tiles they go
+    /// through (0: none), and those keys.
+    pub(super) words: Vec<(u64, [Tile; WORDS_MAX_LEN])>,
+    pub(super) known: Vec<u64>,
+}
+
+impl<'a> Bingos<'a> {
+    pub(super) fn new(index: &'a AnagramIndex, rack: &[u8; 64], alphabet: usize) -> Bingos<'a> {
+        let mut letters = Vec::with_capacity(MAX_LEN);
+        for (t, &c) in rack.iter().enumerate().skip(1) {
+            letters.extend(std::iter::repeat_n(t as Tile, c as usize));
+        }
+        Bingos {
+            index,
+            letters,
+            blanks: rack[0] as usize,
+            alphabet: alphabet.min(63),
+            words: Vec::new(),
+            known: Vec::new(),
+        }
+    }
+
+    /// Whether the bounds may check bingos' words (not with two blanks).
+    pub(super) fn checkable(&self) -> bool {
+        self.blanks <= 1
+    }
+
+    /// Keeps every word of the rack's letters, the board tiles `board` and
+    /// the blank (if any) as any letter, under `board_key`.
+    pub(super) fn look_up(&mut self, board: &[Tile], board_key: u64) {
+        let mut tiles = [0 as Tile; WORDS_MAX_LEN];
+        let n = self.letters.len() + board.len();
+        if n + self.blanks > WORDS_MAX_LEN {
+            return;
+        }
+        tiles[..self.letters.len()].copy_from_slice(&self.letters);
+        tiles[self.letters.len()..n].copy_from_slice(board);
+        tiles[..n].sort_unstable();
+        let key = |tiles: &[Tile]| tiles.iter().fold(0u64, |k, &t| push_tile(k, t));
+        if self.blanks == 0 {
+            for w in self.index.words(key(&tiles[..n])) {
+                self.words.push((board_key, *w));
+            }
+            return;
+        }
+        // One blank: as each letter that completes the others to a word
+        // (the index knows which up to its longest multisets; past them,
+        // every letter is tried).
+        let mut m = if n < MAX_LEN {
+            self.index.entry(key(&tiles[..n]), n) & !WORD
+        } else {
+            (2u64 << self.alphabet) - 2
+        };
+        // The keys first, prefetched: up to one a letter, each a likely
+        // cache miss.
+        let mut keys = [0u64; 64];
+        let mut nk = 0;
+        while m != 0 {
+            let x = m.trailing_zeros() as Tile;
+            m &= m - 1;
+            let mut with_x = tiles;
+            with_x[n] = x;
+            with_x[..=n].sort_unstable();
+            keys[nk] = key(&with_x[..=n]);
+            self.index.prefetch_words(keys[nk]);
+            nk += 1;
+        }
+        for &k in &keys[..nk] {
+            for w in self.index.words(k) {
+                self.words.push((board_key, *w));
+            }
+        }
+    }
+
+    /// The key [`Bingos::words`] keeps the words through the board tiles of
+    /// `span` under, after looking them up if not yet done.
+    pub(super) fn board_key(&mut self, span: &[LaneSquare]) -> u64 {
+        let mut board = [0 as Tile; WORDS_MAX_LEN];
+        let mut nb = 0;
+        for q in span.iter().filter(|q| q.tile() != 0) {
+            board[nb] = tile_of(q.tile());
+            nb += 1;
+        }
+        board[..nb].sort_unstable();
+        // Board tiles ascending, and one bit above them: never 0.
+        let board_key = board[..nb].iter().fold(1u64, |k, &t| push_tile(k, t));
+        if !self.known.contains(&board_key) {
+            self.known.push(board_key);
+            self.look_up(&board[..nb], board_key);
+        }
+        board_key
+    }
+
+    /// The words kept under `board_key` that fit `span`: each letter one
+    /// its square accepts, the board tiles' letters where they lie.
+    pub(super) fn fitting<'s>(
+        &'s self,
+        span: &'s [LaneSquare],
+        board_key: u64,
+    ) -> impl Iterator<Item = &'s [Tile; WORDS_MAX_LEN]> + 's {
+        self.words
+            .iter()
+            .filter(move |(k, _)| *k == board_key)
+            .map(|(_, w)| w)
+            .filter(move |w| {
+                span.iter().zip(w.iter()).all(|(q, &l)| {
+                    if q.tile() != 0 {
+                        tile_of(q.tile()) == l
+                    } else {
+                        q.allowed() & (1 << (l & 63)) != 0
+                    }
+                })
+            })
+    }
+
+    /// The most a word of the rack and the board tiles on the `len` squares
+    /// of `sqs` from `start` scores there, of those that fit: each letter
+    /// one its square accepts, the board tiles' letters where they lie.
+    /// Each letter placed counts its full value (a blank's would count
+    /// none: this bounds that too). `None` if no word fits.
+    pub(super) fn fit(
+        &mut self,
+        sqs: &[LaneSquare],
+        start: usize,
+        len: usize,
+        scoring: &Classic,
+    ) -> Option<i32> {
+        let span = &sqs[start..start + len];
+        let board_key = self.board_key(span);
+        self.fitting(span, board_key)
+            .map(|w| span_score(scoring, span, w, None))
+            .max()
+    }
+}
+
+/// What word `w` scores on `span` (its board tiles where they lie, the
+/// rest placed), with the blank on square `blank` of the span if any, as
+/// `scoring` counts it, bingo bonus included.
+pub(super) fn span_score(
+    scoring: &Classic,
+    span: &[LaneSquare],
+    w: &[Tile; WORDS_MAX_LEN],
+    blank: Option<usize>,
+) -> i32 {
+    let mut tally = scoring.start();
+    let mut placed = 0;
+    for (i, (q, &l)) in span.iter().zip(w).enumerate() {
+        if q.tile() != 0 {
+            tally = scoring.through(tally, q);
+        } else {
+            let value = if blank == Some(i) {
+                0
+            } else {
+                scoring.value(l as usize)
+            };
+            tally = scoring.place(tally, q, value);
+            placed += 1;
+        }
+    }
+    scoring.total(&tally, placed)
+}
+
+impl<L: LeaveValue> TopN<'_, L> {
+    /// Every play of the whole rack, one blank and its letters, on the
+    /// `len` squares of `lane` from `start` (a span a bingo fits, see
+    /// [`Bingos`]), as the search would find it: each word that fits, with
+    /// the blank on each placed copy of the letter it stands for, scored
+    /// as the classic scoring does.
+    pub(super) fn place_blank_bingos(&mut self, lane: &Lane<'_>, start: usize, len: usize) {
+        let Some(cell) = &self.bingos else { return };
+        let words: Vec<[Tile; WORDS_MAX_LEN]> = {
+            let sqs = &lane.squares()[start..start + len];
+            let mut b = cell.borrow_mut();
+            let key = b.board_key(sqs);
+            b.fitting(sqs, key).copied().collect()
+        };
+        for w in &words {
+            self.place_blank_word(lane, start, w);
+        }
+    }
+
+    /// [`TopN::place_blank_bingos`] for one word.
+    pub(super) fn place_blank_word(
+        &mut self,
+        lane: &Lane<'_>,
+        start: usize,
+        w: &[Tile; WORDS_MAX_LEN],
+    ) {
+        let len = w.iter().position(|&t| t == 0).unwrap_or(WORDS_MAX_LEN);
+        let sqs = &lane.squares()[start..start + len];
+        // The letter beyond the rack's letters: the blank's.
+        let mut left = self.leaves.rack;
+        let mut letter = 0;
+        for (q, &l) in sqs.iter().zip(w) {
+            if q.tile() == 0 {
+                let c = &mut left[l as usize & 63];
+                if *c > 0 {
+                    *c -= 1;
+                } else {
+                    letter = l;
+                }
+            }
+        }
+        if letter == 0 {
+            return;
+        }
+        for j in 0..len {
+            if sqs[j].tile() != 0 || w[j] != letter {
+                continue;
+            }
+            let mut m = Move {
+                dir: lane.dir(),
+                row: 0,
+                col: 0,
+                len: len as u8,
+                word: [0; MAX_SIZE],
+                placed: 0,
+                score: 0,
+            };
+            for (i, (q, &l)) in sqs.iter().zip(w).enumerate() {
+                if q.tile() != 0 {
+                    m.word[i] = q.tile();
+                } else {
+                    m.word[i] = if i == j { l | BLANK_FLAG } else { l };
+                    m.placed |= 1 << i;
+                }
+            }
+            m.score = span_score(&self.scoring, sqs, w, Some(j));
+            match lane.dir() {
+                Dir::Across => (m.row, m.col) = (lane.line() as u8, start as u8),
+                Dir::Down => (m.row, m.col) = (start as u8, lane.line() as u8),
+            }
+            self.push(&m);
+        }
+    }
+}
