@@ -1,6 +1,7 @@
 //! The `lexgraph` command line: compile word lists, inspect and query
 //! lexicon files, generate moves.
 
+mod cgp_lines;
 mod cmd;
 mod default_lexicon;
 mod setup;

@@ -19,6 +19,7 @@ use lexgraph::strategy::Leaves;
 use lexgraph::{Alphabet, Kind, Lexicon};
 use serde::Serialize;
 
+use crate::cgp_lines::{cgp_lex_name, cgp_opcode, CgpLines, MAX_CGP_LINE};
 use crate::setup::{open_lexicon, JsonCount, RuleSet};
 use crate::{status, usage, Negative, Usage};
 
@@ -145,14 +146,6 @@ struct JsonMove<'a> {
     play: PlayRecord,
 }
 
-/// The longest CGP line read (a 21x21 board of bracketed tiles and its
-/// opcodes fit many times over); a longer one is reported, not buffered.
-const MAX_CGP_LINE: usize = 64 * 1024;
-
-/// The longest over-long CGP line skipped (reported) before the batch
-/// ends: a stream that never ends its line is not read for ever.
-const MAX_SKIPPED_LINE: u64 = 64 << 20;
-
 /// The largest `--board` file read.
 const MAX_BOARD_FILE: u64 = 64 << 20;
 
@@ -217,12 +210,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
             let file = File::open(f).with_context(|| format!("reading {}", f.display()))?;
             (f.display().to_string(), Box::new(BufReader::new(file)))
         };
-        let lines = CgpLines {
-            name,
-            reader,
-            line: 0,
-            buf: Vec::new(),
-        };
+        let lines = CgpLines::new(name, reader);
         let mut run = Run::new(&args, lexicons, true, play);
         for (k, item) in lines.enumerate() {
             let (label, line) = item?;
@@ -311,84 +299,6 @@ pub fn run(args: Args) -> Result<ExitCode> {
 /// A short quote of input for a message.
 fn excerpt(text: &str) -> String {
     format!("{:?}", lexgraph::text::snippet(text))
-}
-
-/// The data lines of a CGP file, numbered: (label `FILE:LINE`, the line
-/// or why it cannot be read). Blank lines and `#` comments are skipped; a
-/// read error ends the batch.
-struct CgpLines {
-    name: String,
-    reader: Box<dyn BufRead>,
-    line: usize,
-    buf: Vec<u8>,
-}
-
-type CgpLine = (String, std::result::Result<String, String>);
-
-impl Iterator for CgpLines {
-    type Item = Result<CgpLine>;
-
-    fn next(&mut self) -> Option<Self::Item> {
-        loop {
-            self.buf.clear();
-            let read = (&mut self.reader)
-                .take(MAX_CGP_LINE as u64 + 1)
-                .read_until(b'\n', &mut self.buf);
-            match read {
-                Ok(0) => return None,
-                Ok(_) => {}
-                Err(e) => {
-                    return Some(Err(anyhow::Error::new(e)
-                        .context(format!("reading {} after line {}", self.name, self.line))))
-                }
-            }
-            self.line += 1;
-            let label = format!("{}:{}", self.name, self.line);
-            if self.buf.len() > MAX_CGP_LINE && self.buf.last() != Some(&b'\n') {
-                // Skip the rest of the line without keeping it, up to a
-                // bound: a "line" that does not end (/dev/zero) ends the batch.
-                let mut skipped = self.buf.len() as u64;
-                loop {
-                    if skipped > MAX_SKIPPED_LINE {
-                        return Some(Err(anyhow::anyhow!(
-                            "{label}: a line of more than {} MiB: not a CGP file (the batch stops here)",
-                            MAX_SKIPPED_LINE >> 20
-                        )));
-                    }
-                    let chunk = match self.reader.fill_buf() {
-                        Ok(c) => c,
-                        Err(e) => return Some(Err(anyhow::Error::new(e))),
-                    };
-                    if chunk.is_empty() {
-                        break;
-                    }
-                    let (n, end) = match chunk.iter().position(|&b| b == b'\n') {
-                        Some(i) => (i + 1, true),
-                        None => (chunk.len(), false),
-                    };
-                    self.reader.consume(n);
-                    skipped += n as u64;
-                    if end {
-                        break;
-                    }
-                }
-                let msg =
-                    format!("a line of {skipped} bytes: a CGP line has at most {MAX_CGP_LINE}");
-                return Some(Ok((label, Err(msg))));
-            }
-            let text = match std::str::from_utf8(&self.buf) {
-                Ok(t) => t.trim(),
-                Err(e) => {
-                    let msg = format!("not UTF-8 text (byte {} of the line)", e.valid_up_to());
-                    return Some(Ok((label, Err(msg))));
-                }
-            };
-            if text.is_empty() || text.starts_with('#') {
-                continue;
-            }
-            return Some(Ok((label, Ok(text.to_string()))));
-        }
-    }
 }
 
 /// The lexicons a run answers in: `--lexicon`, else each CGP's `lex NAME`
@@ -954,23 +864,6 @@ fn json_play<'a>(
         lexicon,
         play: PlayRecord::new(listed, board, alphabet),
     }
-}
-
-/// The value of a CGP line's opcode `name` (`lex`, `bdn`, ...).
-fn cgp_opcode(line: &str, name: &str) -> Option<String> {
-    let ops = line
-        .split_whitespace()
-        .skip(4)
-        .collect::<Vec<_>>()
-        .join(" ");
-    ops.split(';').find_map(|op| {
-        let (n, v) = op.trim().split_once(char::is_whitespace)?;
-        (n == name).then(|| v.trim().to_string())
-    })
-}
-
-fn cgp_lex_name(line: &str) -> Option<String> {
-    cgp_opcode(line, "lex")
 }
 
 /// The layout: the flag (built-in name or file), else the built-in one whose size matches.

@@ -1,0 +1,122 @@
+//! Batches of CGP lines: read line by line with bounded buffers (a line
+//! longer than a position can be is reported, not held), and a line's
+//! opcodes read before it is parsed.
+
+use std::io::{BufRead, Read};
+
+use anyhow::Result;
+
+/// The longest CGP line read (a 21x21 board of bracketed tiles and its
+/// opcodes fit many times over); a longer one is reported, not buffered.
+pub const MAX_CGP_LINE: usize = 64 * 1024;
+
+/// The longest over-long CGP line skipped (reported) before the batch
+/// ends: a stream that never ends its line is not read for ever.
+pub const MAX_SKIPPED_LINE: u64 = 64 << 20;
+
+/// The data lines of a CGP file, numbered: (label `FILE:LINE`, the line
+/// or why it cannot be read). Blank lines and `#` comments are skipped; a
+/// read error ends the batch.
+pub struct CgpLines {
+    name: String,
+    reader: Box<dyn BufRead>,
+    line: usize,
+    buf: Vec<u8>,
+}
+
+impl CgpLines {
+    /// The lines of `reader`, labelled with `name` (a file, or `-`).
+    pub fn new(name: String, reader: Box<dyn BufRead>) -> CgpLines {
+        CgpLines {
+            name,
+            reader,
+            line: 0,
+            buf: Vec::new(),
+        }
+    }
+}
+
+pub type CgpLine = (String, std::result::Result<String, String>);
+
+impl Iterator for CgpLines {
+    type Item = Result<CgpLine>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        loop {
+            self.buf.clear();
+            let read = (&mut self.reader)
+                .take(MAX_CGP_LINE as u64 + 1)
+                .read_until(b'\n', &mut self.buf);
+            match read {
+                Ok(0) => return None,
+                Ok(_) => {}
+                Err(e) => {
+                    return Some(Err(anyhow::Error::new(e)
+                        .context(format!("reading {} after line {}", self.name, self.line))))
+                }
+            }
+            self.line += 1;
+            let label = format!("{}:{}", self.name, self.line);
+            if self.buf.len() > MAX_CGP_LINE && self.buf.last() != Some(&b'\n') {
+                // Skip the rest of the line without keeping it, up to a
+                // bound: a "line" that does not end (/dev/zero) ends the batch.
+                let mut skipped = self.buf.len() as u64;
+                loop {
+                    if skipped > MAX_SKIPPED_LINE {
+                        return Some(Err(anyhow::anyhow!(
+                            "{label}: a line of more than {} MiB: not a CGP file (the batch stops here)",
+                            MAX_SKIPPED_LINE >> 20
+                        )));
+                    }
+                    let chunk = match self.reader.fill_buf() {
+                        Ok(c) => c,
+                        Err(e) => return Some(Err(anyhow::Error::new(e))),
+                    };
+                    if chunk.is_empty() {
+                        break;
+                    }
+                    let (n, end) = match chunk.iter().position(|&b| b == b'\n') {
+                        Some(i) => (i + 1, true),
+                        None => (chunk.len(), false),
+                    };
+                    self.reader.consume(n);
+                    skipped += n as u64;
+                    if end {
+                        break;
+                    }
+                }
+                let msg =
+                    format!("a line of {skipped} bytes: a CGP line has at most {MAX_CGP_LINE}");
+                return Some(Ok((label, Err(msg))));
+            }
+            let text = match std::str::from_utf8(&self.buf) {
+                Ok(t) => t.trim(),
+                Err(e) => {
+                    let msg = format!("not UTF-8 text (byte {} of the line)", e.valid_up_to());
+                    return Some(Ok((label, Err(msg))));
+                }
+            };
+            if text.is_empty() || text.starts_with('#') {
+                continue;
+            }
+            return Some(Ok((label, Ok(text.to_string()))));
+        }
+    }
+}
+
+/// The value of a CGP line's opcode `name` (`lex`, `bdn`, ...).
+pub fn cgp_opcode(line: &str, name: &str) -> Option<String> {
+    let ops = line
+        .split_whitespace()
+        .skip(4)
+        .collect::<Vec<_>>()
+        .join(" ");
+    ops.split(';').find_map(|op| {
+        let (n, v) = op.trim().split_once(char::is_whitespace)?;
+        (n == name).then(|| v.trim().to_string())
+    })
+}
+
+pub fn cgp_lex_name(line: &str) -> Option<String> {
+    cgp_opcode(line, "lex")
+}
