@@ -495,7 +495,6 @@ impl WordIter {
     }
 }
 
-
 /// Compiles a word list into `OUT.dawg` and `OUT.gaddag` (`out` without
 /// extension; written atomically) and returns the two paths.
 ///
