@@ -5,6 +5,7 @@
 //!
 //! ```
 //! use lexgraph::equity::{Listed, Play, PlayRecord};
+//! use lexgraph::movegen::sort_moves;
 //! use lexgraph::{compile, Alphabet, Generator, Lexicon, Options, Position, WordList};
 //!
 //! let a = Alphabet::english();
@@ -13,9 +14,9 @@
 //! let empty = "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15";
 //! let pos = Position::from_cgp(&format!("{empty} QIS/ 0/0 0"), &a)?;
 //! let mut gen = Generator::new(pos.rules()?);
-//! let moves = gen.generate_vec(&gaddag, &pos.board, pos.rack(), &Options::default());
-//! let best = moves.iter().max_by_key(|m| m.score).unwrap();
-//! let r = PlayRecord::new(&Listed::unranked(Play::Place(*best)), &pos.board, &a);
+//! let mut moves = gen.generate_vec(&gaddag, &pos.board, pos.rack(), &Options::default());
+//! sort_moves(&mut moves); // best score first
+//! let r = PlayRecord::new(&Listed::unranked(Play::Place(moves[0])), &pos.board, &a);
 //! assert_eq!((r.kind, r.notation.as_deref(), r.score), ("place", Some("8F QIS"), 24));
 //! assert_eq!(r.tiles.len(), 3);
 //! # Ok::<(), lexgraph::Error>(())
