@@ -29,8 +29,11 @@ pub fn run(args: Args) -> Result<ExitCode> {
         true => Partial::Yes,
         false => Partial::No,
     };
-    for w in lex.anagram(&args.rack, partial)? {
-        writeln!(out, "{w}")?;
+    // Each word as the walk finds it; a corrupt file ends the stream with
+    // an error, after the words before it (as `lexgraph words` does).
+    let mut words = lex.anagrams(&args.rack, partial)?;
+    while let Some(w) = words.next_str() {
+        writeln!(out, "{}", w?)?;
     }
     out.flush()?;
     Ok(ExitCode::SUCCESS)

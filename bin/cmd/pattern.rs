@@ -21,8 +21,11 @@ pub fn run(args: Args) -> Result<ExitCode> {
     refuse_lexicon_operands(std::slice::from_ref(&args.pattern))?;
     let lex = load(args.lexicon.as_deref(), Some(lexgraph::Kind::Dawg))?;
     let mut out = BufWriter::new(std::io::stdout().lock());
-    for w in lex.pattern(&args.pattern)? {
-        writeln!(out, "{w}")?;
+    // Each word as the walk finds it; a corrupt file ends the stream with
+    // an error, after the words before it (as `lexgraph words` does).
+    let mut words = lex.matches(&args.pattern)?;
+    while let Some(w) = words.next_str() {
+        writeln!(out, "{}", w?)?;
     }
     out.flush()?;
     Ok(ExitCode::SUCCESS)

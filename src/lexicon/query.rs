@@ -5,23 +5,68 @@
 //! spells the word `av`, so the root's arcs followed by their `◇` arc form a
 //! DAWG. Both kinds answer every query, in sorted order.
 //!
-//! Every walk is bounded by what a valid file of the header's word count
-//! could need (each path from the root is a prefix of a word): a corrupt
-//! file whose edges form a graph with exponentially many paths gets an
-//! error from [`Lexicon::pattern`] and [`Lexicon::anagram`], and a word
-//! stream that stops with [`Words::cut_short`] set, instead of a walk that
-//! never ends.
+//! # Streams
+//!
+//! Each query is a stream: an iterator that walks the lexicon depth first
+//! with a stack of its own (no recursion) and stops at each word it yields,
+//! so it walks only as far as the words taken. The first words of a query
+//! that matches the whole lexicon come at once, and a program that prints
+//! the words as they come holds one at a time. The `Vec` forms collect a
+//! stream:
+//!
+//! | stream | items | collected |
+//! |---|---|---|
+//! | [`Lexicon::anagrams`] → [`Anagrams`] | `Result<String>` | [`Lexicon::anagram`] |
+//! | [`Lexicon::matches`] → [`Matches`] | `Result<String>` | [`Lexicon::pattern`] |
+//! | [`Lexicon::words`], [`Lexicon::words_with_prefix`] → [`Words`] | `String` | |
 //!
 //! ```
 //! use lexgraph::{Alphabet, Lexicon, WordList, compile, query::Partial};
 //! let words = WordList::parse(b"cat\nact\ntac\ncats\ncoat\n", "inline", &Alphabet::english(), lexgraph::Invalid::Refuse)?;
 //! let dawg = Lexicon::from_vec(compile::compile(&words).dawg)?;
+//! // The collected forms.
 //! assert_eq!(dawg.anagram("TCA", Partial::No)?, ["ACT", "CAT", "TAC"]);
 //! assert_eq!(dawg.anagram("TC?", Partial::No)?, ["aCT", "CaT", "TaC"]);
 //! assert_eq!(dawg.pattern("C*T")?, ["CAT", "COAT"]);
 //! assert_eq!(dawg.pattern("?AT?")?, ["CATS"]);
+//!
+//! // A stream: the walk has gone as far as `CAT` and no further.
+//! let mut matches = dawg.matches("C*")?;
+//! assert_eq!(matches.next().transpose()?.as_deref(), Some("CAT"));
+//! // The rest, collected: an `Err` item would make this the error.
+//! let rest: Vec<String> = matches.collect::<Result<_, _>>()?;
+//! assert_eq!(rest, ["CATS", "COAT"]);
+//!
+//! // `next_str` lends each word from one buffer: no allocation per word.
+//! let mut anagrams = dawg.anagrams("CATS", Partial::Yes)?;
+//! let mut out = String::new();
+//! while let Some(word) = anagrams.next_str() {
+//!     out += word?;
+//!     out += " ";
+//! }
+//! assert_eq!(out, "ACT CAT CATS TAC ");
 //! # Ok::<(), lexgraph::Error>(())
 //! ```
+//!
+//! Words come in the lexicon's order (by tile number: the alphabet's
+//! order), each once. The iterators allocate one `String` per word yielded
+//! and nothing else per step; `next_str` on [`Anagrams`] and [`Matches`]
+//! writes each word into a buffer the stream reuses instead.
+//!
+//! # Corrupt files
+//!
+//! Every walk is bounded by what a valid file of the header's word count
+//! could need (each path from the root is a prefix of a word): a corrupt
+//! file whose edges form a graph with exponentially many paths ends an
+//! [`Anagrams`] or [`Matches`] stream with an `Err` item (its last, after
+//! the words found before it, which are not all the words), so
+//! [`Lexicon::anagram`] and [`Lexicon::pattern`] return that error; a
+//! [`Words`] stream, whose items are plain strings, stops with
+//! [`Words::cut_short`] set. Either way the walk ends instead of running
+//! for years. A valid file never meets the bound.
+
+use std::fmt;
+use std::iter::FusedIterator;
 
 use crate::alphabet::{Alphabet, Blanks, Spelling, Tile, BLANK};
 use crate::error::{Corruption, Error, Result};
@@ -44,22 +89,25 @@ struct Forward<'a> {
     gaddag: bool,
 }
 
+/// The children of one node of the forward view, being walked (with
+/// [`FwdChildren::next`]).
 struct FwdChildren<'a> {
     inner: Children<'a>,
-    edges: Edges<'a>,
+    /// At a GADDAG's root: each arc's node is the one behind its `◇` arc.
     through_separator: bool,
 }
 
-impl Iterator for FwdChildren<'_> {
-    type Item = (Tile, bool, At);
-    fn next(&mut self) -> Option<Self::Item> {
+impl<'a> FwdChildren<'a> {
+    /// The next child: its tile, whether it ends a word, where it leads.
+    #[inline]
+    fn next(&mut self, edges: &Edges<'a>) -> Option<(Tile, bool, At)> {
         loop {
             let a: Arc = self.inner.next()?;
             if a.tile == 0 {
                 continue; // a DAWG has no separator; in a GADDAG it is not a letter
             }
             let target = if self.through_separator {
-                self.edges.separator(a.target).map_or(0, |s| s.target)
+                edges.separator(a.target).map_or(0, |s| s.target)
             } else {
                 a.target
             };
@@ -87,15 +135,18 @@ impl<'a> Forward<'a> {
         };
         FwdChildren {
             inner,
-            edges: self.edges,
             through_separator: through,
         }
     }
 
     fn child(&self, at: At, tile: Tile) -> Option<(bool, At)> {
-        self.children(at)
-            .find(|&(t, _, _)| t == tile)
-            .map(|(_, term, at)| (term, at))
+        let mut kids = self.children(at);
+        while let Some((t, term, at)) = kids.next(&self.edges) {
+            if t == tile {
+                return Some((term, at));
+            }
+        }
+        None
     }
 }
 
@@ -103,6 +154,7 @@ impl<'a> Forward<'a> {
 pub struct Words<'a> {
     lex: &'a Lexicon,
     fwd: Forward<'a>,
+    labels: Labels<'a>,
     stack: Vec<FwdChildren<'a>>,
     word: Vec<Tile>,
     /// Length of the fixed prefix in `word`.
@@ -136,6 +188,17 @@ impl Words<'_> {
     }
 }
 
+impl fmt::Debug for Words<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Words")
+            .field("lexicon", &self.lex.origin())
+            .field("depth", &self.stack.len())
+            .field("budget", &self.budget)
+            .field("cut_short", &self.cut_short)
+            .finish_non_exhaustive()
+    }
+}
+
 impl Iterator for Words<'_> {
     type Item = String;
     fn next(&mut self) -> Option<String> {
@@ -144,7 +207,7 @@ impl Iterator for Words<'_> {
         }
         loop {
             let top = self.stack.last_mut()?;
-            match top.next() {
+            match top.next(&self.fwd.edges) {
                 Some(_) if self.budget == 0 => {
                     self.cut_short = true;
                     self.stack.clear();
@@ -159,7 +222,11 @@ impl Iterator for Words<'_> {
                         self.stack.push(kids);
                     }
                     if terminal {
-                        return Some(self.lex.alphabet().render(&self.word));
+                        let mut text = String::with_capacity(self.word.len());
+                        for &t in &self.word {
+                            self.labels.push(&mut text, t, false);
+                        }
+                        return Some(text);
                     }
                 }
                 None => {
@@ -245,6 +312,7 @@ impl Lexicon {
         let mut w = Words {
             fwd,
             lex: self,
+            labels: Labels::new(self.alphabet()),
             stack: Vec::new(),
             base: prefix.len(),
             word: prefix,
@@ -263,8 +331,38 @@ impl Lexicon {
     /// [`Partial::No`] only words using all of its tiles, with
     /// [`Partial::Yes`] every word using some of them. Letters supplied by
     /// blanks are lower case.
+    ///
+    /// [`Lexicon::anagrams`] collected: the same words in the same order, or
+    /// the error that stream ends with on a corrupt file.
     pub fn anagram(&self, rack: &str, partial: Partial) -> Result<Vec<String>> {
-        let partial = partial == Partial::Yes;
+        self.anagrams(rack, partial)?.collect()
+    }
+
+    /// Streams the words that can be made from `rack`, in sorted order,
+    /// walking the lexicon only as far as the words taken (see the
+    /// [module docs](self)): the words of [`Lexicon::anagram`], one at a
+    /// time. `?` in the rack is a blank; with [`Partial::No`] only words
+    /// using all of its tiles come, with [`Partial::Yes`] every word using
+    /// some of them. A letter a blank supplies is lower case, and a real
+    /// tile is always used before a blank: each word comes once.
+    ///
+    /// Errors: a rack that is not text of the lexicon's alphabet, or of
+    /// more than 64 tiles. The stream's items are `Err` only on a corrupt
+    /// file (see [`Anagrams`]).
+    ///
+    /// ```
+    /// use lexgraph::{Alphabet, Lexicon, WordList, compile, query::Partial};
+    /// let words = WordList::parse(b"at\ncat\nact\ntac\n", "inline", &Alphabet::english(), lexgraph::Invalid::Refuse)?;
+    /// let dawg = Lexicon::from_vec(compile::compile(&words).dawg)?;
+    /// let mut anagrams = dawg.anagrams("CA?", Partial::Yes)?;
+    /// assert_eq!(anagrams.next().transpose()?.as_deref(), Some("ACt"));
+    /// assert_eq!(anagrams.next().transpose()?.as_deref(), Some("At"));
+    /// // The walk has stopped at `AT`; the rest of the words are still to come.
+    /// let rest: Vec<String> = anagrams.collect::<Result<_, _>>()?;
+    /// assert_eq!(rest, ["CAt", "tAC"]);
+    /// # Ok::<(), lexgraph::Error>(())
+    /// ```
+    pub fn anagrams(&self, rack: &str, partial: Partial) -> Result<Anagrams<'_>> {
         let tiles = self
             .alphabet()
             .parse_tiles(rack, Spelling::Tiles, Blanks::Allowed)?;
@@ -278,102 +376,372 @@ impl Lexicon {
         for &t in &tiles {
             counts[t as usize] += 1;
         }
-        let mut out = Vec::new();
-        let mut word: Vec<(Tile, bool)> = Vec::new();
-        let mut budget = self.path_budget();
-        anagram_rec(
-            self.forward(),
-            self.alphabet(),
-            At::Root,
-            &mut counts,
-            tiles.len(),
-            partial,
-            &mut word,
-            &mut out,
-            &mut budget,
-        );
-        if budget == 0 {
-            return Err(self.too_many_paths());
+        let fwd = self.forward();
+        let mut stack = Vec::with_capacity(tiles.len());
+        if !tiles.is_empty() {
+            stack.push(fwd.children(At::Root));
         }
-        Ok(out)
+        Ok(Anagrams {
+            lex: self,
+            fwd,
+            labels: Labels::new(self.alphabet()),
+            stack,
+            word: Vec::with_capacity(tiles.len()),
+            counts,
+            rack_len: tiles.len(),
+            partial: partial == Partial::Yes,
+            budget: self.path_budget(),
+            text: String::new(),
+        })
     }
 
     /// Words matching `pattern`: `?` stands for one tile, `*` for any run of
     /// tiles (possibly empty), anything else for itself.
+    ///
+    /// [`Lexicon::matches`] collected: the same words in the same order, or
+    /// the error that stream ends with on a corrupt file.
     pub fn pattern(&self, pattern: &str) -> Result<Vec<String>> {
+        self.matches(pattern)?.collect()
+    }
+
+    /// Streams the words matching `pattern`, in sorted order, walking the
+    /// lexicon only as far as the words taken (see the [module
+    /// docs](self)): the words of [`Lexicon::pattern`], one at a time. In
+    /// the pattern `?` stands for one tile, `*` for any run of tiles
+    /// (possibly empty), anything else for itself (`[CH]` for a
+    /// multi-character tile).
+    ///
+    /// Errors: an empty pattern, one of more than 62 tiles and wildcards,
+    /// or text that is not of the lexicon's alphabet. The stream's items
+    /// are `Err` only on a corrupt file (see [`Matches`]).
+    ///
+    /// ```
+    /// use lexgraph::{Alphabet, Lexicon, WordList, compile};
+    /// let words = WordList::parse(b"cat\ncoat\ncot\ndog\n", "inline", &Alphabet::english(), lexgraph::Invalid::Refuse)?;
+    /// let dawg = Lexicon::from_vec(compile::compile(&words).dawg)?;
+    /// let first: Vec<String> = dawg.matches("C*T")?.take(2).collect::<Result<_, _>>()?;
+    /// assert_eq!(first, ["CAT", "COAT"]);
+    /// # Ok::<(), lexgraph::Error>(())
+    /// ```
+    pub fn matches(&self, pattern: &str) -> Result<Matches<'_>> {
         let toks = parse_pattern(self.alphabet(), pattern)?;
-        let start = closure(&toks, 1);
-        let mut out = Vec::new();
-        let mut word = Vec::new();
-        let mut budget = self.path_budget();
-        pattern_rec(
-            self.forward(),
-            self.alphabet(),
-            &toks,
-            At::Root,
-            start,
-            self.depth_limit(),
-            &mut word,
-            &mut out,
-            &mut budget,
-        );
-        if budget == 0 {
-            return Err(self.too_many_paths());
+        let fwd = self.forward();
+        let max_len = self.depth_limit();
+        let mut stack = Vec::new();
+        if max_len > 0 {
+            stack.push((fwd.children(At::Root), closure(&toks, 1)));
         }
-        Ok(out)
-    }
-}
-
-#[allow(clippy::too_many_arguments)]
-fn anagram_rec(
-    fwd: Forward<'_>,
-    alphabet: &Alphabet,
-    at: At,
-    counts: &mut [u8; 64],
-    left: usize,
-    partial: bool,
-    word: &mut Vec<(Tile, bool)>,
-    out: &mut Vec<String>,
-    budget: &mut u64,
-) {
-    if left == 0 {
-        return;
-    }
-    for (tile, terminal, next) in fwd.children(at) {
-        if *budget == 0 {
-            return;
-        }
-        // A real tile when there is one: the same word by blank is no new word.
-        let blank = if counts[tile as usize] > 0 {
-            false
-        } else if counts[BLANK as usize] > 0 {
-            true
-        } else {
-            continue;
-        };
-        *budget -= 1;
-        let slot = if blank { BLANK } else { tile } as usize;
-        counts[slot] -= 1;
-        word.push((tile, blank));
-        if terminal && (partial || left == 1) {
-            out.push(word.iter().map(|&(t, b)| alphabet.label(t, b)).collect());
-        }
-        anagram_rec(
+        Ok(Matches {
+            lex: self,
             fwd,
-            alphabet,
-            next,
-            counts,
-            left - 1,
-            partial,
-            word,
-            out,
-            budget,
-        );
-        word.pop();
-        counts[slot] += 1;
+            labels: Labels::new(self.alphabet()),
+            accept: 1 << toks.len(),
+            toks,
+            stack,
+            word: Vec::new(),
+            max_len,
+            budget: self.path_budget(),
+            text: String::new(),
+        })
     }
 }
 
+/// Writes tiles as [`Alphabet::label`] does, allocating nothing per tile.
+struct Labels<'a> {
+    alphabet: &'a Alphabet,
+    /// The label of each tile whose label is one ASCII character (a
+    /// blank's is its lower case); 0 for the others.
+    ascii: [u8; 64],
+    /// The others' labels (`[CH]`, `Ñ`), as a tile and as a blank, by
+    /// tile; empty if there are none.
+    others: Vec<[String; 2]>,
+}
+
+impl<'a> Labels<'a> {
+    fn new(alphabet: &'a Alphabet) -> Labels<'a> {
+        let mut ascii = [0u8; 64];
+        let mut all_ascii = true;
+        for (slot, info) in ascii.iter_mut().zip(alphabet.tiles()) {
+            match *info.label.as_bytes() {
+                [b] if b.is_ascii() => *slot = b,
+                _ => all_ascii = false,
+            }
+        }
+        let others = match all_ascii {
+            true => Vec::new(),
+            false => (0..alphabet.tiles().len().min(64) as Tile)
+                .map(|t| match ascii[t as usize] {
+                    0 => [alphabet.label(t, false), alphabet.label(t, true)],
+                    _ => Default::default(),
+                })
+                .collect(),
+        };
+        Labels {
+            alphabet,
+            ascii,
+            others,
+        }
+    }
+
+    #[inline]
+    fn push(&self, text: &mut String, tile: Tile, blank: bool) {
+        match self.ascii.get(tile as usize).copied().unwrap_or(0) {
+            0 => match self.others.get(tile as usize) {
+                Some(l) => text.push_str(&l[blank as usize]),
+                None => text.push_str(&self.alphabet.label(tile, blank)),
+            },
+            b if blank => text.push(b.to_ascii_lowercase() as char),
+            b => text.push(b as char),
+        }
+    }
+}
+
+/// Sorted stream of the words a rack makes (see [`Lexicon::anagrams`]).
+///
+/// An `Iterator` of `Result<String>`: a `String` allocated per word, or,
+/// through [`Anagrams::next_str`], one buffer reused for every word. An
+/// item is `Err` only when the file is corrupt: its edges spell more word
+/// prefixes than its header's word count allows (a graph with
+/// exponentially many paths). That error is the last item, after which the
+/// stream ends; the words before it are not all the words. Collecting into
+/// `Result<Vec<String>>` gives [`Lexicon::anagram`].
+pub struct Anagrams<'a> {
+    lex: &'a Lexicon,
+    fwd: Forward<'a>,
+    labels: Labels<'a>,
+    /// The children being walked at each depth: the top one extends the
+    /// word's first `stack.len() - 1` tiles.
+    stack: Vec<FwdChildren<'a>>,
+    /// The word walked to, each tile with whether a blank plays it; it can
+    /// be longer than the top of `stack` extends (tiles of finished
+    /// branches, put back into `counts` at the next step).
+    word: Vec<(Tile, bool)>,
+    /// The rack's tiles not in `word`, by tile (index 0: blanks).
+    counts: [u8; 64],
+    rack_len: usize,
+    partial: bool,
+    /// Steps left (see [`Lexicon::path_budget`]).
+    budget: u64,
+    /// The buffer of [`Anagrams::next_str`].
+    text: String,
+}
+
+impl Anagrams<'_> {
+    /// Walks to the next word, leaving its tiles in `word`; `None` at the
+    /// end, `Some(Err)` once when the budget runs out.
+    fn step(&mut self) -> Option<Result<()>> {
+        loop {
+            let depth = self.stack.len();
+            let top = self.stack.last_mut()?;
+            let Some((tile, terminal, next)) = top.next(&self.fwd.edges) else {
+                self.stack.pop();
+                continue;
+            };
+            while self.word.len() >= depth {
+                if let Some((t, blank)) = self.word.pop() {
+                    self.counts[if blank { BLANK } else { t } as usize] += 1;
+                }
+            }
+            // A real tile when there is one: the same word by blank is no new word.
+            let blank = if self.counts[tile as usize] > 0 {
+                false
+            } else if self.counts[BLANK as usize] > 0 {
+                true
+            } else {
+                continue;
+            };
+            self.budget -= 1;
+            if self.budget == 0 {
+                self.stack.clear();
+                return Some(Err(self.lex.too_many_paths()));
+            }
+            self.counts[if blank { BLANK } else { tile } as usize] -= 1;
+            self.word.push((tile, blank));
+            let left = self.rack_len - self.word.len();
+            if left > 0 && next != At::Nowhere {
+                self.stack.push(self.fwd.children(next));
+            }
+            if terminal && (self.partial || left == 0) {
+                return Some(Ok(()));
+            }
+        }
+    }
+
+    fn render(labels: &Labels<'_>, word: &[(Tile, bool)], text: &mut String) {
+        for &(t, blank) in word {
+            labels.push(text, t, blank);
+        }
+    }
+
+    /// The next word as [`Iterator::next`] gives it, written into a buffer
+    /// the stream keeps and reuses: no allocation per word. The word is
+    /// borrowed until the next call.
+    ///
+    /// ```
+    /// use lexgraph::{Alphabet, Lexicon, WordList, compile, query::Partial};
+    /// let words = WordList::parse(b"at\ncat\nact\n", "inline", &Alphabet::english(), lexgraph::Invalid::Refuse)?;
+    /// let dawg = Lexicon::from_vec(compile::compile(&words).dawg)?;
+    /// let mut anagrams = dawg.anagrams("TAC", Partial::Yes)?;
+    /// let mut longest = 0;
+    /// while let Some(word) = anagrams.next_str() {
+    ///     longest = longest.max(word?.len());
+    /// }
+    /// assert_eq!(longest, 3);
+    /// # Ok::<(), lexgraph::Error>(())
+    /// ```
+    pub fn next_str(&mut self) -> Option<Result<&str>> {
+        if let Err(e) = self.step()? {
+            return Some(Err(e));
+        }
+        self.text.clear();
+        Self::render(&self.labels, &self.word, &mut self.text);
+        Some(Ok(&self.text))
+    }
+}
+
+impl Iterator for Anagrams<'_> {
+    type Item = Result<String>;
+    fn next(&mut self) -> Option<Result<String>> {
+        if let Err(e) = self.step()? {
+            return Some(Err(e));
+        }
+        let mut text = String::with_capacity(self.word.len());
+        Self::render(&self.labels, &self.word, &mut text);
+        Some(Ok(text))
+    }
+}
+
+impl FusedIterator for Anagrams<'_> {}
+
+impl fmt::Debug for Anagrams<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Anagrams")
+            .field("lexicon", &self.lex.origin())
+            .field("rack_len", &self.rack_len)
+            .field("partial", &self.partial)
+            .field("depth", &self.stack.len())
+            .field("budget", &self.budget)
+            .finish_non_exhaustive()
+    }
+}
+
+/// Sorted stream of the words a pattern matches (see [`Lexicon::matches`]).
+///
+/// An `Iterator` of `Result<String>`: a `String` allocated per word, or,
+/// through [`Matches::next_str`], one buffer reused for every word. An item
+/// is `Err` only when the file is corrupt: its edges spell more word
+/// prefixes than its header's word count allows (a graph with
+/// exponentially many paths). That error is the last item, after which the
+/// stream ends; the words before it are not all the words. Collecting into
+/// `Result<Vec<String>>` gives [`Lexicon::pattern`].
+pub struct Matches<'a> {
+    lex: &'a Lexicon,
+    fwd: Forward<'a>,
+    labels: Labels<'a>,
+    toks: Vec<Tok>,
+    /// The bit of a set of pattern positions that means "all matched".
+    accept: u64,
+    /// The children being walked at each depth, with the pattern positions
+    /// (bit i: the first i tokens) the word's first `depth` tiles reach.
+    stack: Vec<(FwdChildren<'a>, u64)>,
+    /// The word walked to; it can be longer than the top of `stack`
+    /// extends (tiles of finished branches, cut at the next step).
+    word: Vec<Tile>,
+    max_len: usize,
+    /// Steps left (see [`Lexicon::path_budget`]).
+    budget: u64,
+    /// The buffer of [`Matches::next_str`].
+    text: String,
+}
+
+impl Matches<'_> {
+    /// Walks to the next word, leaving its tiles in `word`; `None` at the
+    /// end, `Some(Err)` once when the budget runs out.
+    fn step(&mut self) -> Option<Result<()>> {
+        loop {
+            let depth = self.stack.len();
+            let (kids, set) = self.stack.last_mut()?;
+            let Some((tile, terminal, next)) = kids.next(&self.fwd.edges) else {
+                self.stack.pop();
+                continue;
+            };
+            let set = advance(&self.toks, *set, tile);
+            if set == 0 {
+                continue;
+            }
+            self.budget -= 1;
+            if self.budget == 0 {
+                self.stack.clear();
+                return Some(Err(self.lex.too_many_paths()));
+            }
+            self.word.truncate(depth - 1);
+            self.word.push(tile);
+            if next != At::Nowhere && self.word.len() < self.max_len {
+                self.stack.push((self.fwd.children(next), set));
+            }
+            if terminal && set & self.accept != 0 {
+                return Some(Ok(()));
+            }
+        }
+    }
+
+    fn render(labels: &Labels<'_>, word: &[Tile], text: &mut String) {
+        for &t in word {
+            labels.push(text, t, false);
+        }
+    }
+
+    /// The next word as [`Iterator::next`] gives it, written into a buffer
+    /// the stream keeps and reuses: no allocation per word. The word is
+    /// borrowed until the next call.
+    ///
+    /// ```
+    /// use lexgraph::{Alphabet, Lexicon, WordList, compile};
+    /// let words = WordList::parse(b"cat\ncoat\ncot\n", "inline", &Alphabet::english(), lexgraph::Invalid::Refuse)?;
+    /// let dawg = Lexicon::from_vec(compile::compile(&words).dawg)?;
+    /// let mut matches = dawg.matches("C?T")?;
+    /// let mut out = String::new();
+    /// while let Some(word) = matches.next_str() {
+    ///     out.push_str(word?);
+    ///     out.push('\n');
+    /// }
+    /// assert_eq!(out, "CAT\nCOT\n");
+    /// # Ok::<(), lexgraph::Error>(())
+    /// ```
+    pub fn next_str(&mut self) -> Option<Result<&str>> {
+        if let Err(e) = self.step()? {
+            return Some(Err(e));
+        }
+        self.text.clear();
+        Self::render(&self.labels, &self.word, &mut self.text);
+        Some(Ok(&self.text))
+    }
+}
+
+impl Iterator for Matches<'_> {
+    type Item = Result<String>;
+    fn next(&mut self) -> Option<Result<String>> {
+        if let Err(e) = self.step()? {
+            return Some(Err(e));
+        }
+        let mut text = String::with_capacity(self.word.len());
+        Self::render(&self.labels, &self.word, &mut text);
+        Some(Ok(text))
+    }
+}
+
+impl FusedIterator for Matches<'_> {}
+
+impl fmt::Debug for Matches<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Matches")
+            .field("lexicon", &self.lex.origin())
+            .field("pattern", &self.toks)
+            .field("depth", &self.stack.len())
+            .field("budget", &self.budget)
+            .finish_non_exhaustive()
+    }
+}
 /// A pattern token.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Tok {
@@ -440,50 +808,6 @@ fn advance(toks: &[Tok], set: u64, tile: Tile) -> u64 {
         }
     }
     closure(toks, next)
-}
-
-#[allow(clippy::too_many_arguments)]
-fn pattern_rec(
-    fwd: Forward<'_>,
-    alphabet: &Alphabet,
-    toks: &[Tok],
-    at: At,
-    set: u64,
-    depth_left: usize,
-    word: &mut Vec<Tile>,
-    out: &mut Vec<String>,
-    budget: &mut u64,
-) {
-    if depth_left == 0 {
-        return;
-    }
-    let accept = 1u64 << toks.len();
-    for (tile, terminal, next) in fwd.children(at) {
-        let s = advance(toks, set, tile);
-        if s == 0 {
-            continue;
-        }
-        if *budget == 0 {
-            return;
-        }
-        *budget -= 1;
-        word.push(tile);
-        if terminal && s & accept != 0 {
-            out.push(alphabet.render(word));
-        }
-        pattern_rec(
-            fwd,
-            alphabet,
-            toks,
-            next,
-            s,
-            depth_left - 1,
-            word,
-            out,
-            budget,
-        );
-        word.pop();
-    }
 }
 
 /// Whether [`Lexicon::anagram`] lists words that use only some of the rack.

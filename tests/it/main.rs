@@ -30,4 +30,5 @@ mod movegen_cli;
 mod movegen_equity;
 mod movegen_reference;
 mod movegen_seams;
+mod query_streams;
 mod upwords;
