@@ -74,9 +74,11 @@
 //!
 //! Features: without default features the crate reads lexicons, answers
 //! queries and generates moves, depending on memmap2, xxhash-rust and
-//! thiserror alone; `build` adds `compile`, `builder` and word-list reading
-//! into files, `game` adds `selfplay`; the default `cli` feature has both
-//! plus the command line's crates.
+//! thiserror alone; `build` (default) adds `compile`, `builder` and
+//! word-list reading into files, `game` (default) adds games and match
+//! play, `serde` makes the play record serializable. The command line is
+//! a package of its own (`lexgraph-cli`, in `bin/`), so none of its crates
+//! come with the library.
 
 #![forbid(unsafe_op_in_unsafe_fn)]
 #![deny(missing_docs)]

@@ -14,7 +14,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 fn src() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("src")
+    crate::common::root().join("src")
 }
 
 /// The layers, bottom first: the `pub mod NAME;` lines of `lib` whose
@@ -340,7 +340,7 @@ fn the_layer_scan_skips_comments_and_test_modules() {
 /// `bin/lexgraph.rs`).
 #[test]
 fn no_command_imports_another() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("bin/cmd");
+    let dir = crate::common::root().join("bin/cmd");
     let mut wrong = Vec::new();
     for entry in std::fs::read_dir(&dir).unwrap() {
         let path = entry.unwrap().path();

@@ -25,7 +25,7 @@ fn scratch() -> &'static Path {
     static DIR: OnceLock<tempfile::TempDir> = OnceLock::new();
     DIR.get_or_init(|| {
         let d = tempfile::tempdir().unwrap();
-        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let root = crate::common::root();
         for (list, out, extra) in [
             ("lexicons/enable1.txt", "en", &[][..]),
             (

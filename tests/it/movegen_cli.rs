@@ -95,7 +95,7 @@ fn dawg_and_gaddag_print_the_same_moves() {
 /// words and moves.
 #[test]
 fn aligned_files_give_the_same_moves() {
-    let list = Path::new(env!("CARGO_MANIFEST_DIR")).join("lexicons/wordlist-en.txt");
+    let list = crate::common::root().join("lexicons/wordlist-en.txt");
     let out = scratch().join("aligned");
     let o = bin()
         .arg("compile")
@@ -613,7 +613,7 @@ fn opening_both_adds_down_moves() {
 #[test]
 fn super_board_by_size_or_flag() {
     let dir = tempfile::tempdir().unwrap();
-    let list = Path::new(env!("CARGO_MANIFEST_DIR")).join("lexicons/wordlist-en.txt");
+    let list = crate::common::root().join("lexicons/wordlist-en.txt");
     let out = dir.path().join("sup");
     let o = run(&[
         "compile",

@@ -250,8 +250,7 @@ fn the_best_plays_by_equity_are_those_of_exhaustive_ranking() {
 
 #[test]
 fn the_best_plays_by_equity_with_blanks() {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("benches/positions/enable-blank1.cgp");
+    let path = crate::common::root().join("benches/positions/enable-blank1.cgp");
     let placed = check(&path, 10);
     assert!(placed > 0, "no bingo with a blank placed from the words");
 }
@@ -314,8 +313,7 @@ fn the_best_plays_with_learned_leaves_are_those_of_exhaustive_ranking() {
     );
     // Racks with a blank, where a blank kept is worth much: the bingos
     // with it are often all that could rank, and are placed from words.
-    let blanks = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("benches/positions/enable-blank1.cgp");
+    let blanks = crate::common::root().join("benches/positions/enable-blank1.cgp");
     let with_blanks = positions(&blanks, &a, 5);
     let (_, _, placed) = compare(
         &lexicons,

@@ -36,7 +36,7 @@ pub fn english_dir() -> &'static Path {
     static DIR: OnceLock<tempfile::TempDir> = OnceLock::new();
     DIR.get_or_init(|| {
         let d = tempfile::tempdir().unwrap();
-        let list = Path::new(env!("CARGO_MANIFEST_DIR")).join("lexicons/wordlist-en.txt");
+        let list = crate::common::root().join("lexicons/wordlist-en.txt");
         let out = Command::new(BIN)
             .args(["compile"])
             .arg(&list)

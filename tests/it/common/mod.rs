@@ -8,9 +8,18 @@
 pub mod cli;
 pub mod exercise;
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use lexgraph::{Alphabet, Tile};
+
+/// The workspace's root: these tests belong to the command line's package
+/// (`bin/`), and read the repository's data (`lexicons/`, `tests/data/`,
+/// `src/`) from the root.
+pub fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("bin/ has a parent")
+}
 
 /// Directory holding the shared data (`lexicons/`, `positions/` inside it):
 /// `$LEXGRAPH_SHARED`, else `../shared` beside the crate. Only the tests
@@ -18,7 +27,7 @@ use lexgraph::{Alphabet, Tile};
 pub fn shared_dir() -> PathBuf {
     match std::env::var_os("LEXGRAPH_SHARED").filter(|v| !v.is_empty()) {
         Some(d) => PathBuf::from(d),
-        None => PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../shared")),
+        None => crate::common::root().join("../shared"),
     }
 }
 
@@ -27,7 +36,7 @@ pub fn shared_dir() -> PathBuf {
 /// Panics with a clear message when it is missing, so a test never passes
 /// vacuously.
 pub fn word_list(name: &str) -> PathBuf {
-    let local = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/lexicons")).join(name);
+    let local = crate::common::root().join("lexicons").join(name);
     if local.is_file() {
         return local;
     }
@@ -44,8 +53,9 @@ pub fn word_list(name: &str) -> PathBuf {
 /// A reference-position file by name: the ENABLE ones shipped in
 /// `tests/data/positions/`, else the shared ones (SOWPODS).
 pub fn positions_file(name: &str) -> PathBuf {
-    let local =
-        PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/positions")).join(name);
+    let local = crate::common::root()
+        .join("tests/data/positions")
+        .join(name);
     if local.is_file() {
         return local;
     }
