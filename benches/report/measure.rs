@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::{bail, Result};
 use lexgraph::builder::Builder;
-use lexgraph::matchplay::{play_match, Settings};
+use lexgraph::matchplay::{play_match, MatchSettings};
 use lexgraph::selfplay::play_game;
 use lexgraph::strategy::Strategy;
 use lexgraph::Rules;
@@ -412,11 +412,7 @@ fn strategy_matches(
                     return row;
                 }
             };
-            let settings = Settings {
-                games,
-                seed: 1,
-                count_moves: false,
-            };
+            let settings = MatchSettings::new(games, 1).count_moves(false);
             let t0 = Instant::now();
             match play_match(lex, &Rules::default(), &players, &settings, |_, _| {}) {
                 Ok(m) => {
@@ -640,7 +636,7 @@ fn self_play_with(
     [gaddag, dawg]: [&Lexicon; 2],
     rules: &Rules,
     games: usize,
-    mut on_turn: impl FnMut(&lexgraph::selfplay::Turn),
+    mut on_turn: impl FnMut(&lexgraph::selfplay::TurnView),
 ) -> SelfPlay {
     let mut sp = SelfPlay {
         lexicon: name.into(),

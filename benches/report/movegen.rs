@@ -180,9 +180,7 @@ pub fn edge_layouts(
         }
         let lex = lexicons.get(s.lex);
         progress!("edge layouts: {} on packed and aligned files", s.label());
-        let opts = compile::Options {
-            edges: format::EdgeLayout::Aligned,
-        };
+        let opts = compile::CompileOptions::default().edges(format::EdgeLayout::Aligned);
         let files = compile::try_compile_with(words, &opts)?;
         for (kind, packed, bytes) in [
             (Kind::Gaddag, &lex.gaddag, files.gaddag),

@@ -50,12 +50,10 @@ enum Edges {
 }
 
 pub fn run(args: Args) -> Result<ExitCode> {
-    let opts = compile::Options {
-        edges: match args.edges {
-            Edges::Aligned => EdgeLayout::Aligned,
-            Edges::Packed => EdgeLayout::Packed,
-        },
-    };
+    let opts = compile::CompileOptions::default().edges(match args.edges {
+        Edges::Aligned => EdgeLayout::Aligned,
+        Edges::Packed => EdgeLayout::Packed,
+    });
     let only = match args.only {
         Only::Dawg => "dawg",
         Only::Gaddag => "gaddag",
@@ -80,7 +78,7 @@ fn cmd_compile(
     skip_invalid: bool,
     only: &str,
     verbose: bool,
-    opts: &compile::Options,
+    opts: &compile::CompileOptions,
 ) -> Result<()> {
     let t0 = Instant::now();
     let out = &output_base(out, words)?;

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::{Context, Result};
-use lexgraph::kwg::{self, KwgLayout, Layout};
+use lexgraph::kwg::{self, KwgLayout, NodeOrder};
 use lexgraph::{compile, Kwg};
 
 use crate::{load, usage};
@@ -66,8 +66,8 @@ pub fn run(args: Args) -> Result<ExitCode> {
         usage!("a KWG holds tiles 1..=63; this alphabet has more");
     }
     let layout = match args.layout {
-        LayoutArg::Wolges => Layout::Wolges,
-        LayoutArg::Magpie => Layout::Magpie,
+        LayoutArg::Wolges => NodeOrder::Wolges,
+        LayoutArg::Magpie => NodeOrder::Magpie,
     };
     let arcs = if args.big {
         KwgLayout::Arcs24

@@ -39,12 +39,10 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let out = output_base(&args.out, &args.kwg)?;
     let kwg = Kwg::open(&args.kwg, &alphabet)?;
     let list = WordList::from_tiles(&alphabet, kwg.word_tiles());
-    let opts = compile::Options {
-        edges: match args.edges {
-            Edges::Aligned => EdgeLayout::Aligned,
-            Edges::Packed => EdgeLayout::Packed,
-        },
-    };
+    let opts = compile::CompileOptions::default().edges(match args.edges {
+        Edges::Aligned => EdgeLayout::Aligned,
+        Edges::Packed => EdgeLayout::Packed,
+    });
     let files = compile::try_compile_with(&list, &opts)?;
     if let Some(dir) = out.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir)

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use anyhow::{Context, Result};
 use lexgraph::klv::{self, Klv};
-use lexgraph::kwg::Layout;
+use lexgraph::kwg::NodeOrder;
 use lexgraph::leave::LeaveTable;
 use lexgraph::Alphabet;
 
@@ -72,8 +72,8 @@ fn compile(a: CompileArgs) -> Result<()> {
     let alphabet = resolve_alphabet(&a.alphabet)?;
     let table = LeaveTable::read(&a.table, &alphabet)?;
     let layout = match a.layout.or_else(|| layout_line(&a.table)) {
-        Some(LayoutArg::Magpie) => Layout::Magpie,
-        Some(LayoutArg::Wolges) | None => Layout::Wolges,
+        Some(LayoutArg::Magpie) => NodeOrder::Magpie,
+        Some(LayoutArg::Wolges) | None => NodeOrder::Wolges,
     };
     let leaves = table.iter().map(|(t, v)| (t.to_vec(), v));
     klv::write_klv2(&a.out, leaves, layout)

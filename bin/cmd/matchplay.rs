@@ -8,7 +8,7 @@ use std::time::Instant;
 use anyhow::{Context, Result};
 use serde::Serialize;
 
-use lexgraph::matchplay::{play_match, Settings, Summary};
+use lexgraph::matchplay::{play_match, MatchSettings, Summary};
 
 use crate::setup::RuleSet;
 use lexgraph::strategy::{Exchanges, Strategy};
@@ -108,11 +108,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
     }
     let lex_name = crate::lexicon_name(args.lexicon.as_deref());
-    let settings = Settings {
-        games: args.games,
-        seed: args.seed,
-        count_moves: args.count_moves,
-    };
+    let settings = MatchSettings::new(args.games, args.seed).count_moves(args.count_moves);
     let pb = std::io::stderr().is_terminal().then(|| {
         let pb = indicatif::ProgressBar::new(args.games);
         pb.set_style(

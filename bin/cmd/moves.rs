@@ -11,7 +11,7 @@ use anyhow::{bail, Context, Result};
 use lexgraph::board::Board;
 use lexgraph::equity::{Listed, Play, PlayRecord};
 use lexgraph::movegen::{sort_moves, Counter, Generator, Move, Options};
-use lexgraph::play::{parse_square, Blanks, Notation};
+use lexgraph::play::{parse_square, BlankCase, Notation};
 use lexgraph::position::{parse_text_positions, text_tiles, Position, DEFAULT_BINGO_BONUS};
 use lexgraph::rack::Rack;
 use lexgraph::rules::{Layout, Rules};
@@ -448,10 +448,9 @@ impl<'a> Run<'a> {
             play,
             lexicons,
             batch,
-            opts: Options {
-                // A play to find may be a down opening.
-                opening_both: args.opening == Opening::Both || args.play.is_some(),
-            },
+            // A play to find may be a down opening.
+            opts: Options::default()
+                .opening_both(args.opening == Opening::Both || args.play.is_some()),
             layouts: Vec::new(),
             gen: None,
             leaves: HashMap::new(),
@@ -687,9 +686,10 @@ impl<'a> Run<'a> {
             // names it. Written in capitals only, the play also stands for
             // its versions with blanks when it has none without.
             let is = |m: &Move, blanks| n.names(&p.board, m, blanks);
-            let blanks = match n.is_capitals() && !moves.iter().any(|m| is(m, Blanks::AsWritten)) {
-                true => Blanks::Any,
-                false => Blanks::AsWritten,
+            let blanks = match n.is_capitals() && !moves.iter().any(|m| is(m, BlankCase::AsWritten))
+            {
+                true => BlankCase::Any,
+                false => BlankCase::AsWritten,
             };
             moves.retain(|m| is(m, blanks));
             if moves.is_empty() {

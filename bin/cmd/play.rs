@@ -18,7 +18,7 @@ use lexgraph::board::{tile_of, BLANK_FLAG};
 use lexgraph::equity::{Play, Ranked};
 use lexgraph::game::{End, Game};
 use lexgraph::movegen::{column_name, Generator, Move, Options};
-use lexgraph::play::{Blanks, Notation};
+use lexgraph::play::{BlankCase, Notation};
 use lexgraph::rack::Rack;
 use lexgraph::scoring::Upwords;
 use lexgraph::strategy::Strategy;
@@ -323,7 +323,7 @@ fn turn(
             gen.generate(lex, game.board(), &rack, &mut moves);
             match moves
                 .iter()
-                .find(|m| notation.names(game.board(), m, Blanks::AsWritten))
+                .find(|m| notation.names(game.board(), m, BlankCase::AsWritten))
             {
                 Some(m) => {
                     game.play(&Play::Place(*m))?;

@@ -10,7 +10,7 @@ use anyhow::{Context, Result};
 use lexgraph::rules::{Layout, Rules};
 
 use crate::setup::RuleSet;
-use lexgraph::selfplay::{play_game_recorded, Turn};
+use lexgraph::selfplay::{play_game_recorded, TurnView};
 use lexgraph::{Kind, Lexicon};
 
 #[derive(clap::Args)]
@@ -149,7 +149,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
     for g in 0..args.games {
         let seed = args.seed + g;
         let mut write_err: Option<std::io::Error> = None;
-        let (res, game) = play_game_recorded(&lex, check.as_ref(), &rules, seed, |t: &Turn| {
+        let (res, game) = play_game_recorded(&lex, check.as_ref(), &rules, seed, |t: &TurnView| {
             if let Some(o) = out.as_mut() {
                 let mut p = t.position.clone();
                 p.lexicon = Some(lex_name.clone());

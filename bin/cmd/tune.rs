@@ -8,7 +8,7 @@ use anyhow::Result;
 
 use lexgraph::leave::Gordon;
 use lexgraph::rules::{Layout, Rules};
-use lexgraph::tune::{tune, Phase, Settings};
+use lexgraph::tune::{tune, Phase, TuneSettings};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -66,12 +66,8 @@ pub fn run(args: Args) -> Result<ExitCode> {
             games: args.fine_games,
         });
     }
-    let settings = Settings {
-        heuristic2: args.heuristic == 2,
-        phases,
-        seed: args.seed,
-        max_passes: args.max_passes as usize,
-    };
+    let settings = TuneSettings::new(phases, args.seed, args.max_passes as usize)
+        .heuristic2(args.heuristic == 2);
     let pb = std::io::stderr()
         .is_terminal()
         .then(|| crate::spinner("tuning"))

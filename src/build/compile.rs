@@ -31,10 +31,20 @@ pub struct Compiled {
 
 /// How to write the files.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct Options {
+#[non_exhaustive]
+pub struct CompileOptions {
     /// Edge sizing: packed (smallest, the default) or 32-bit aligned
     /// (larger, faster to search).
     pub edges: EdgeLayout,
+}
+
+impl CompileOptions {
+    /// These options with [`CompileOptions::edges`] set to `layout`:
+    /// `CompileOptions::default().edges(EdgeLayout::Aligned)`.
+    pub fn edges(mut self, layout: EdgeLayout) -> CompileOptions {
+        self.edges = layout;
+        self
+    }
 }
 
 /// Builds both automata and serializes them.
@@ -51,23 +61,23 @@ pub fn compile(words: &WordList) -> Compiled {
 
 /// Like [`compile`], reporting a lexicon too large for the format as an error.
 pub fn try_compile(words: &WordList) -> Result<Compiled> {
-    try_compile_with(words, &Options::default())
+    try_compile_with(words, &CompileOptions::default())
 }
 
-/// Like [`try_compile`], with [`Options`]:
+/// Like [`try_compile`], with [`CompileOptions`]:
 ///
 /// ```
-/// use lexgraph::compile::{self, Options};
+/// use lexgraph::compile::{self, CompileOptions};
 /// use lexgraph::format::EdgeLayout;
 /// use lexgraph::{Alphabet, Lexicon, WordList};
 /// let words = WordList::parse(b"care\ncar\n", "inline", &Alphabet::english(), lexgraph::Invalid::Refuse)?;
-/// let opts = Options { edges: EdgeLayout::Aligned };
+/// let opts = CompileOptions::default().edges(EdgeLayout::Aligned);
 /// let gaddag = Lexicon::from_vec(compile::try_compile_with(&words, &opts)?.gaddag)?;
 /// assert_eq!(gaddag.header().edge_bits(), 32);
 /// assert!(gaddag.contains("CARE"));
 /// # Ok::<(), lexgraph::Error>(())
 /// ```
-pub fn try_compile_with(words: &WordList, opts: &Options) -> Result<Compiled> {
+pub fn try_compile_with(words: &WordList, opts: &CompileOptions) -> Result<Compiled> {
     // Checked before building: the GADDAG's work grows with the square of a
     // word's length.
     let longest = words.max_len();

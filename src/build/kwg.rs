@@ -22,24 +22,24 @@
 //!    list is then a chain of states, and lists share equal tails: with
 //!    the words `XA XB YB`, the list after `Y` is the last state of the
 //!    list after `X`.
-//! 2. **Placement.** [`Layout::Wolges`] (wolges' default: the reference
+//! 2. **Placement.** [`NodeOrder::Wolges`] (wolges' default: the reference
 //!    `ENABLE.kwg` and `SOWPODS.kwg`, and MAGPIE's `NWL20.klv2`) takes the
 //!    states by how many paths from the roots reach them (in a GADDAWG,
 //!    the DAWG's first) and places the longest chain each one ends, whole,
 //!    with the chains below it depth first, packing lists of up to 16
 //!    nodes into 16-node blocks (64 bytes, a cache line) by best fit; a
 //!    chain already placed as another's tail is not placed again, but a
-//!    chain placed later copies the tail it shares. [`Layout::Magpie`]
+//!    chain placed later copies the tail it shares. [`NodeOrder::Magpie`]
 //!    (MAGPIE's `CSW21.klv2`) places lists depth first from the roots, each
 //!    reached list in full (tails not shared), and has two root nodes even
 //!    without a GADDAG.
 //!
 //! ```
-//! use lexgraph::kwg::{self, Layout};
+//! use lexgraph::kwg::{self, NodeOrder};
 //!
 //! // CAR CARE CARS: one path C-A-R and one list {E, S} after it.
 //! let words: [&[u8]; 3] = [&[3, 1, 18], &[3, 1, 18, 5], &[3, 1, 18, 19]];
-//! let nodes = kwg::dawg(&words, Layout::Wolges)?;
+//! let nodes = kwg::dawg(&words, NodeOrder::Wolges)?;
 //! assert_eq!(nodes.len(), 1 + 5); // the root node; the lists C, A, R, E S
 //! let (tile, accepts, is_end, arc) = kwg::unpack(nodes[0]);
 //! assert_eq!((tile, accepts, is_end), (0, false, true));
@@ -62,7 +62,7 @@ pub use crate::format::kwg::arcs22::MAX_NODES;
 
 /// Where the nodes go (the same words, the same graph, another order).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Layout {
+pub enum NodeOrder {
     /// wolges' default: frequently reached lists first, packed into
     /// 16-node blocks; one root node in a DAWG-only file.
     #[default]
@@ -128,13 +128,17 @@ pub fn words(nodes: &[u32], list: u32) -> Result<Vec<Vec<u8>>> {
 
 /// The DAWG of `words` (sorted, distinct, not empty; tiles 0..=63) as a
 /// node array laid out as `layout` does.
-pub fn dawg<W: AsRef<[u8]>>(words: &[W], layout: Layout) -> Result<Vec<u32>> {
+pub fn dawg<W: AsRef<[u8]>>(words: &[W], layout: NodeOrder) -> Result<Vec<u32>> {
     dawg_with(words, layout, KwgLayout::Arcs22)
 }
 
 /// [`dawg`] in the node layout `arcs` (24-bit arcs: the big variant, for
 /// lists past [`MAX_NODES`]).
-pub fn dawg_with<W: AsRef<[u8]>>(words: &[W], layout: Layout, arcs: KwgLayout) -> Result<Vec<u32>> {
+pub fn dawg_with<W: AsRef<[u8]>>(
+    words: &[W],
+    layout: NodeOrder,
+    arcs: KwgLayout,
+) -> Result<Vec<u32>> {
     check(words, 0)?;
     let mut states = States::new();
     let root = states.add_sorted(words.iter().map(|w| w.as_ref()), None);
@@ -144,14 +148,14 @@ pub fn dawg_with<W: AsRef<[u8]>>(words: &[W], layout: Layout, arcs: KwgLayout) -
 /// The GADDAWG of `words` (sorted, distinct, not empty; tiles 1..=63):
 /// node 0 points to the DAWG, node 1 to the GADDAG, whose paths share the
 /// DAWG's nodes (see the [module](self) docs). `english-kwg` writes this.
-pub fn gaddawg<W: AsRef<[u8]>>(words: &[W], layout: Layout) -> Result<Vec<u32>> {
+pub fn gaddawg<W: AsRef<[u8]>>(words: &[W], layout: NodeOrder) -> Result<Vec<u32>> {
     gaddawg_with(words, layout, KwgLayout::Arcs22)
 }
 
 /// [`gaddawg`] in the node layout `arcs`.
 pub fn gaddawg_with<W: AsRef<[u8]>>(
     words: &[W],
-    layout: Layout,
+    layout: NodeOrder,
     arcs: KwgLayout,
 ) -> Result<Vec<u32>> {
     check(words, 1)?;
@@ -347,7 +351,7 @@ impl States {
     /// refused.
     fn place(
         &self,
-        layout: Layout,
+        layout: NodeOrder,
         dawg: u32,
         gaddag: Option<u32>,
         arcs: KwgLayout,
@@ -355,13 +359,13 @@ impl States {
     ) -> Result<Vec<u32>> {
         let pack = |tile, accepts, end, arc| arcs.pack(tile, accepts, end, arc);
         let roots = match (layout, gaddag) {
-            (Layout::Wolges, None) => 1,
+            (NodeOrder::Wolges, None) => 1,
             _ => 2,
         };
         let placer = Placer::new(&self.states, roots);
         let (dest, len) = match layout {
-            Layout::Wolges => placer.wolges(dawg, gaddag),
-            Layout::Magpie => placer.magpie(&[dawg, gaddag.unwrap_or(0)]),
+            NodeOrder::Wolges => placer.wolges(dawg, gaddag),
+            NodeOrder::Magpie => placer.magpie(&[dawg, gaddag.unwrap_or(0)]),
         };
         if len > limit {
             let bits = match arcs {
@@ -622,12 +626,12 @@ mod tests {
 
     #[test]
     fn refuses_what_a_kwg_cannot_hold() {
-        let e = |w: &[&[u8]]| dawg(w, Layout::Wolges).unwrap_err().to_string();
+        let e = |w: &[&[u8]]| dawg(w, NodeOrder::Wolges).unwrap_err().to_string();
         assert!(e(&[&[1], &[]]).contains("word 1: an empty word"));
         assert!(e(&[&[2], &[1]]).contains("word 1: the words are not sorted"));
         assert!(e(&[&[1], &[1]]).contains("word 1: the words are not sorted"));
         assert!(e(&[&[64]]).contains("word 0: tile 64"));
-        let g = gaddawg(&[&[0u8, 1][..]], Layout::Wolges).unwrap_err();
+        let g = gaddawg(&[&[0u8, 1][..]], NodeOrder::Wolges).unwrap_err();
         assert!(g.to_string().contains("tile 0 is outside 1..=63"), "{g}");
     }
 
@@ -639,11 +643,11 @@ mod tests {
         let root = states.add_sorted(w.iter().copied(), None);
         let a = KwgLayout::Arcs22;
         let len = states
-            .place(Layout::Magpie, root, None, a, 100)
+            .place(NodeOrder::Magpie, root, None, a, 100)
             .unwrap()
             .len();
         let e = states
-            .place(Layout::Magpie, root, None, a, len - 1)
+            .place(NodeOrder::Magpie, root, None, a, len - 1)
             .unwrap_err();
         assert!(matches!(e, Error::TooLarge(_)), "{e}");
         assert!(e.to_string().contains(&format!("{len} KWG nodes")), "{e}");
@@ -661,9 +665,9 @@ mod tests {
     #[test]
     fn the_empty_set_is_a_root_without_arcs() {
         let none: [&[u8]; 0] = [];
-        assert_eq!(dawg(&none, Layout::Wolges).unwrap(), [IS_END]);
-        assert_eq!(dawg(&none, Layout::Magpie).unwrap(), [IS_END, IS_END]);
-        assert_eq!(gaddawg(&none, Layout::Wolges).unwrap(), [IS_END, IS_END]);
+        assert_eq!(dawg(&none, NodeOrder::Wolges).unwrap(), [IS_END]);
+        assert_eq!(dawg(&none, NodeOrder::Magpie).unwrap(), [IS_END, IS_END]);
+        assert_eq!(gaddawg(&none, NodeOrder::Wolges).unwrap(), [IS_END, IS_END]);
     }
 
     #[test]
@@ -735,7 +739,7 @@ mod tests {
     proptest! {
         #[test]
         fn every_word_set_reads_back_minimal_and_acyclic(words in word_sets(4)) {
-            for layout in [Layout::Wolges, Layout::Magpie] {
+            for layout in [NodeOrder::Wolges, NodeOrder::Magpie] {
                 let nodes = dawg(&words, layout).unwrap();
                 let (_, _, _, root) = unpack(nodes[0]);
                 check_array(&nodes, root, &words);
@@ -745,7 +749,7 @@ mod tests {
         #[test]
         fn every_gaddawg_holds_its_words(words in word_sets(4)) {
             let words: Vec<Vec<u8>> = words.into_iter().filter(|w| !w.contains(&0)).collect();
-            for layout in [Layout::Wolges, Layout::Magpie] {
+            for layout in [NodeOrder::Wolges, NodeOrder::Magpie] {
                 let nodes = gaddawg(&words, layout).unwrap();
                 let (_, _, _, root) = unpack(nodes[0]);
                 check_array(&nodes, root, &words);
@@ -756,7 +760,7 @@ mod tests {
     #[test]
     fn a_gaddawg_reads_back_both_ways() {
         let w: Vec<&[u8]> = vec![&[1, 2], &[1, 2, 3], &[2, 3], &[3, 1, 2]];
-        for layout in [Layout::Wolges, Layout::Magpie] {
+        for layout in [NodeOrder::Wolges, NodeOrder::Magpie] {
             let nodes = gaddawg(&w, layout).unwrap();
             assert_eq!(words(&nodes, nodes[0] & ARC_MASK).unwrap(), w);
             // Every GADDAG path to an accepting arc spells a word: reversed

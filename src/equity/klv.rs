@@ -233,9 +233,9 @@ impl Klv {
 
     /// Every leave with its value, in the file's order (the DAWG's word
     /// order: tiles ascending, blanks first, as tile 0).
-    pub fn leaves(&self) -> Leaves<'_> {
+    pub fn leaves(&self) -> KlvEntries<'_> {
         let root = self.node(0) & ARC_MASK;
-        Leaves {
+        KlvEntries {
             klv: self,
             stack: if root == 0 {
                 vec![]
@@ -294,7 +294,7 @@ fn node_in(b: &[u8], i: usize) -> u32 {
 /// of the DAWG, children before the next sibling (each sibling list in the
 /// order its nodes are stored), so that the `i`-th leave has the `i`-th
 /// value.
-pub struct Leaves<'k> {
+pub struct KlvEntries<'k> {
     klv: &'k Klv,
     /// (node, tiles before it) still to visit.
     stack: Vec<(usize, usize)>,
@@ -302,7 +302,7 @@ pub struct Leaves<'k> {
     rank: usize,
 }
 
-impl Iterator for Leaves<'_> {
+impl Iterator for KlvEntries<'_> {
     type Item = (Vec<u8>, f32);
 
     fn next(&mut self) -> Option<(Vec<u8>, f32)> {
@@ -337,10 +337,10 @@ impl Iterator for Leaves<'_> {
 ///
 /// ```
 /// use lexgraph::klv::{klv2_bytes, Klv};
-/// use lexgraph::kwg::Layout;
+/// use lexgraph::kwg::NodeOrder;
 ///
 /// // ? (the blank) and ES (E = 5, S = 19): read back in the DAWG's order.
-/// let bytes = klv2_bytes([(vec![19, 5], 11.5), (vec![0], 25.0)], Layout::Wolges)?;
+/// let bytes = klv2_bytes([(vec![19, 5], 11.5), (vec![0], 25.0)], NodeOrder::Wolges)?;
 /// let klv = Klv::from_vec(bytes, "inline")?;
 /// let leaves: Vec<(Vec<u8>, f32)> = klv.leaves().collect();
 /// assert_eq!(leaves, [(vec![0], 25.0), (vec![5, 19], 11.5)]);
@@ -349,7 +349,7 @@ impl Iterator for Leaves<'_> {
 #[cfg(feature = "build")]
 pub fn klv2_bytes(
     leaves: impl IntoIterator<Item = (Vec<u8>, f32)>,
-    layout: crate::kwg::Layout,
+    layout: crate::kwg::NodeOrder,
 ) -> Result<Vec<u8>> {
     let mut pairs: Vec<(Vec<u8>, f32, usize)> = leaves
         .into_iter()
@@ -399,7 +399,7 @@ pub fn klv2_bytes(
 pub fn write_klv2(
     path: &Path,
     leaves: impl IntoIterator<Item = (Vec<u8>, f32)>,
-    layout: crate::kwg::Layout,
+    layout: crate::kwg::NodeOrder,
 ) -> Result<()> {
     crate::compile::write_atomic(path, &klv2_bytes(leaves, layout)?)
 }
@@ -682,7 +682,7 @@ mod tests {
     mod writing {
         use super::super::*;
         use super::leave;
-        use crate::kwg::Layout;
+        use crate::kwg::NodeOrder;
         use proptest::prelude::*;
 
         fn leaves() -> impl Strategy<Value = Vec<(Vec<u8>, f32)>> {
@@ -699,7 +699,7 @@ mod tests {
             /// order; and written again from the leaves read, the same bytes.
             #[test]
             fn values_survive_writing_and_reading(pairs in leaves()) {
-                for layout in [Layout::Wolges, Layout::Magpie] {
+                for layout in [NodeOrder::Wolges, NodeOrder::Magpie] {
                     let bytes = klv2_bytes(pairs.iter().cloned(), layout).unwrap();
                     let k = Klv::from_vec(bytes.clone(), "t").unwrap();
                     prop_assert_eq!(k.len(), pairs.len());
@@ -721,7 +721,7 @@ mod tests {
             /// stack).
             #[test]
             fn sub_leaves_in_one_walk(pairs in leaves(), rack in prop::collection::vec(0u8..10, 0..10)) {
-                let k = Klv::from_vec(klv2_bytes(pairs, Layout::Wolges).unwrap(), "t").unwrap();
+                let k = Klv::from_vec(klv2_bytes(pairs, NodeOrder::Wolges).unwrap(), "t").unwrap();
                 let counts = leave(&rack.iter().map(|&x| x as usize).collect::<Vec<_>>());
                 let size: usize = counts.iter().map(|&c| c as usize + 1).product();
                 let (mut walked, mut each) = (vec![f32::NAN; size], vec![f32::NAN; size]);
@@ -737,7 +737,7 @@ mod tests {
             // Nine distinct tiles: 512 codes, more than the walk keeps on
             // the stack.
             let pairs = vec![(vec![1], 1.5), (vec![1, 9], -2.0), (vec![3, 4, 5], 4.25)];
-            let k = Klv::from_vec(klv2_bytes(pairs, Layout::Wolges).unwrap(), "t").unwrap();
+            let k = Klv::from_vec(klv2_bytes(pairs, NodeOrder::Wolges).unwrap(), "t").unwrap();
             let counts = leave(&(1..=9).collect::<Vec<_>>());
             let (mut walked, mut each) = (vec![f32::NAN; 512], vec![f32::NAN; 512]);
             k.sub_leave_values(&counts, &mut walked);
@@ -748,12 +748,14 @@ mod tests {
 
         #[test]
         fn tiles_in_any_order_and_faults_by_index() {
-            let a = klv2_bytes([(vec![2, 1], 1.5), (vec![1], -2.0)], Layout::Wolges).unwrap();
+            let a = klv2_bytes([(vec![2, 1], 1.5), (vec![1], -2.0)], NodeOrder::Wolges).unwrap();
             let k = Klv::from_vec(a, "t").unwrap();
             let got: Vec<_> = k.leaves().collect();
             assert_eq!(got, [(vec![1], -2.0), (vec![1, 2], 1.5)]);
             let e = |pairs: Vec<(Vec<u8>, f32)>| {
-                klv2_bytes(pairs, Layout::Wolges).unwrap_err().to_string()
+                klv2_bytes(pairs, NodeOrder::Wolges)
+                    .unwrap_err()
+                    .to_string()
             };
             let twice = e(vec![(vec![1, 2], 1.0), (vec![3], 0.0), (vec![2, 1], 2.0)]);
             assert_eq!(twice, "word 2: the leave [1, 2] is given twice");

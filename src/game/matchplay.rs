@@ -12,13 +12,13 @@
 //!
 //! ```
 //! use lexgraph::{compile, Alphabet, Lexicon, Rules, WordList};
-//! use lexgraph::matchplay::{play_match, Settings};
+//! use lexgraph::matchplay::{play_match, MatchSettings};
 //! use lexgraph::strategy::Strategy;
 //! let a = Alphabet::english();
 //! let words = WordList::parse(b"at\nta\ntat\neat\ntea\nate\neta\nteat\nqi\nza\n", "inline", &a, lexgraph::Invalid::Refuse)?;
 //! let lex = Lexicon::from_vec(compile::compile(&words).gaddag)?;
 //! let players = [Strategy::parse("gordon2", &a)?, Strategy::parse("greedy", &a)?];
-//! let settings = Settings { games: 4, seed: 7, count_moves: false };
+//! let settings = MatchSettings::new(4, 7);
 //! let m = play_match(&lex, &Rules::default(), &players, &settings, |_, _| {})?;
 //! assert_eq!(m.summary.games, 4);
 //! assert_eq!(m.summary.wins + m.summary.draws + m.summary.losses, 4);
@@ -38,7 +38,8 @@ use crate::strategy::Strategy;
 
 /// What to play.
 #[derive(Clone, Debug)]
-pub struct Settings {
+#[non_exhaustive]
+pub struct MatchSettings {
     /// Number of games (pairs share a bag; an odd last game has no twin).
     pub games: u64,
     /// The match seed: with the game's number, it seeds each game's bag
@@ -47,6 +48,23 @@ pub struct Settings {
     /// Also count every legal placement of each turn (a full generation
     /// per turn: slower).
     pub count_moves: bool,
+}
+
+impl MatchSettings {
+    /// `games` games from match seed `seed`, legal moves not counted.
+    pub fn new(games: u64, seed: u64) -> MatchSettings {
+        MatchSettings {
+            games,
+            seed,
+            count_moves: false,
+        }
+    }
+
+    /// These settings with [`MatchSettings::count_moves`] set to `yes`.
+    pub fn count_moves(mut self, yes: bool) -> MatchSettings {
+        self.count_moves = yes;
+        self
+    }
 }
 
 /// One game's result, by player (index 0: player 1's strategy).
@@ -65,7 +83,7 @@ pub struct GameStats {
     /// Points scored by placements (the end-of-game settlement left out).
     pub points: [i64; 2],
     /// Legal placements summed over each player's turns (with
-    /// [`Settings::count_moves`]).
+    /// [`MatchSettings::count_moves`]).
     pub legal_moves: [u64; 2],
 }
 
@@ -97,7 +115,7 @@ pub struct Summary {
     pub points_per_turn: [f64; 2],
     /// Mean turns a game, both players' together.
     pub turns_per_game: f64,
-    /// Legal placements per turn ([`Settings::count_moves`]).
+    /// Legal placements per turn ([`MatchSettings::count_moves`]).
     pub moves_per_turn: Option<f64>,
 }
 
@@ -127,7 +145,7 @@ pub fn play_one<R: Scoring>(
     gen: &mut Generator<R>,
     lex: &Lexicon,
     players: &[Strategy; 2],
-    settings: &Settings,
+    settings: &MatchSettings,
     number: u64,
 ) -> Result<(Game, GameStats)> {
     let rules = gen.rules().clone();
@@ -178,7 +196,7 @@ pub fn play_match(
     lex: &Lexicon,
     rules: &Rules,
     players: &[Strategy; 2],
-    settings: &Settings,
+    settings: &MatchSettings,
     on_game: impl Fn(&Game, &GameStats) + Sync,
 ) -> Result<Match> {
     let games = play_range(lex, rules, players, settings, 0..settings.games, on_game)?;
@@ -195,7 +213,7 @@ pub fn play_range(
     lex: &Lexicon,
     rules: &Rules,
     players: &[Strategy; 2],
-    settings: &Settings,
+    settings: &MatchSettings,
     numbers: std::ops::Range<u64>,
     on_game: impl Fn(&Game, &GameStats) + Sync,
 ) -> Result<Vec<GameStats>> {
@@ -213,7 +231,7 @@ fn play_range_with<R: Scoring + Send>(
     lex: &Lexicon,
     rules: &Rules,
     players: &[Strategy; 2],
-    settings: &Settings,
+    settings: &MatchSettings,
     numbers: std::ops::Range<u64>,
     on_game: impl Fn(&Game, &GameStats) + Sync,
 ) -> Result<Vec<GameStats>> {
@@ -307,7 +325,7 @@ mod tests {
             Strategy::parse("gordon2", &a).unwrap(),
             Strategy::parse("greedy", &a).unwrap(),
         ];
-        let settings = Settings {
+        let settings = MatchSettings {
             games: 12,
             seed: 3,
             count_moves: true,
@@ -341,7 +359,7 @@ mod tests {
             Strategy::parse("gordon1", &a).unwrap(),
             Strategy::parse("greedy", &a).unwrap(),
         ];
-        let settings = Settings {
+        let settings = MatchSettings {
             games: 9,
             seed: 11,
             count_moves: false,

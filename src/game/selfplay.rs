@@ -13,10 +13,10 @@
 //! ```
 //! use lexgraph::{Alphabet, Lexicon, WordList, compile};
 //! use lexgraph::rules::Rules;
-//! use lexgraph::selfplay::{play_game, Turn};
+//! use lexgraph::selfplay::{play_game, TurnView};
 //! let words = WordList::parse(b"at\nta\ntat\neat\ntea\nate\neta\nteat\n", "inline", &Alphabet::english(), lexgraph::Invalid::Refuse)?;
 //! let gaddag = Lexicon::from_vec(compile::compile(&words).gaddag)?;
-//! let game = play_game(&gaddag, None, &Rules::default(), 7, |_t: &Turn| {})?;
+//! let game = play_game(&gaddag, None, &Rules::default(), 7, |_t: &TurnView| {})?;
 //! assert!(game.turns > 0);
 //! # Ok::<(), lexgraph::Error>(())
 //! ```
@@ -34,7 +34,7 @@ use crate::scoring::{Classic, Scoring, Upwords};
 use crate::strategy::upwords_exchange;
 
 /// One turn as seen by the callback.
-pub struct Turn<'a> {
+pub struct TurnView<'a> {
     /// The player to move (0 moves first).
     pub player: usize,
     /// The position before the move (mover's rack first).
@@ -81,7 +81,7 @@ pub fn play_game(
     check: Option<&crate::Lexicon>,
     rules: &Rules,
     seed: u64,
-    on_turn: impl FnMut(&Turn),
+    on_turn: impl FnMut(&TurnView),
 ) -> Result<GameResult> {
     play_game_recorded(lex, check, rules, seed, on_turn).map(|(res, _)| res)
 }
@@ -93,7 +93,7 @@ pub fn play_game_recorded(
     check: Option<&crate::Lexicon>,
     rules: &Rules,
     seed: u64,
-    on_turn: impl FnMut(&Turn),
+    on_turn: impl FnMut(&TurnView),
 ) -> Result<(GameResult, Game)> {
     rules.validate()?;
     if rules.stacks() {
@@ -109,7 +109,7 @@ fn play_with<R: Scoring>(
     check: Option<&crate::Lexicon>,
     rules: &Rules,
     seed: u64,
-    mut on_turn: impl FnMut(&Turn),
+    mut on_turn: impl FnMut(&TurnView),
 ) -> Result<(GameResult, Game)> {
     let alphabet = lex.alphabet().clone();
     let mut game = Game::new(alphabet.clone(), rules.clone(), seed);
@@ -149,7 +149,7 @@ fn play_with<R: Scoring>(
             }
         }
         let played = moves.first().copied();
-        on_turn(&Turn {
+        on_turn(&TurnView {
             player,
             position: &position,
             moves: moves.len(),

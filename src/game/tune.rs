@@ -11,14 +11,10 @@
 //!
 //! ```no_run
 //! use lexgraph::{Lexicon, Rules};
-//! use lexgraph::tune::{tune, Phase, Settings};
+//! use lexgraph::tune::{tune, Phase, TuneSettings};
 //! let lex = Lexicon::open("enable.gaddag")?;
-//! let settings = Settings {
-//!     heuristic2: true,
-//!     phases: vec![Phase { step: 2.0, games: 1000 }, Phase { step: 0.5, games: 10_000 }],
-//!     seed: 1,
-//!     max_passes: 3,
-//! };
+//! let phases = vec![Phase { step: 2.0, games: 1000 }, Phase { step: 0.5, games: 10_000 }];
+//! let settings = TuneSettings::new(phases, 1, 3).heuristic2(true);
 //! let tuned = tune(&lex, &Rules::default(), &settings, |_| {})?;
 //! print!("{}", tuned.gordon.to_csv(lex.alphabet()));
 //! # Ok::<(), lexgraph::Error>(())
@@ -28,7 +24,7 @@ use crate::alphabet::Tile;
 use crate::error::{Error, Result};
 use crate::leave::Gordon;
 use crate::lexicon::Lexicon;
-use crate::matchplay::{play_match, Settings as MatchSettings};
+use crate::matchplay::{play_match, MatchSettings};
 use crate::rules::Rules;
 use crate::strategy::{Exchanges, Leaves, Strategy};
 
@@ -46,7 +42,8 @@ pub struct Phase {
 /// What to tune and how: the heuristic, the schedule, the seed and the
 /// pass limit.
 #[derive(Clone, Debug)]
-pub struct Settings {
+#[non_exhaustive]
+pub struct TuneSettings {
     /// Tune Heuristic 2 (values and duplicate values) rather than 1.
     pub heuristic2: bool,
     /// The schedule, run in order, each phase from the weights the last
@@ -58,10 +55,29 @@ pub struct Settings {
     pub max_passes: usize,
 }
 
+impl TuneSettings {
+    /// Tuning of Heuristic 1 through `phases` from match seed `seed`, at
+    /// most `max_passes` passes a phase.
+    pub fn new(phases: Vec<Phase>, seed: u64, max_passes: usize) -> TuneSettings {
+        TuneSettings {
+            heuristic2: false,
+            phases,
+            seed,
+            max_passes,
+        }
+    }
+
+    /// These settings with [`TuneSettings::heuristic2`] set to `yes`.
+    pub fn heuristic2(mut self, yes: bool) -> TuneSettings {
+        self.heuristic2 = yes;
+        self
+    }
+}
+
 /// What a trial is reported as, to show progress.
 #[derive(Clone, Debug)]
 pub struct Trial {
-    /// The phase's index in [`Settings::phases`] (0-based).
+    /// The phase's index in [`TuneSettings::phases`] (0-based).
     pub phase: usize,
     /// The pass over the weights within the phase (0-based).
     pub pass: usize,
@@ -120,7 +136,7 @@ fn coordinates(lex: &Lexicon, h2: bool) -> Vec<(Tile, bool)> {
 pub fn tune(
     lex: &Lexicon,
     rules: &Rules,
-    settings: &Settings,
+    settings: &TuneSettings,
     mut on_trial: impl FnMut(&Trial),
 ) -> Result<Tuned> {
     // A step of 0 or NaN would try the same weights forever (every
@@ -225,7 +241,7 @@ mod tests {
     fn hill_climbing_keeps_only_improvements() {
         let a = Alphabet::english();
         let lex = crate::game::testing::small_gaddag();
-        let settings = Settings {
+        let settings = TuneSettings {
             heuristic2: false,
             phases: vec![Phase {
                 step: 8.0,

@@ -21,7 +21,7 @@ use super::*;
 ///
 /// let a = Alphabet::english();
 /// let words: Vec<Vec<u8>> = ["AT", "CAT", "TA"].iter().map(|w| a.tokenize(w).unwrap()).collect();
-/// let bytes = kwg::to_bytes(&kwg::gaddawg(&words, kwg::Layout::Wolges)?);
+/// let bytes = kwg::to_bytes(&kwg::gaddawg(&words, kwg::NodeOrder::Wolges)?);
 /// let file = Kwg::from_vec(bytes, &a)?;
 /// assert!(file.contains("CAT") && !file.contains("ACT"));
 /// assert_eq!(file.dawg().words().collect::<Vec<_>>(), ["AT", "CAT", "TA"]);

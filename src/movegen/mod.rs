@@ -97,9 +97,19 @@ use crate::scoring::{Classic, Scoring};
 
 /// Generation options.
 #[derive(Clone, Debug, Default)]
+#[non_exhaustive]
 pub struct Options {
     /// On an empty board, also list down moves (they mirror the across ones).
     pub opening_both: bool,
+}
+
+impl Options {
+    /// These options with [`Options::opening_both`] set to `yes`:
+    /// `Options::default().opening_both(true)`.
+    pub fn opening_both(mut self, yes: bool) -> Options {
+        self.opening_both = yes;
+        self
+    }
 }
 
 /// A move generator with reusable scratch space. Which algorithm runs

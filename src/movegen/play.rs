@@ -55,7 +55,7 @@ pub struct Notation {
 
 /// How [`Notation::matches`] reads the case of a written play's letters.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Blanks {
+pub enum BlankCase {
     /// Lower case is a blank, capitals a real tile.
     AsWritten,
     /// Capitals also match blanks placed for those letters.
@@ -93,10 +93,10 @@ impl Notation {
     /// Whether `m` is this play: the same first square, direction and word,
     /// with `.` standing for a tile on the board. A square written in
     /// capitals that `m` fills with a blank matches only with
-    /// [`Blanks::Any`] (a play written in capitals only may stand for its
+    /// [`BlankCase::Any`] (a play written in capitals only may stand for its
     /// blank versions).
-    pub fn matches(&self, m: &Move, blanks: Blanks) -> bool {
-        let any_blanks = blanks == Blanks::Any;
+    pub fn matches(&self, m: &Move, blanks: BlankCase) -> bool {
+        let any_blanks = blanks == BlankCase::Any;
         // A lone tile (`8J S`) names the one-tile play that places it,
         // whichever direction its words run.
         if let [w] = self.word[..] {
@@ -134,7 +134,7 @@ impl Notation {
     /// Whether `m`, a move on `board`, is this play: as [`Notation::matches`],
     /// or, for a one-tile play, written along its other word (`J8 SO` for
     /// the S of `8E QUIRES` with an O below it).
-    pub fn names(&self, board: &Board, m: &Move, blanks: Blanks) -> bool {
+    pub fn names(&self, board: &Board, m: &Move, blanks: BlankCase) -> bool {
         self.matches(m, blanks) || cross_move(board, m).is_some_and(|o| self.matches(&o, blanks))
     }
 
@@ -416,7 +416,7 @@ mod tests {
         let mut moves = Vec::new();
         let rack = Rack::parse("S?", &a).unwrap();
         gen.generate(&lex, &b, &rack, &Default::default(), &mut moves);
-        let find = |text: &str, blanks: Blanks| -> Vec<String> {
+        let find = |text: &str, blanks: BlankCase| -> Vec<String> {
             let n = Notation::parse(text, &a).unwrap();
             let mut v: Vec<String> = moves
                 .iter()
@@ -426,15 +426,18 @@ mod tests {
             v.sort();
             v
         };
-        assert_eq!(find("8E QUIRES", Blanks::AsWritten), ["8E QUIRES"]);
-        assert_eq!(find("8e quireS", Blanks::AsWritten), ["8E QUIRES"]);
-        assert_eq!(find("8E .....S", Blanks::AsWritten), ["8E QUIRES"]);
-        assert_eq!(find("8E QUIREs", Blanks::AsWritten), ["8E QUIREs"]);
-        assert_eq!(find("8E QUIRES", Blanks::Any), ["8E QUIRES", "8E QUIREs"]);
+        assert_eq!(find("8E QUIRES", BlankCase::AsWritten), ["8E QUIRES"]);
+        assert_eq!(find("8e quireS", BlankCase::AsWritten), ["8E QUIRES"]);
+        assert_eq!(find("8E .....S", BlankCase::AsWritten), ["8E QUIRES"]);
+        assert_eq!(find("8E QUIREs", BlankCase::AsWritten), ["8E QUIREs"]);
+        assert_eq!(
+            find("8E QUIRES", BlankCase::Any),
+            ["8E QUIRES", "8E QUIREs"]
+        );
         // One tile, written alone: the play that places it, by either word.
-        assert_eq!(find("8J S", Blanks::AsWritten), ["8E QUIRES"]);
-        assert_eq!(find("J8 S", Blanks::AsWritten), ["8E QUIRES"]);
-        assert!(find("8E QUIRE", Blanks::Any).is_empty());
+        assert_eq!(find("8J S", BlankCase::AsWritten), ["8E QUIRES"]);
+        assert_eq!(find("J8 S", BlankCase::AsWritten), ["8E QUIRES"]);
+        assert!(find("8E QUIRE", BlankCase::Any).is_empty());
         assert!(Notation::parse("8E QUIRES", &a).unwrap().is_capitals());
         assert!(!Notation::parse("8E QUIREs", &a).unwrap().is_capitals());
     }

@@ -5,7 +5,7 @@
 
 use std::path::Path;
 
-use lexgraph::kwg::{self, KwgLayout, Layout};
+use lexgraph::kwg::{self, KwgLayout, NodeOrder};
 use lexgraph::{
     compile, Alphabet, Error, Generator, Kwg, Lexicon, Options, Position, Rules, Tile, WordList,
 };
@@ -33,7 +33,7 @@ fn tiles(a: &Alphabet, words: &[&str]) -> Vec<Vec<Tile>> {
 /// Every move of each position, sorted, from `lex`.
 fn moves(lex: &Lexicon, positions: &[Position]) -> Vec<Vec<lexgraph::Move>> {
     let mut g = Generator::new(Rules::default());
-    let opts = Options { opening_both: true };
+    let opts = Options::default().opening_both(true);
     positions
         .iter()
         .map(|p| g.generate_vec(lex, &p.board, p.rack(), &opts))
@@ -76,7 +76,7 @@ proptest! {
         let ps = positions(&a);
         let want = moves(&gaddag, &ps);
         prop_assert_eq!(&moves(&dawg, &ps), &want);
-        for layout in [Layout::Wolges, Layout::Magpie] {
+        for layout in [NodeOrder::Wolges, NodeOrder::Magpie] {
             for arcs in [KwgLayout::Arcs22, KwgLayout::Arcs24] {
                 let bytes = kwg::to_bytes(&kwg::gaddawg_with(&t, layout, arcs).unwrap());
                 let k = Kwg::from_vec(bytes, &a).unwrap();
@@ -108,7 +108,7 @@ proptest! {
 fn small_kwg() -> Vec<u8> {
     let a = Alphabet::english();
     let t = tiles(&a, &["AB", "ABA", "BA", "CAB", "CABS", "SCAB", "ZA", "AZ"]);
-    kwg::to_bytes(&kwg::gaddawg(&t, Layout::Wolges).unwrap())
+    kwg::to_bytes(&kwg::gaddawg(&t, NodeOrder::Wolges).unwrap())
 }
 
 /// Opens `bytes` as a KWG: a refusal must be a `BadFile` naming a node or
@@ -143,7 +143,7 @@ fn open_or_refuse(bytes: Vec<u8>) {
 fn every_truncation_and_bit_flip_is_refused_or_safe() {
     let a = Alphabet::english();
     let t = tiles(&a, &["AB", "ABA", "BA", "CAB", "CABS", "SCAB", "ZA", "AZ"]);
-    let big = kwg::to_bytes(&kwg::gaddawg_with(&t, Layout::Wolges, KwgLayout::Arcs24).unwrap());
+    let big = kwg::to_bytes(&kwg::gaddawg_with(&t, NodeOrder::Wolges, KwgLayout::Arcs24).unwrap());
     for good in [small_kwg(), big] {
         for len in 0..good.len() {
             open_or_refuse(good[..len].to_vec());
@@ -267,7 +267,7 @@ fn enable_moves_from_a_kwg_are_the_compiled_files_moves() {
     .unwrap();
     let t: Vec<Vec<Tile>> = list.iter().map(|w| w.to_vec()).collect();
     let k = Kwg::from_vec(
-        kwg::to_bytes(&kwg::gaddawg(&t, Layout::Wolges).unwrap()),
+        kwg::to_bytes(&kwg::gaddawg(&t, NodeOrder::Wolges).unwrap()),
         &a,
     )
     .unwrap();
@@ -550,7 +550,7 @@ fn big_kwg_is_the_reference_kbwg_layout() {
     let a = Alphabet::english();
     let words = ["AB", "ABA", "BA", "CAB", "CABS", "SCAB", "ZA", "AZ"];
     let t = tiles(&a, &words);
-    let b = kwg::to_bytes(&kwg::gaddawg_with(&t, Layout::Wolges, KwgLayout::Arcs24).unwrap());
+    let b = kwg::to_bytes(&kwg::gaddawg_with(&t, NodeOrder::Wolges, KwgLayout::Arcs24).unwrap());
     let field = |i: usize| {
         let n = &b[4 * i..4 * i + 4];
         let arc = n[1] as usize | (n[2] as usize) << 8 | (n[3] as usize) << 16;

@@ -5,7 +5,7 @@
 use std::path::Path;
 
 use lexgraph::klv::Klv;
-use lexgraph::kwg::{self, Layout};
+use lexgraph::kwg::{self, NodeOrder};
 use lexgraph::leave::LeaveValue;
 use lexgraph::{Alphabet, Rack};
 
@@ -211,7 +211,7 @@ fn shared_kwg_files_are_written_byte_for_byte() {
             .collect();
         let words = kwg::words(&nodes, nodes[0] & ((1 << 22) - 1)).unwrap();
         assert!(words.len() > 170_000, "{name}: {} words", words.len());
-        let written = kwg::gaddawg(&words, Layout::Wolges).unwrap();
+        let written = kwg::gaddawg(&words, NodeOrder::Wolges).unwrap();
         assert_eq!(written.len(), nodes.len(), "{name}: node counts differ");
         let first = written.iter().zip(&nodes).position(|(a, b)| a != b);
         assert_eq!(first, None, "{name}: first different node");

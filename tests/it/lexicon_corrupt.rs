@@ -604,9 +604,7 @@ fn every_single_bit_flip_of_a_gaddag_is_caught() {
 #[test]
 fn every_single_bit_flip_of_an_aligned_file_is_caught() {
     let (list, _, _) = tiny();
-    let opts = compile::Options {
-        edges: EdgeLayout::Aligned,
-    };
+    let opts = compile::CompileOptions::default().edges(EdgeLayout::Aligned);
     let files = compile::try_compile_with(&list, &opts).unwrap();
     let probes: Vec<Vec<Tile>> = list.iter().map(<[Tile]>::to_vec).collect();
     for file in [files.dawg, files.gaddag] {
@@ -734,9 +732,7 @@ fn rechecksummed_flips_are_caught_or_harmless() {
         caught > passed,
         "GADDAG: {caught} caught, {passed} passed verify"
     );
-    let opts = compile::Options {
-        edges: EdgeLayout::Aligned,
-    };
+    let opts = compile::CompileOptions::default().edges(EdgeLayout::Aligned);
     let aligned = compile::try_compile_with(&list, &opts).unwrap().gaddag;
     let (caught, passed) = reflip(aligned, probes, 1000, 3);
     assert!(

@@ -234,9 +234,7 @@ fn random_positions(
                 size = 7;
             }
             let rack = oracle::random_rack(a, rng, size, blanks);
-            let opts = Options {
-                opening_both: board.is_empty() && rng.gen_bool(0.3),
-            };
+            let opts = Options::default().opening_both(board.is_empty() && rng.gen_bool(0.3));
             tally.three_way(
                 &format!("{tag} board {b}"),
                 lex,

@@ -117,10 +117,15 @@ fn opening_both_adds_the_down_moves() {
     // so the down moves mirror the across ones: H4 = 48, H8 = 34, others 32.
     let board = Board::new(15);
     let a = Alphabet::english();
-    let got: Vec<String> = generate("jumbo\n", &board, "JUMBO", &Options { opening_both: true })
-        .iter()
-        .map(|m| notation(m, &a))
-        .collect();
+    let got: Vec<String> = generate(
+        "jumbo\n",
+        &board,
+        "JUMBO",
+        &Options::default().opening_both(true),
+    )
+    .iter()
+    .map(|m| notation(m, &a))
+    .collect();
     assert_eq!(
         got,
         [

@@ -199,7 +199,7 @@ fn openings_in_both_directions_rank_as_every_play() {
         .collect();
     let (h2, t) = (Gordon::heuristic2(&a), table(&a));
     for both in [false, true] {
-        let opts = Options { opening_both: both };
+        let opts = Options::default().opening_both(both);
         compare(&lexicons, &positions, &[&h2, &t], &[1, 5], &opts);
     }
 }

@@ -19,7 +19,9 @@ fn lexicons(list: &str) -> Vec<Lexicon> {
     let words = WordList::read(&path, &Alphabet::english(), Invalid::Refuse).unwrap();
     let mut out = Vec::new();
     for edges in [EdgeLayout::Packed, EdgeLayout::Aligned] {
-        let files = compile::try_compile_with(&words, &compile::Options { edges }).unwrap();
+        let files =
+            compile::try_compile_with(&words, &compile::CompileOptions::default().edges(edges))
+                .unwrap();
         for bytes in [files.gaddag, files.dawg] {
             let lex = Lexicon::from_vec(bytes).unwrap();
             let bits = lex.header().edge_bits();

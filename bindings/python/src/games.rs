@@ -242,7 +242,7 @@ pub(crate) fn players(lex: &Lexicon, p1: &str, p2: &str) -> PyResult<[Strategy; 
 pub(crate) fn play_range(
     lex: &lexgraph::Lexicon,
     players: &[Strategy; 2],
-    settings: &Settings,
+    settings: &MatchSettings,
     numbers: std::ops::Range<u64>,
     stop: &AtomicBool,
 ) -> Option<lexgraph::Result<Vec<matchplay::GameStats>>> {
@@ -286,11 +286,7 @@ pub(crate) fn play_games(
 ) -> PyResult<Vec<GameStats>> {
     let threads = thread_count(threads)?;
     let players = players(lexicon, p1, p2)?;
-    let settings = Settings {
-        games: count,
-        seed,
-        count_moves,
-    };
+    let settings = MatchSettings::new(count, seed).count_moves(count_moves);
     let end = start
         .checked_add(count)
         .ok_or_else(|| LexgraphError::new_err("start + count overflows"))?;
@@ -333,11 +329,7 @@ pub(crate) fn play_match(
 ) -> PyResult<Summary> {
     let threads = thread_count(threads)?;
     let players = players(lexicon, p1, p2)?;
-    let settings = Settings {
-        games,
-        seed,
-        count_moves,
-    };
+    let settings = MatchSettings::new(games, seed).count_moves(count_moves);
     let lex = &lexicon.session.lexicon;
     let played = interruptible(py, threads, |stop| {
         play_range(lex, &players, &settings, 0..games, stop)

@@ -27,7 +27,7 @@ use rayon::prelude::*;
 use lexgraph::alphabet::TileInfo;
 use lexgraph::board::BLANK_FLAG;
 use lexgraph::equity::Play;
-use lexgraph::matchplay::{self, Settings};
+use lexgraph::matchplay::{self, MatchSettings};
 use lexgraph::movegen::Dir;
 use lexgraph::query::Words;
 use lexgraph::rack::Rack;

@@ -77,7 +77,7 @@ fuzz_target!(|data: &[u8]| {
     for cgp in POSITIONS {
         let p = Position::parse_cgp(cgp, &a, 15).unwrap();
         for opening_both in [false, true] {
-            let opts = Options { opening_both };
+            let opts = Options::default().opening_both(opening_both);
             let mut gen = Generator::new(Rules::default());
             let d = gen.generate_vec(kwg.dawg(), &p.board, p.rack(), &opts);
             n += d.len();

@@ -75,7 +75,7 @@ fuzz_target!(|data: &[u8]| {
         let rules = rules(n, p.board.max_height());
         let mut gen = Generator::<Upwords>::with_scoring(rules);
         for opening_both in [false, true] {
-            let opts = Options { opening_both };
+            let opts = Options::default().opening_both(opening_both);
             let d = gen.generate_vec(dawg, &p.board, p.rack(), &opts);
             let g = gen.generate_vec(gaddag, &p.board, p.rack(), &opts);
             assert!(d == g, "DAWG and GADDAG differ on {back}: {} and {} moves", d.len(), g.len());

@@ -37,7 +37,7 @@ fn both_agree(p: &Position) {
         return;
     }
     for opening_both in [false, true] {
-        let opts = Options { opening_both };
+        let opts = Options::default().opening_both(opening_both);
         let mut gen = Generator::new(Rules::default());
         let d = gen.generate_vec(dawg, &p.board, p.rack(), &opts);
         let g = gen.generate_vec(gaddag, &p.board, p.rack(), &opts);
