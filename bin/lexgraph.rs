@@ -185,13 +185,13 @@ fn main() -> ExitCode {
 const MAX_MESSAGE_LINE: usize = 1000;
 
 /// A message as it may reach a terminal: each line's control characters
-/// written out (`text::visible`: input text can hold escape sequences) and
+/// written out (`input::visible`: input text can hold escape sequences) and
 /// cut to [`MAX_MESSAGE_LINE`] characters (input echoed in it may be long:
 /// a 100 KB `--play`).
 pub fn shown(msg: &str) -> String {
     msg.lines()
         .map(|line| {
-            let line = lexgraph::text::visible(line);
+            let line = lexgraph::input::visible(line);
             match line.char_indices().nth(MAX_MESSAGE_LINE) {
                 Some((at, _)) => format!(
                     "{}… ({} more characters)",

@@ -15,7 +15,7 @@
 //!
 //! | folder | what it holds |
 //! |---|---|
-//! | [`core`](mod@core) | [`alphabet`] (tiles, labels, values, how text becomes tiles), [`board`] (squares, racks, positions, CGP), [`rules`] (premium layouts, rack size, bingo bonus, stack limit), [`text`] (bounded reading of untrusted text), [`error`] |
+//! | [`core`](mod@core) | [`alphabet`] (tiles, labels, values, how text becomes tiles), [`board`] (squares), [`rack`], [`position`] (positions, CGP and plain text, the rules a position names), [`rules`] (premium layouts, rack size, bingo bonus, stack limit), [`input`] (bounded reading of untrusted text), [`error`] |
 //! | [`lexicon`](mod@lexicon) | [`Lexicon`] (a file mapped or in memory; [`Kwg`], the wolges / MAGPIE format read in place), [`format`](mod@format) (the file's bytes, `formats/lexicon.md`), [`query`] (contains, word streams, anagrams, patterns), [`anagrams`] (the short words' letter multisets, for the search's bounds) |
 //! | [`build`](mod@build) | [`wordlist`]; with the feature `build`, `builder` (the minimal automata), `compile` (both files, written atomically), `kwg` (KWG and KLV node arrays as wolges and MAGPIE lay them out) |
 //! | [`movegen`] | [`Generator`] (Appel & Jacobson on the DAWG, Gordon on the GADDAG; a [`MoveSink`] receives the moves, its [`SearchPolicy`] says what is searched), [`crosscheck`], [`scoring`] (the classic game and stacked Upwords), [`lane`], [`play`] (notation, why a play is illegal) |
@@ -29,10 +29,11 @@
 //! |---|---|
 //! | open a compiled lexicon | [`Lexicon::open`] (mapped), [`Lexicon::read`] (in memory), [`Lexicon::open_any`] (lexgraph or KWG) |
 //! | compile words | `Lexicon::from_words(["qi", "za"])` in memory, or [`WordList::parse`] or [`WordList::read`] then `compile::compile` (feature `build`) |
-//! | ask about words | [`Lexicon::contains`], [`Lexicon::anagram`], [`Lexicon::pattern`], [`Lexicon::words`] |
-//! | read a position | [`Position::parse_cgp`], [`Board`], [`Rack`] |
+//! | ask about words | [`Lexicon::contains`], [`Lexicon::anagrams`] and [`Lexicon::matches`] (streams; [`Lexicon::anagram`] and [`Lexicon::pattern`] collect them), [`Lexicon::words`] |
+//! | read a position and its rules | [`Position::from_cgp`], [`Position::rules`], [`Board`], [`Rack`] |
 //! | list every move | [`Generator::generate_vec`] or [`Generator::generate`] with a [`MoveSink`] |
 //! | the best plays by equity | [`Generator::best`] with a [`leave::LeaveValue`] ([`leave::Gordon`], [`klv::Klv`]) |
+//! | a play as the CLI's JSON, Python and C give it | [`equity::PlayRecord`] |
 //! | play games | `game::Game`, `matchplay::play_match` (feature `game`) |
 //!
 //! ## The idea in one example
@@ -112,7 +113,7 @@ pub use self::build::wordlist;
 #[cfg(feature = "build")]
 pub use self::build::{builder, compile, kwg};
 pub(crate) use self::core::simd;
-pub use self::core::{alphabet, board, error, position, rack, rules, text};
+pub use self::core::{alphabet, board, error, input, position, rack, rules};
 pub use self::equity::{klv, leave, strategy};
 #[cfg(feature = "game")]
 pub use self::game::{gcg, matchplay, replay, selfplay, tune};

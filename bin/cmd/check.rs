@@ -9,7 +9,7 @@ use anyhow::{bail, Context, Result};
 use crate::{load, refuse_lexicon_operands};
 
 /// The longest line `check -` reads: as for word lists.
-const MAX_WORD_LINE: usize = lexgraph::text::MAX_LINE_BYTES;
+const MAX_WORD_LINE: usize = lexgraph::input::MAX_LINE_BYTES;
 
 #[derive(clap::Args)]
 pub struct Args {

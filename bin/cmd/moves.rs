@@ -298,7 +298,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
 
 /// A short quote of input for a message.
 fn excerpt(text: &str) -> String {
-    format!("{:?}", lexgraph::text::snippet(text))
+    format!("{:?}", lexgraph::input::snippet(text))
 }
 
 /// The lexicons a run answers in: `--lexicon`, else each CGP's `lex NAME`

@@ -10,12 +10,12 @@ use anyhow::{Context, Result};
 use serde::Serialize;
 
 use lexgraph::gcg::{Action, Record};
+use lexgraph::input::visible;
 use lexgraph::leave::equity;
 use lexgraph::movegen::{Generator, Options};
 use lexgraph::replay::{replay, Step};
 use lexgraph::rules::{Layout, Rules};
 use lexgraph::strategy::Leaves;
-use lexgraph::text::visible;
 use lexgraph::{Alphabet, Lexicon, Rack};
 
 #[derive(clap::Args)]

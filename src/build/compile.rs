@@ -147,7 +147,7 @@ impl crate::lexicon::Lexicon {
                 return Err(Error::Query(format!(
                     "word {}: {:?} holds a line break",
                     i + 1,
-                    crate::text::snippet(w)
+                    crate::input::snippet(w)
                 )));
             }
             text.extend_from_slice(w.as_bytes());

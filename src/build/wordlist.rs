@@ -22,10 +22,10 @@ use std::path::Path;
 
 use crate::alphabet::{Alphabet, Tile};
 use crate::error::{Error, Result};
-pub use crate::text::MAX_LINE_BYTES;
-use crate::text::{self, snippet, Line};
+pub use crate::input::MAX_LINE_BYTES;
+use crate::input::{self, snippet, Line};
 
-pub use crate::text::MAX_WORD_TILES;
+pub use crate::input::MAX_WORD_TILES;
 
 /// How many bad lines an error lists before it only counts.
 const ERRORS_SHOWN: usize = 10;
@@ -113,7 +113,7 @@ impl WordList {
             }
         }
         loop {
-            let got = text::read_line(&mut reader, &mut buf, MAX_LINE_BYTES)
+            let got = input::read_line(&mut reader, &mut buf, MAX_LINE_BYTES)
                 .map_err(|e| Error::io(Path::new(origin), e))?;
             let line_no = lines + 1;
             match got {

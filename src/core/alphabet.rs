@@ -146,7 +146,7 @@ impl Alphabet {
 
     /// Reads an alphabet file (syntax in the module docs).
     pub fn from_file(path: &std::path::Path) -> Result<Alphabet> {
-        let text = crate::text::read_small_file(path, "an alphabet file")?;
+        let text = crate::input::read_small_file(path, "an alphabet file")?;
         let name = path
             .file_stem()
             .map(|s| s.to_string_lossy().into_owned())
@@ -184,7 +184,7 @@ impl Alphabet {
                     line_no,
                     format!(
                         "expected `LABEL SCORE COUNT VOWEL`, got {:?}",
-                        crate::text::snippet(line)
+                        crate::input::snippet(line)
                     ),
                 ));
             }
@@ -195,7 +195,7 @@ impl Alphabet {
                         line_no,
                         format!(
                             "bad label {:?}: one character or [BRACKETED]",
-                            crate::text::snippet(fields[0])
+                            crate::input::snippet(fields[0])
                         ),
                     )
                 })?;
@@ -203,7 +203,10 @@ impl Alphabet {
                 s.parse::<u8>().map_err(|_| {
                     bad(
                         line_no,
-                        format!("{what} {:?} is not a number 0-255", crate::text::snippet(s)),
+                        format!(
+                            "{what} {:?} is not a number 0-255",
+                            crate::input::snippet(s)
+                        ),
                     )
                 })
             };
@@ -215,7 +218,7 @@ impl Alphabet {
                 v => {
                     return Err(bad(
                         line_no,
-                        format!("vowel flag {:?} is not 0 or 1", crate::text::snippet(v)),
+                        format!("vowel flag {:?} is not 0 or 1", crate::input::snippet(v)),
                     ))
                 }
             };
@@ -234,7 +237,7 @@ impl Alphabet {
                 if tiles.iter().any(|t| t.label == info.label) {
                     return Err(bad(
                         line_no,
-                        format!("tile {:?} is listed twice", crate::text::snippet(&label)),
+                        format!("tile {:?} is listed twice", crate::input::snippet(&label)),
                     ));
                 }
                 tiles.push(info);
@@ -254,7 +257,7 @@ impl Alphabet {
         folds: Vec<(String, String)>,
     ) -> Result<Alphabet> {
         Alphabet::new(name, blank, tiles, folds).map_err(|msg| Error::Alphabet {
-            origin: crate::text::snippet(name),
+            origin: crate::input::snippet(name),
             line: 0,
             msg,
         })
@@ -289,11 +292,11 @@ impl Alphabet {
         // Names and labels are printed (`info`, every word and play): none
         // may hold a character a terminal acts on (an escape sequence in a
         // lexicon file's alphabet could clear the screen).
-        let shown = crate::text::is_visible;
+        let shown = crate::input::is_visible;
         if !shown(name) {
             return Err(format!(
                 "the name {:?} has a control character",
-                crate::text::snippet(name)
+                crate::input::snippet(name)
             ));
         }
         // Longest source first, so `L.L` wins over a shorter one.

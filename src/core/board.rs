@@ -428,7 +428,7 @@ pub(crate) fn parse_row(
             let run: String = chars[i..j].iter().collect();
             let k: usize = run
                 .parse()
-                .map_err(|_| format!("bad run {:?}", crate::text::snippet(&run)))?;
+                .map_err(|_| format!("bad run {:?}", crate::input::snippet(&run)))?;
             if k == 0 || k > MAX_SIZE {
                 return Err(format!("bad run of {k} empty squares"));
             }

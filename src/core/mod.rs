@@ -1,6 +1,6 @@
 //! The core layer: what every other layer speaks in. Tiles and alphabets
-//! ([`alphabet`]), boards, racks and positions ([`board`]), the rules of a
-//! game ([`rules`]), bounded reading of untrusted text ([`text`]), the
+//! ([`alphabet`]), boards ([`board`]), racks ([`rack`]), positions ([`position`]), the rules of a
+//! game ([`rules`]), bounded reading of untrusted text ([`input`]), the
 //! error type ([`error`]), and the one home of target-feature code
 //! (`simd`). Nothing here knows of lexicons or moves.
 //!
@@ -15,8 +15,8 @@
 pub mod alphabet;
 pub mod board;
 pub mod error;
+pub mod input;
 pub mod position;
 pub mod rack;
 pub mod rules;
 pub(crate) mod simd;
-pub mod text;

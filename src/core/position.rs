@@ -228,7 +228,7 @@ impl Position {
                 scores[i] = x.parse().map_err(|_| {
                     Error::Position(format!(
                         "CGP score {:?} is not a number",
-                        crate::text::snippet(x)
+                        crate::input::snippet(x)
                     ))
                 })?;
             }
@@ -237,7 +237,7 @@ impl Position {
             zero_turns = z.parse().map_err(|_| {
                 Error::Position(format!(
                     "CGP zero-turn count {:?} is not a number",
-                    crate::text::snippet(z)
+                    crate::input::snippet(z)
                 ))
             })?;
         }

@@ -36,7 +36,7 @@ impl Rack {
     pub fn parse(text: &str, alphabet: &Alphabet) -> Result<Rack> {
         let tiles = alphabet
             .parse_tiles(text, Spelling::Tiles, Blanks::Allowed)
-            .map_err(|e| Error::Position(format!("rack {:?}: {e}", crate::text::snippet(text))))?;
+            .map_err(|e| Error::Position(format!("rack {:?}: {e}", crate::input::snippet(text))))?;
         if tiles.len() > 63 {
             return Err(Error::Position(format!(
                 "rack {text:?} has {} tiles",

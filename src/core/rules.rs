@@ -117,7 +117,7 @@ impl Layout {
 
     /// Reads a layout file.
     pub fn from_file(path: &std::path::Path) -> Result<Layout> {
-        let text = crate::text::read_small_file(path, "a layout file")?;
+        let text = crate::input::read_small_file(path, "a layout file")?;
         let name = path
             .file_stem()
             .map(|s| s.to_string_lossy().into_owned())

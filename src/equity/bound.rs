@@ -48,9 +48,9 @@ pub(super) struct Scratch {
     /// Square placed on, points of the tiles read after it, how many
     /// tiles those are and the first of them.
     pub(super) steps: [(usize, i64, u32, u8); 32],
-    pub(super) lms: [i64; 32],
-    pub(super) xms: [i64; 32],
-    pub(super) eff: [i64; 32],
+    pub(super) letter_mults: [i64; 32],
+    pub(super) cross_mults: [i64; 32],
+    pub(super) effective: [i64; 32],
     /// The spans (first square, length) of the bingos that fit, found by
     /// the last exact bound.
     pub(super) bingo_spans: [(usize, usize); 32],
@@ -161,9 +161,9 @@ impl<L: LeaveValue> TopN<'_, L> {
         // rack tile may go on ends the reach.
         let Scratch {
             steps,
-            lms,
-            xms,
-            eff,
+            letter_mults,
+            cross_mults,
+            effective,
             bingo_spans,
             nbingo,
         } = &mut *self.scratch.borrow_mut();
@@ -198,14 +198,14 @@ impl<L: LeaveValue> TopN<'_, L> {
             // off the big squares.
             let (mut by_letter, mut by_cross) = (0i64, 0i64);
             let top = sh.best_on(u64::MAX);
-            // How many of this span's squares `eff` holds, in order.
+            // How many of this span's squares `effective` holds, in order.
             let mut in_order = 0usize;
             for i in 1..=l {
                 let q = &sqs[a - i];
-                lms[np] = q.letter_mult() as i64;
-                xms[np] = 0;
+                letter_mults[np] = q.letter_mult() as i64;
+                cross_mults[np] = 0;
                 wm *= q.word_mult() as i64;
-                by_letter += lms[np] * top;
+                by_letter += letter_mults[np] * top;
                 np += 1;
             }
             for &(p, b, c, first) in &steps[..ns.min(rt - l)] {
@@ -215,12 +215,12 @@ impl<L: LeaveValue> TopN<'_, L> {
                 reads += c;
                 let q = &sqs[p];
                 let (lm, qwm) = (q.letter_mult() as i64, q.word_mult() as i64);
-                lms[np] = lm;
-                xms[np] = 0;
+                letter_mults[np] = lm;
+                cross_mults[np] = 0;
                 let v = sh.best_on(q.allowed());
                 by_letter += lm * v;
                 if q.has_cross() {
-                    xms[np] = lm * qwm;
+                    cross_mults[np] = lm * qwm;
                     cross += q.cross_sum() as i64 * qwm;
                     by_cross += lm * qwm * v;
                 }
@@ -237,24 +237,24 @@ impl<L: LeaveValue> TopN<'_, L> {
                     // `i64::MIN`: each insertion is the same eight steps,
                     // with no branch on where the new one goes.
                     if from == 0 {
-                        eff[..8].fill(i64::MIN);
+                        effective[..8].fill(i64::MIN);
                     }
                     for i in from..np {
-                        let v = lms[i] * wm + xms[i];
+                        let v = letter_mults[i] * wm + cross_mults[i];
                         for k in (1..8).rev() {
-                            eff[k] = eff[k].max(eff[k - 1].min(v));
+                            effective[k] = effective[k].max(effective[k - 1].min(v));
                         }
-                        eff[0] = eff[0].max(v);
+                        effective[0] = effective[0].max(v);
                     }
                 } else {
                     for i in from..np {
-                        let v = lms[i] * wm + xms[i];
+                        let v = letter_mults[i] * wm + cross_mults[i];
                         let mut k = i;
-                        while k > 0 && eff[k - 1] < v {
-                            eff[k] = eff[k - 1];
+                        while k > 0 && effective[k - 1] < v {
+                            effective[k] = effective[k - 1];
                             k -= 1;
                         }
-                        eff[k] = v;
+                        effective[k] = v;
                     }
                 }
                 // The word is the placed tiles alone, or a full rack and
@@ -306,9 +306,17 @@ impl<L: LeaveValue> TopN<'_, L> {
                 let real = if BLANK { np - 1 } else { np };
                 let tiles: i64 = if narrow {
                     // Lanes past `real` meet zeros.
-                    eff[..8].iter().zip(&sh.top[real]).map(|(e, v)| e * v).sum()
+                    effective[..8]
+                        .iter()
+                        .zip(&sh.top[real])
+                        .map(|(e, v)| e * v)
+                        .sum()
                 } else {
-                    eff[..real].iter().zip(&sh.values).map(|(e, v)| e * v).sum()
+                    effective[..real]
+                        .iter()
+                        .zip(&sh.values)
+                        .map(|(e, v)| e * v)
+                        .sum()
                 };
                 let tiles = tiles.min(wm * by_letter + by_cross);
                 let v = match exact {

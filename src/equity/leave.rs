@@ -36,7 +36,7 @@ use std::path::Path;
 
 use crate::alphabet::{Alphabet, Blanks, Spelling, Tile};
 use crate::error::{Error, Result};
-use crate::text;
+use crate::input;
 
 /// The value of a leave, given as tile counts (index 0: blanks).
 pub trait LeaveValue {
@@ -244,21 +244,21 @@ impl Gordon {
             if !(2..=3).contains(&fields.len()) {
                 return Err(bad(format!(
                     "expected tile,value,duplicate: {:?}",
-                    text::snippet(line)
+                    input::snippet(line)
                 )));
             }
             let t = match fields[0] {
                 "?" => 0,
                 label => match alphabet.parse_tiles(label, Spelling::Tiles, Blanks::Refused) {
                     Ok(ts) if ts.len() == 1 => ts[0],
-                    _ => return Err(bad(format!("{:?} is not one tile", text::snippet(label)))),
+                    _ => return Err(bad(format!("{:?} is not one tile", input::snippet(label)))),
                 },
             };
             let number = |f: &str| -> Result<f32> {
                 f.parse::<f32>()
                     .ok()
                     .filter(|v| v.is_finite())
-                    .ok_or_else(|| bad(format!("{:?} is not a number", text::snippet(f))))
+                    .ok_or_else(|| bad(format!("{:?} is not a number", input::snippet(f))))
             };
             let base = number(fields[1])?;
             let dup = fields.get(2).map(|f| number(f)).transpose()?.unwrap_or(0.0);
@@ -336,7 +336,7 @@ impl LeaveTable {
             };
             let (leave, value) = line
                 .split_once(',')
-                .ok_or_else(|| bad(format!("{:?} is not leave,value", text::snippet(line))))?;
+                .ok_or_else(|| bad(format!("{:?} is not leave,value", input::snippet(line))))?;
             let tiles = alphabet
                 .parse_tiles(leave, Spelling::Tiles, Blanks::Allowed)
                 .map_err(|e| bad(e.to_string()))?;
@@ -345,7 +345,7 @@ impl LeaveTable {
                 .parse()
                 .ok()
                 .filter(|v: &f32| v.is_finite())
-                .ok_or_else(|| bad(format!("{:?} is not a number", text::snippet(value))))?;
+                .ok_or_else(|| bad(format!("{:?} is not a number", input::snippet(value))))?;
             if tiles.is_empty() {
                 return Err(bad("the empty leave is worth 0 and takes no value".into()));
             }
@@ -356,7 +356,7 @@ impl LeaveTable {
             if values.insert(key(&counts), value).is_some() {
                 return Err(bad(format!(
                     "the leave {:?} is given twice",
-                    text::snippet(leave)
+                    input::snippet(leave)
                 )));
             }
         }

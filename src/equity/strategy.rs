@@ -75,7 +75,7 @@ impl Leaves {
             }
             _ => match spec.split_once(':') {
                 Some((h @ ("gordon1" | "gordon2"), path)) => {
-                    let text = crate::text::read_small_file(Path::new(path), "a weights file")?;
+                    let text = crate::input::read_small_file(Path::new(path), "a weights file")?;
                     Leaves::Gordon(Box::new(Gordon::parse_csv(
                         &text,
                         path,

@@ -44,10 +44,10 @@ use crate::board::{tile_of, BLANK_FLAG};
 use crate::equity::Play;
 use crate::error::{Error, Result};
 use crate::game::{End, Game};
+use crate::input::snippet;
 use crate::movegen::Move;
 use crate::play::Notation;
 use crate::rack::Rack;
-use crate::text::snippet;
 
 /// The game as GCG text. Nicknames must not hold white space or `:`;
 /// such characters become `_`.

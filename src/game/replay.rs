@@ -457,21 +457,21 @@ pub fn score_placement<S: Scoring>(scoring: &S, rules: &Rules, board: &Board, m:
             continue;
         }
         // The perpendicular tiles on both sides.
-        let (mut csum, mut has_cross) = (0, false);
+        let (mut cross_sum, mut has_cross) = (0, false);
         for dir in [-1isize, 1] {
             let (mut rr, mut cc) = (r as isize + dir * dr, c as isize + dir * dc);
             while at(rr, cc) != 0 {
-                csum += scoring.square_value(at(rr, cc));
+                cross_sum += scoring.square_value(at(rr, cc));
                 has_cross = true;
                 rr += dir * dr;
                 cc += dir * dc;
             }
         }
         let q = LaneSquare {
-            csum,
+            cross_sum,
             has_cross,
-            lm: rules.layout.letter_mult(r, c),
-            wm: rules.layout.word_mult(r, c),
+            letter_mult: rules.layout.letter_mult(r, c),
+            word_mult: rules.layout.word_mult(r, c),
             ..LaneSquare::default()
         };
         let value = if sq & BLANK_FLAG != 0 {
@@ -488,8 +488,8 @@ pub fn score_placement<S: Scoring>(scoring: &S, rules: &Rules, board: &Board, m:
         let alone = {
             let (r, c) = m.square(0);
             let q = LaneSquare {
-                lm: rules.layout.letter_mult(r, c),
-                wm: rules.layout.word_mult(r, c),
+                letter_mult: rules.layout.letter_mult(r, c),
+                word_mult: rules.layout.word_mult(r, c),
                 ..LaneSquare::default()
             };
             let v = if m.word[0] & BLANK_FLAG != 0 {

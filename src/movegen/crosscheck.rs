@@ -231,19 +231,19 @@ impl Lanes {
                         Dir::Down => (pos, line),
                     };
                     let q = &mut self.squares[line * n + pos];
-                    q.lm = layout.letter_mult(r, c);
-                    q.wm = layout.word_mult(r, c);
+                    q.letter_mult = layout.letter_mult(r, c);
+                    q.word_mult = layout.word_mult(r, c);
                 }
             }
             self.premiums_of = Some(layout.clone());
         }
         let all = tiles_mask(max_tile);
         // Copy the tiles in (transposed for down lines); empty squares allow
-        // every tile until a perpendicular word says otherwise. `occ[line]`
+        // every tile until a perpendicular word says otherwise. `filled[line]`
         // has bit `pos` set for each occupied square.
         // Layouts and boards are 1..=MAX_SIZE (31) squares a side.
         debug_assert!((1..=MAX_SIZE).contains(&n));
-        let mut occ = [0u32; MAX_SIZE + 2];
+        let mut filled = [0u32; MAX_SIZE + 2];
         let src = board.squares();
         let heights = board.heights();
         for (line, lane) in self.squares.chunks_exact_mut(n).enumerate() {
@@ -253,13 +253,13 @@ impl Lanes {
                     Dir::Down => pos * n + line,
                 };
                 let tile = src[i];
-                occ[line + 1] |= ((tile != 0) as u32) << pos;
+                filled[line + 1] |= ((tile != 0) as u32) << pos;
                 *q = LaneSquare {
                     tile,
                     height: heights.map_or((tile != 0) as u8, |h| h[i]),
                     cross: if tile == 0 { all } else { 0 },
-                    lm: q.lm,
-                    wm: q.wm,
+                    letter_mult: q.letter_mult,
+                    word_mult: q.word_mult,
                     ..LaneSquare::default()
                 };
             }
@@ -276,9 +276,9 @@ impl Lanes {
         let occupied = |sqs: &[LaneSquare], l: usize, pos: usize| sqs[l * n + pos].tile != 0;
         let line_mask = u32::MAX >> (32 - n);
         for line in 0..n {
-            // `occ` is shifted one line down: `occ[line + 1]` is this line.
-            let here = occ[line + 1];
-            let beside = occ[line] | occ[line + 2];
+            // `filled` is shifted one line down: `filled[line + 1]` is this line.
+            let here = filled[line + 1];
+            let beside = filled[line] | filled[line + 2];
             let vertical = beside & !here;
             let mut stackable = 0u32;
             if limit > 1 {
@@ -336,7 +336,7 @@ impl Lanes {
                 }
                 let q = &mut sqs[line * n + pos];
                 let (sum, flat) = scoring.cross_sum(q.height, &around[..na]);
-                q.csum = sum;
+                q.cross_sum = sum;
                 q.cross_flat = flat;
                 q.has_cross = true;
                 // A stacked tile must differ from the one it covers.

@@ -29,7 +29,7 @@ use crate::simd::avx512_twin;
 /// Running totals of a partial move: tiles placed, on which squares, and
 /// the score so far.
 #[derive(Clone, Copy)]
-struct Acc<T: Copy> {
+struct Partial<T: Copy> {
     placed: u32,
     mask: u32,
     tally: T,
@@ -45,14 +45,14 @@ pub(crate) fn gen_line<S: MoveSink, R: Scoring, W: Widths>(
         if !ctx.at(a).anchor || !ctx.wants_anchor(a) {
             continue;
         }
-        gen_anchor(ctx, e, a);
+        search_anchor(ctx, e, a);
     }
 }
 
 /// Generates the moves found from anchor `a` (see
 /// [`SearchPolicy::anchor`](super::SearchPolicy::anchor)).
 #[inline(always)]
-pub(crate) fn gen_anchor<S: MoveSink, R: Scoring, W: Widths>(
+pub(crate) fn search_anchor<S: MoveSink, R: Scoring, W: Widths>(
     ctx: &mut LineCtx<'_, S, R>,
     e: &Edges<'_, W>,
     a: usize,
@@ -80,7 +80,7 @@ pub(crate) fn gen_anchor<S: MoveSink, R: Scoring, W: Widths>(
             }
         }
         if ok {
-            let acc = Acc {
+            let acc = Partial {
                 placed: 0,
                 mask: 0,
                 tally,
@@ -127,7 +127,7 @@ fn left_part_body<S: MoveSink, R: Scoring, W: Widths>(
     // Score the left part where it now stands: squares a-len .. a-1, which
     // are empty non-anchors, so they form no cross words.
     let start = a - len;
-    let mut acc = Acc {
+    let mut acc = Partial {
         placed: len as u32,
         mask: 0,
         tally: ctx.scoring.start(),
@@ -171,7 +171,7 @@ avx512_twin! {
         node: u32,
         pos: usize,
         start: usize,
-        acc: Acc<R::Tally>,
+        acc: Partial<R::Tally>,
     )
 }
 
@@ -182,7 +182,7 @@ fn extend_right_body<S: MoveSink, R: Scoring, W: Widths>(
     node: u32,
     pos: usize,
     start: usize,
-    acc: Acc<R::Tally>,
+    acc: Partial<R::Tally>,
 ) {
     let n = ctx.n;
     if pos >= n {
@@ -195,7 +195,7 @@ fn extend_right_body<S: MoveSink, R: Scoring, W: Widths>(
         let usable = q.cross & ctx.rack_mask();
         e.for_each_in(node, usable, |arc| {
             let slot = ctx.put_letter(pos, arc.tile as usize);
-            let acc2 = Acc {
+            let acc2 = Partial {
                 placed: acc.placed + 1,
                 mask: acc.mask | 1 << pos,
                 tally: ctx.scoring.place(acc.tally, &q, ctx.scoring.value(slot)),
@@ -220,7 +220,7 @@ fn extend_right_body<S: MoveSink, R: Scoring, W: Widths>(
             return;
         };
         ctx.cur[pos & 31] = q.tile;
-        let acc = Acc {
+        let acc = Partial {
             tally: ctx.scoring.through(acc.tally, &q),
             ..acc
         };

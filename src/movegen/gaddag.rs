@@ -29,7 +29,7 @@ use crate::simd::avx512_twin;
 /// Running totals of a partial move (the tiles placed so far are the bits
 /// of `mask`).
 #[derive(Clone, Copy)]
-struct Acc<T: Copy> {
+struct Partial<T: Copy> {
     /// Bit `p` set when this move places a tile on square `p`.
     mask: u32,
     /// The score so far.
@@ -38,8 +38,8 @@ struct Acc<T: Copy> {
 
 /// Nothing placed yet.
 #[inline(always)]
-fn start<S: MoveSink, R: Scoring>(ctx: &LineCtx<'_, S, R>) -> Acc<R::Tally> {
-    Acc {
+fn start<S: MoveSink, R: Scoring>(ctx: &LineCtx<'_, S, R>) -> Partial<R::Tally> {
+    Partial {
         mask: 0,
         tally: ctx.scoring.start(),
     }
@@ -56,7 +56,7 @@ pub(crate) fn gen_line<S: MoveSink, R: Scoring, W: Widths>(
         if !ctx.at(a).anchor || !can_fill(ctx, a) || !ctx.wants_anchor(a) {
             continue;
         }
-        gen_anchor(ctx, e, a);
+        search_fillable_anchor(ctx, e, a);
     }
 }
 
@@ -68,13 +68,13 @@ pub(crate) fn search_anchor<S: MoveSink, R: Scoring, W: Widths>(
     a: usize,
 ) {
     if can_fill(ctx, a) {
-        gen_anchor(ctx, e, a);
+        search_fillable_anchor(ctx, e, a);
     }
 }
 
 /// Generates the moves found from anchor `a`, where something can go.
 #[inline(always)]
-fn gen_anchor<S: MoveSink, R: Scoring, W: Widths>(
+fn search_fillable_anchor<S: MoveSink, R: Scoring, W: Widths>(
     ctx: &mut LineCtx<'_, S, R>,
     e: &Edges<'_, W>,
     a: usize,
@@ -105,7 +105,7 @@ fn gen_anchor<S: MoveSink, R: Scoring, W: Widths>(
         let top = ctx.top;
         if let Some(arc) = top.root.child(e, 0, tile_of(sq)) {
             ctx.cur[r & 31] = sq;
-            let acc = Acc {
+            let acc = Partial {
                 mask: 0,
                 tally: ctx.scoring.through(ctx.scoring.start(), ctx.at(r)),
             };
@@ -160,11 +160,11 @@ fn can_fill<S: MoveSink, R: Scoring>(ctx: &LineCtx<'_, S, R>, pos: usize) -> boo
 #[inline(always)]
 fn placed<S: MoveSink, R: Scoring>(
     ctx: &LineCtx<'_, S, R>,
-    acc: Acc<R::Tally>,
+    acc: Partial<R::Tally>,
     pos: usize,
     v: i32,
-) -> Acc<R::Tally> {
-    Acc {
+) -> Partial<R::Tally> {
+    Partial {
         mask: acc.mask | 1 << pos,
         tally: ctx.scoring.place(acc.tally, ctx.at(pos), v),
     }
@@ -182,7 +182,7 @@ fn fill<S: MoveSink, R: Scoring, W: Widths, const RIGHT: bool>(
     start: usize,
     pos: usize,
     node: u32,
-    acc: Acc<R::Tally>,
+    acc: Partial<R::Tally>,
     ix: Option<&NodeIndex>,
 ) {
     let q = ctx.at(pos);
@@ -219,7 +219,7 @@ avx512_twin! {
         start: usize,
         pos: usize,
         arc: Arc,
-        acc: Acc<R::Tally>,
+        acc: Partial<R::Tally>,
     )
 }
 
@@ -230,11 +230,11 @@ fn through_body<S: MoveSink, R: Scoring, W: Widths, const RIGHT: bool>(
     start: usize,
     pos: usize,
     arc: Arc,
-    acc: Acc<R::Tally>,
+    acc: Partial<R::Tally>,
 ) {
     let sq = ctx.sq(pos);
     ctx.cur[pos & 31] = sq;
-    let acc = Acc {
+    let acc = Partial {
         tally: ctx.scoring.through(acc.tally, ctx.at(pos)),
         ..acc
     };
@@ -263,7 +263,7 @@ avx512_twin! {
         pos: usize,
         node: u32,
         hits: u64,
-        acc: Acc<R::Tally>,
+        acc: Partial<R::Tally>,
     )
 }
 
@@ -275,7 +275,7 @@ fn place_body<S: MoveSink, R: Scoring, W: Widths, const RIGHT: bool, const ROOT:
     pos: usize,
     node: u32,
     mut hits: u64,
-    acc: Acc<R::Tally>,
+    acc: Partial<R::Tally>,
 ) {
     debug_assert!(hits != 0);
     // Each edge is decoded one turn ahead and its target prefetched, so that
@@ -307,7 +307,7 @@ fn place_one<S: MoveSink, R: Scoring, W: Widths, const RIGHT: bool, const ROOT: 
     start: usize,
     pos: usize,
     arc: Arc,
-    acc: Acc<R::Tally>,
+    acc: Partial<R::Tally>,
 ) {
     let t = arc.tile as usize & 63;
     let slot = ctx.put_letter(pos, t);
@@ -335,7 +335,7 @@ fn go_on_left<S: MoveSink, R: Scoring, W: Widths>(
     e: &Edges<'_, W>,
     pos: usize,
     arc: Arc,
-    acc: Acc<R::Tally>,
+    acc: Partial<R::Tally>,
     l1: Option<&Level1>,
 ) {
     let (a, r) = (ctx.anchor, ctx.run_end);
@@ -375,7 +375,7 @@ fn go_on_right<S: MoveSink, R: Scoring, W: Widths>(
     start: usize,
     pos: usize,
     arc: Arc,
-    acc: Acc<R::Tally>,
+    acc: Partial<R::Tally>,
 ) {
     let n = ctx.n;
     if arc.terminal && (pos + 1 == n || ctx.sq(pos + 1) == 0) {

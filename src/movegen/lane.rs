@@ -22,7 +22,7 @@ pub struct LaneSquare {
     /// Tiles allowed here (bit `t` for tile `t`), from the cross-check.
     pub(crate) cross: u64,
     /// Score of the perpendicular tiles next to the square.
-    pub(crate) csum: i32,
+    pub(crate) cross_sum: i32,
     /// Square contents: 0 empty, else tile (with [`BLANK_FLAG`]).
     pub(crate) tile: u8,
     /// Tiles stacked on the square (0 empty; 1 in games without stacking).
@@ -36,9 +36,9 @@ pub struct LaneSquare {
     /// adds a Qu's bonus in.
     pub(crate) cross_flat: bool,
     /// Letter multiplier.
-    pub(crate) lm: u8,
+    pub(crate) letter_mult: u8,
     /// Word multiplier.
-    pub(crate) wm: u8,
+    pub(crate) word_mult: u8,
 }
 
 impl LaneSquare {
@@ -46,8 +46,8 @@ impl LaneSquare {
     pub fn empty(letter_mult: u8, word_mult: u8) -> LaneSquare {
         LaneSquare {
             cross: !1,
-            lm: letter_mult,
-            wm: word_mult,
+            letter_mult,
+            word_mult,
             ..LaneSquare::default()
         }
     }
@@ -82,7 +82,7 @@ impl LaneSquare {
     /// Points of the perpendicular word's tiles already on the board (as
     /// the [`Scoring`](crate::scoring::Scoring) counts them).
     pub fn cross_sum(&self) -> i32 {
-        self.csum
+        self.cross_sum
     }
     /// Whether the perpendicular word a tile placed here forms is flat
     /// (stacking games: every tile of it at height 1).
@@ -91,11 +91,11 @@ impl LaneSquare {
     }
     /// Letter premium.
     pub fn letter_mult(&self) -> u8 {
-        self.lm
+        self.letter_mult
     }
     /// Word premium.
     pub fn word_mult(&self) -> u8 {
-        self.wm
+        self.word_mult
     }
 }
 

@@ -82,7 +82,7 @@ mod sink;
 pub use self::moves::{column_name, cross_words, sort_moves, squares_text, Move};
 pub use self::sink::{Best, Counter, MoveSink, SearchPolicy};
 
-use self::search::{ranked_search, LineCtx, Sq};
+use self::search::{ranked_search, LineCtx};
 
 use crate::alphabet::Tile;
 use crate::board::Board;
@@ -281,7 +281,7 @@ impl<R: Scoring> Generator<R> {
             .enumerate()
             .fold(0u64, |m, (t, &c)| m | ((c != 0) as u64) << t);
         let mut ctx = LineCtx {
-            sqs: [Sq::default(); 32],
+            sqs: [LaneSquare::default(); 32],
             line: 0,
             dir: Dir::Across,
             n: 0,
@@ -297,7 +297,7 @@ impl<R: Scoring> Generator<R> {
             anchor: 0,
             run_end: 0,
             right_free: false,
-            occ: 0,
+            occupied: 0,
             blanks_aside: 0,
         };
         if S::RANKS_ANCHORS {

@@ -66,7 +66,7 @@ impl Notation {
     /// Parses `8D QUIRE` / `D8 QUIRE` (see the module docs).
     pub fn parse(text: &str, alphabet: &Alphabet) -> Result<Notation> {
         let bad = |msg: String| {
-            Error::Position(format!("play \"{}\": {msg}", crate::text::snippet(text)))
+            Error::Position(format!("play \"{}\": {msg}", crate::input::snippet(text)))
         };
         let [coords, word] = text.split_whitespace().collect::<Vec<_>>()[..] else {
             return Err(bad(

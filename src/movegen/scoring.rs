@@ -150,7 +150,7 @@ pub struct ClassicTally {
     /// The main word's letter sum, letter premiums applied.
     main: i32,
     /// Product of the word premiums under placed tiles.
-    wm: i32,
+    word_mult: i32,
     /// Score of the perpendicular words formed so far.
     cross: i32,
 }
@@ -196,7 +196,7 @@ impl Scoring for Classic {
     fn start(&self) -> ClassicTally {
         ClassicTally {
             main: 0,
-            wm: 1,
+            word_mult: 1,
             cross: 0,
         }
     }
@@ -211,15 +211,15 @@ impl Scoring for Classic {
 
     #[inline(always)]
     fn place(&self, t: ClassicTally, q: &LaneSquare, value: i32) -> ClassicTally {
-        let lv = value * q.lm as i32;
+        let lv = value * q.letter_mult as i32;
         let cross = if q.has_cross {
-            (q.csum + lv) * q.wm as i32
+            (q.cross_sum + lv) * q.word_mult as i32
         } else {
             0
         };
         ClassicTally {
             main: t.main + lv,
-            wm: t.wm * q.wm as i32,
+            word_mult: t.word_mult * q.word_mult as i32,
             cross: t.cross + cross,
         }
     }
@@ -228,8 +228,8 @@ impl Scoring for Classic {
     fn place_alone(&self, t: ClassicTally, q: &LaneSquare, value: i32) -> ClassicTally {
         debug_assert!(!q.has_cross);
         ClassicTally {
-            main: t.main + value * q.lm as i32,
-            wm: t.wm * q.wm as i32,
+            main: t.main + value * q.letter_mult as i32,
+            word_mult: t.word_mult * q.word_mult as i32,
             cross: t.cross,
         }
     }
@@ -241,13 +241,18 @@ impl Scoring for Classic {
         } else {
             0
         };
-        t.main * t.wm + t.cross + bonus
+        t.main * t.word_mult + t.cross + bonus
     }
 
     #[inline(always)]
     fn blank_cut(&self, t: &ClassicTally, q: &LaneSquare, sq: u8) -> i32 {
-        let v = self.values[(sq & 63) as usize] * q.lm as i32;
-        v * t.wm + if q.has_cross { v * q.wm as i32 } else { 0 }
+        let v = self.values[(sq & 63) as usize] * q.letter_mult as i32;
+        v * t.word_mult
+            + if q.has_cross {
+                v * q.word_mult as i32
+            } else {
+                0
+            }
     }
 }
 
@@ -357,7 +362,7 @@ impl Scoring for Upwords {
     #[inline(always)]
     fn place(&self, t: UpwordsTally, q: &LaneSquare, value: i32) -> UpwordsTally {
         let cross = if q.has_cross {
-            q.csum + if q.cross_flat { value } else { 0 }
+            q.cross_sum + if q.cross_flat { value } else { 0 }
         } else {
             0
         };

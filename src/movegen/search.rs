@@ -9,18 +9,15 @@ use super::{dawg, gaddag};
 use crate::board::{Dir, BLANK_FLAG};
 use crate::crosscheck::{Lanes, Structure};
 use crate::format::{TopIndex, Widths};
-use crate::lane::Lane;
+use crate::lane::{Lane, LaneSquare};
 use crate::rules::MAX_SIZE;
 use crate::scoring::Scoring;
-
-/// One square of the line being searched, with everything the search reads.
-pub(crate) type Sq = crate::lane::LaneSquare;
 
 /// What a line search needs, shared by both algorithms.
 pub(crate) struct LineCtx<'a, S: MoveSink, R: Scoring> {
     /// The line's squares; index with `pos & 31` (`n <= 31`), which lets the
     /// compiler drop bounds checks in the recursion.
-    pub sqs: [Sq; 32],
+    pub sqs: [LaneSquare; 32],
     pub line: usize,
     pub dir: Dir,
     pub n: usize,
@@ -50,7 +47,7 @@ pub(crate) struct LineCtx<'a, S: MoveSink, R: Scoring> {
     pub right_free: bool,
     /// Stacking rules: bit `pos` set for each square of the line holding a
     /// tile before the move.
-    pub occ: u32,
+    pub occupied: u32,
     /// Blanks set aside for the current anchor's search
     /// ([`SearchPolicy::blanks_wanted`]), to put back after it.
     pub blanks_aside: u8,
@@ -59,13 +56,13 @@ pub(crate) struct LineCtx<'a, S: MoveSink, R: Scoring> {
 impl<S: MoveSink, R: Scoring> LineCtx<'_, S, R> {
     /// Points the search at one lane: its squares, line and direction (the
     /// rest of the state is restored by every search).
-    pub(super) fn load_lane(&mut self, dir: Dir, line: usize, squares: &[Sq]) {
+    pub(super) fn load_lane(&mut self, dir: Dir, line: usize, squares: &[LaneSquare]) {
         self.sqs[..squares.len()].copy_from_slice(squares);
         self.n = squares.len();
         self.line = line;
         self.dir = dir;
         if R::STACKING {
-            self.occ = squares
+            self.occupied = squares
                 .iter()
                 .enumerate()
                 .fold(0, |m, (p, q)| m | ((q.tile != 0) as u32) << p);
@@ -80,7 +77,7 @@ impl<S: MoveSink, R: Scoring> LineCtx<'_, S, R> {
     #[inline]
     fn leaves_words_visible(&self, start: usize, end: usize, mask: u32) -> bool {
         let span = ((1u64 << (end + 1)) - (1u64 << start)) as u32;
-        let mut runs = self.occ & span;
+        let mut runs = self.occupied & span;
         while runs != 0 {
             let lo = runs.trailing_zeros();
             let len = (!(runs >> lo)).trailing_zeros();
@@ -122,7 +119,7 @@ impl<S: MoveSink, R: Scoring> LineCtx<'_, S, R> {
 
     /// Square `pos` of the line.
     #[inline(always)]
-    pub fn at(&self, pos: usize) -> &Sq {
+    pub fn at(&self, pos: usize) -> &LaneSquare {
         &self.sqs[pos & 31]
     }
 
@@ -226,7 +223,8 @@ impl<S: MoveSink, R: Scoring> LineCtx<'_, S, R> {
         if end == start {
             return; // a one-tile word is no word
         }
-        if R::STACKING && mask & self.occ != 0 && !self.leaves_words_visible(start, end, mask) {
+        if R::STACKING && mask & self.occupied != 0 && !self.leaves_words_visible(start, end, mask)
+        {
             return;
         }
         if placed == 1 && self.dir == Dir::Down {
@@ -507,7 +505,7 @@ pub(super) fn ranked_search<S: MoveSink, R: Scoring, W: Widths>(
         }
         ctx.set_blanks_aside(pos);
         match structure {
-            Structure::Dawg(e) => dawg::gen_anchor(ctx, &e, pos),
+            Structure::Dawg(e) => dawg::search_anchor(ctx, &e, pos),
             Structure::Gaddag(e) => gaddag::search_anchor(ctx, &e, pos),
         }
         ctx.restore_blanks();

@@ -322,7 +322,7 @@ impl<'a, W: Widths> Edges<'a, W> {
 
     /// Bits per edge: fixed, or the file's.
     #[inline(always)]
-    fn eb(&self) -> usize {
+    fn edge_bits_of(&self) -> usize {
         if W::EDGE_BITS != 0 {
             W::EDGE_BITS as usize
         } else {
@@ -332,7 +332,7 @@ impl<'a, W: Widths> Edges<'a, W> {
 
     /// Bits of the tile field: fixed, or the file's.
     #[inline(always)]
-    fn tb(&self) -> u32 {
+    fn tile_bits_of(&self) -> u32 {
         if W::TILE_BITS != 0 {
             W::TILE_BITS
         } else {
@@ -408,8 +408,8 @@ impl<'a, W: Widths> Edges<'a, W> {
             return;
         }
         let highest = 63 - tiles.leading_zeros() as u64;
-        let eb = self.eb();
-        let tb = self.tb();
+        let eb = self.edge_bits_of();
+        let tb = self.tile_bits_of();
         let tile_mask = (1u64 << tb) - 1;
         let last_bit = 1u64 << (tb + 1);
         let len = self.len as u64;
@@ -489,12 +489,20 @@ impl<'a, W: Widths> Edges<'a, W> {
             // compared with the scalar scan by `avx512_select_matches_the_scan`
             // (up to a page the process may not read, by
             // `avx512_select_stays_in_the_array`).
-            return unsafe { simd::select16(self.bytes, self.len, self.eb() as u32, first, tiles) };
+            return unsafe {
+                simd::select16(
+                    self.bytes,
+                    self.len,
+                    self.edge_bits_of() as u32,
+                    first,
+                    tiles,
+                )
+            };
         }
         let highest = 63 - tiles.leading_zeros() as u64;
-        let eb = self.eb();
-        let tile_mask = (1u64 << self.tb()) - 1;
-        let last_bit = 1u64 << (self.tb() + 1);
+        let eb = self.edge_bits_of();
+        let tile_mask = (1u64 << self.tile_bits_of()) - 1;
+        let last_bit = 1u64 << (self.tile_bits_of() + 1);
         let first = first as u64;
         let end = (self.len as u64).min(first + 64);
         let mut hits = 0u64;
@@ -539,8 +547,8 @@ impl<'a, W: Widths> Edges<'a, W> {
         if self.kwg_mode() != 0 {
             return self.kwg_arc(i as u32);
         }
-        let raw = self.load(i as usize * self.eb()) & self.edge_mask();
-        let tb = self.tb();
+        let raw = self.load(i as usize * self.edge_bits_of()) & self.edge_mask();
+        let tb = self.tile_bits_of();
         let t = raw >> (tb + 2);
         Arc {
             tile: (raw & ((1 << tb) - 1)) as Tile,
@@ -566,7 +574,7 @@ impl<'a, W: Widths> Edges<'a, W> {
         } else {
             first
         };
-        let at = (first as usize * self.eb()) >> 3;
+        let at = (first as usize * self.edge_bits_of()) >> 3;
         let p = self.bytes.as_ptr().wrapping_add(at);
         for line in 0..PREFETCH_LINES {
             crate::simd::prefetch(p.wrapping_add(64 * line));
@@ -584,8 +592,8 @@ impl<'a, W: Widths> Edges<'a, W> {
             let a = self.kwg_arc(first);
             return (a.tile == 0).then_some(a);
         }
-        let raw = self.load(first as usize * self.eb());
-        (raw & ((1 << self.tb()) - 1) == 0).then(|| self.arc_at(first, 0))
+        let raw = self.load(first as usize * self.edge_bits_of());
+        (raw & ((1 << self.tile_bits_of()) - 1) == 0).then(|| self.arc_at(first, 0))
     }
 
     /// Iterates the edges of the node whose first edge is `first` (the root

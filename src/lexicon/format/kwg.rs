@@ -496,7 +496,7 @@ fn walk(bytes: &[u8], rules: &Rules, layout: Option<KwgLayout>) -> Result<(KwgIn
     // Counted before anything reads a word (see the module docs). A word
     // longer than any lexgraph reads would also make `verify`'s split check
     // quadratic in a chain of nodes.
-    let max_len = crate::text::MAX_WORD_TILES as u32;
+    let max_len = crate::input::MAX_WORD_TILES as u32;
     let gaddag_longest = gaddag_root.map_or(0, |g| longest[g as usize]);
     if info.longest > max_len || gaddag_longest > max_len + 1 {
         let (at, len) = if info.longest > max_len {

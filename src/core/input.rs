@@ -57,7 +57,7 @@ pub(crate) fn is_visible(s: &str) -> bool {
 /// reaches a terminal.
 ///
 /// ```
-/// use lexgraph::text::visible;
+/// use lexgraph::input::visible;
 /// assert_eq!(visible("Ann\x1b]0;pwned\x07"), "Ann\\x1b]0;pwned\\x07");
 /// assert_eq!(visible("plain"), "plain");
 /// ```
