@@ -6,7 +6,7 @@
 //! the DAWG's word order: `f32` in KLV2, `i16` in 256ths in KLV1. The value
 //! of a leave is the value at its rank among the DAWG's words; a leave not
 //! in the file, and the empty leave, is worth 0. Facts from the format's
-//! documentation, restated in `../shared/notes/kwg-klv.md`:
+//! documentation (the wolges project's), restated in `formats/kwg.md`:
 //!
 //! ```text
 //! u32 n | n × u32 node | u32 m | m × f32 (KLV2) or m × i16 (KLV1)
