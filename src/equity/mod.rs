@@ -118,6 +118,15 @@ impl Play {
         }
     }
 
+    /// `place`, `exchange` or `pass` (the play record's `type`).
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Play::Place(_) => "place",
+            Play::Exchange(_) => "exchange",
+            Play::Pass => "pass",
+        }
+    }
+
     /// Points scored (0 for an exchange or a pass).
     pub fn score(&self) -> i32 {
         match self {

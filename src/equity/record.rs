@@ -25,7 +25,7 @@
 use super::{Play, Ranked};
 use crate::alphabet::Alphabet;
 use crate::board::{Board, BLANK_FLAG};
-use crate::movegen::{cross_words, squares_text};
+use crate::movegen::{cross_words, squares_text, Move};
 use crate::rack::Rack;
 
 /// A play as listed: by equity with its equity and leave, or by score
@@ -125,12 +125,33 @@ pub struct PlayRecord {
     pub leave: Option<String>,
 }
 
-/// `place`, `exchange` or `pass`.
-pub fn play_kind(play: &Play) -> &'static str {
-    match play {
-        Play::Place(_) => "place",
-        Play::Exchange(_) => "exchange",
-        Play::Pass => "pass",
+impl TileRecord {
+    /// The tiles `m` places, in word order.
+    pub fn of_move(m: &Move, alphabet: &Alphabet) -> Vec<TileRecord> {
+        m.placements()
+            .map(|(row, col, sq)| TileRecord {
+                row,
+                col,
+                letter: squares_text(&[sq], alphabet),
+                blank: sq & BLANK_FLAG != 0,
+            })
+            .collect()
+    }
+}
+
+impl WordRecord {
+    /// The words `m` forms across its main word, played on `board` (the
+    /// board before the play).
+    pub fn cross_words_of(board: &Board, m: &Move, alphabet: &Alphabet) -> Vec<WordRecord> {
+        cross_words(board, m)
+            .into_iter()
+            .map(|(row, col, w)| WordRecord {
+                row,
+                col,
+                dir: m.dir.cross().name(),
+                word: squares_text(&w, alphabet),
+            })
+            .collect()
     }
 }
 
@@ -139,7 +160,7 @@ impl PlayRecord {
     /// play), its tiles written in `alphabet`.
     pub fn new(listed: &Listed, board: &Board, alphabet: &Alphabet) -> PlayRecord {
         let mut r = PlayRecord {
-            kind: play_kind(&listed.play),
+            kind: listed.play.kind(),
             row: None,
             col: None,
             dir: None,
@@ -159,26 +180,8 @@ impl PlayRecord {
                 r.dir = Some(m.dir.name());
                 r.notation = Some(m.notation(alphabet));
                 r.word = Some(m.word_text(alphabet));
-                r.tiles = m
-                    .placements()
-                    .map(|(row, col, sq)| TileRecord {
-                        row,
-                        col,
-                        letter: squares_text(&[sq], alphabet),
-                        blank: sq & BLANK_FLAG != 0,
-                    })
-                    .collect();
-                r.cross_words = Some(
-                    cross_words(board, m)
-                        .into_iter()
-                        .map(|(row, col, w)| WordRecord {
-                            row,
-                            col,
-                            dir: m.dir.cross().name(),
-                            word: squares_text(&w, alphabet),
-                        })
-                        .collect(),
-                );
+                r.tiles = TileRecord::of_move(m, alphabet);
+                r.cross_words = Some(WordRecord::cross_words_of(board, m, alphabet));
             }
             Play::Exchange(x) => r.exchange = Some(x.to_text(alphabet)),
             Play::Pass => {}

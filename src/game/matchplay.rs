@@ -104,7 +104,7 @@ pub struct Summary {
     pub win_rate_ci95: (f64, f64),
     /// Mean final score, by player.
     pub mean_score: [f64; 2],
-    /// Mean of player 1's score less player 2's, and its standard deviation.
+    /// Mean of player 1's score less player 2's.
     pub mean_spread: f64,
     /// The sample standard deviation of player 1's score less player 2's
     /// (0 with fewer than two games).

@@ -602,12 +602,7 @@ impl Anagrams<'_> {
 impl Iterator for Anagrams<'_> {
     type Item = Result<String>;
     fn next(&mut self) -> Option<Result<String>> {
-        if let Err(e) = self.step()? {
-            return Some(Err(e));
-        }
-        let mut text = String::with_capacity(self.word.len());
-        Self::render(&self.labels, &self.word, &mut text);
-        Some(Ok(text))
+        self.next_str().map(|w| w.map(str::to_owned))
     }
 }
 
@@ -721,12 +716,7 @@ impl Matches<'_> {
 impl Iterator for Matches<'_> {
     type Item = Result<String>;
     fn next(&mut self) -> Option<Result<String>> {
-        if let Err(e) = self.step()? {
-            return Some(Err(e));
-        }
-        let mut text = String::with_capacity(self.word.len());
-        Self::render(&self.labels, &self.word, &mut text);
-        Some(Ok(text))
+        self.next_str().map(|w| w.map(str::to_owned))
     }
 }
 

@@ -23,7 +23,7 @@ use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
-use lexgraph::equity::PlayRecord;
+use lexgraph::equity::{Play, PlayRecord};
 use lexgraph::{Board, Partial};
 use lexgraph_engine::{Input, Listed, Session};
 
@@ -714,10 +714,10 @@ impl Arena {
             })
             .collect();
         let m = lexgraph_move {
-            kind: match r.kind {
-                "place" => lexgraph_play_kind::LEXGRAPH_PLACE,
-                "exchange" => lexgraph_play_kind::LEXGRAPH_EXCHANGE,
-                _ => lexgraph_play_kind::LEXGRAPH_PASS,
+            kind: match l.play {
+                Play::Place(_) => lexgraph_play_kind::LEXGRAPH_PLACE,
+                Play::Exchange(_) => lexgraph_play_kind::LEXGRAPH_EXCHANGE,
+                Play::Pass => lexgraph_play_kind::LEXGRAPH_PASS,
             },
             row: r.row.map_or(-1, |x| x as i32),
             col: r.col.map_or(-1, |x| x as i32),

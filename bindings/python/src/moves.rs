@@ -2,6 +2,7 @@
 //! the library's play record, and how they pickle.
 
 use super::*;
+use lexgraph::equity::record::{TileRecord, WordRecord};
 
 /// A play: tiles placed, an exchange or the pass, with the fields of
 /// `lexgraph moves --format json` (`to_dict()` gives that object).
@@ -133,8 +134,8 @@ impl Move {
     }
 }
 
-impl From<lexgraph::equity::record::TileRecord> for Tile {
-    fn from(t: lexgraph::equity::record::TileRecord) -> Tile {
+impl From<TileRecord> for Tile {
+    fn from(t: TileRecord) -> Tile {
         Tile {
             row: t.row,
             col: t.col,
@@ -144,8 +145,8 @@ impl From<lexgraph::equity::record::TileRecord> for Tile {
     }
 }
 
-impl From<lexgraph::equity::record::WordRecord> for CrossWord {
-    fn from(w: lexgraph::equity::record::WordRecord) -> CrossWord {
+impl From<WordRecord> for CrossWord {
+    fn from(w: WordRecord) -> CrossWord {
         CrossWord {
             row: w.row,
             col: w.col,
@@ -271,7 +272,7 @@ impl Move {
     /// `"place"`, `"exchange"` or `"pass"`.
     #[getter(r#type)]
     fn kind(&self) -> &'static str {
-        lexgraph::equity::record::play_kind(&self.listed.play)
+        self.listed.play.kind()
     }
 
     /// The main word's first square, row (0-based); `None` if not a placement.
@@ -307,14 +308,21 @@ impl Move {
     /// The tiles placed, in word order (empty if not a placement).
     #[getter]
     fn tiles(&self) -> Vec<Tile> {
-        self.record().tiles.into_iter().map(Tile::from).collect()
+        let Some(m) = self.placed() else {
+            return Vec::new();
+        };
+        TileRecord::of_move(m, &self.ctx().alphabet)
+            .into_iter()
+            .map(Tile::from)
+            .collect()
     }
 
     /// The words formed across the main word (`[]` when none); `None` if
     /// not a placement.
     #[getter]
     fn cross_words(&self) -> Option<Vec<CrossWord>> {
-        let words = self.record().cross_words?;
+        let (m, s) = (self.placed()?, self.ctx());
+        let words = WordRecord::cross_words_of(&s.board, m, &s.alphabet);
         Some(words.into_iter().map(CrossWord::from).collect())
     }
 
