@@ -1,7 +1,7 @@
 //! What several commands share: the rule sets (`--rules classic|upwords`),
 //! the Upwords rules and lexicon, a game's lexicon and rules, a lexicon of
 //! a wanted kind (the sibling file of the other), the JSON count line, and
-//! where `compile` and `import` write.
+//! where and how (`--edges`) `compile` and `import` write.
 //! No command imports another; what two need lives here.
 
 use std::path::{Path, PathBuf};
@@ -162,4 +162,22 @@ pub fn with_ext(out: &Path, ext: &str) -> PathBuf {
     s.push(".");
     s.push(ext);
     PathBuf::from(s)
+}
+
+/// `--edges` of `compile` and `import`.
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum EdgeArg {
+    Packed,
+    Aligned,
+    Masked,
+}
+
+impl From<EdgeArg> for lexgraph::format::EdgeLayout {
+    fn from(e: EdgeArg) -> Self {
+        match e {
+            EdgeArg::Packed => Self::Packed,
+            EdgeArg::Aligned => Self::Aligned,
+            EdgeArg::Masked => Self::Masked,
+        }
+    }
 }

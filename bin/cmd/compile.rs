@@ -9,7 +9,7 @@ use anyhow::{bail, Context, Result};
 use lexgraph::format::EdgeLayout;
 use lexgraph::{compile, WordList};
 
-use crate::setup::{output_base, with_ext};
+use crate::setup::{output_base, with_ext, EdgeArg};
 use crate::{resolve_alphabet, spinner};
 
 #[derive(clap::Args)]
@@ -28,9 +28,12 @@ pub struct Args {
     /// Write only the DAWG or only the GADDAG
     #[arg(long, value_enum, default_value_t = Only::Both)]
     only: Only,
-    /// Edge layout: packed (smallest files) or aligned (32-bit edges: larger files, faster move generation; BENCHMARKS.md)
-    #[arg(long, value_enum, default_value_t = Edges::Packed)]
-    edges: Edges,
+    /// Edge layout: masked (each node's tiles as a mask: fastest move
+    /// generation, the default for alphabets of up to 31 tiles), packed
+    /// (smallest files, the default for larger alphabets) or aligned
+    /// (32-bit edges); formats/lexicon.md and BENCHMARKS.md, *Edge layouts*
+    #[arg(long, value_enum)]
+    edges: Option<EdgeArg>,
     /// Print the time of each phase
     #[arg(long, short)]
     verbose: bool,
@@ -43,17 +46,11 @@ enum Only {
     Both,
 }
 
-#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-enum Edges {
-    Packed,
-    Aligned,
-}
-
 pub fn run(args: Args) -> Result<ExitCode> {
-    let opts = compile::CompileOptions::default().edges(match args.edges {
-        Edges::Aligned => EdgeLayout::Aligned,
-        Edges::Packed => EdgeLayout::Packed,
-    });
+    let opts = match args.edges {
+        Some(e) => compile::CompileOptions::default().edges(EdgeLayout::from(e)),
+        None => compile::CompileOptions::default(),
+    };
     let only = match args.only {
         Only::Dawg => "dawg",
         Only::Gaddag => "gaddag",

@@ -10,7 +10,7 @@ use lexgraph::format::EdgeLayout;
 use lexgraph::{compile, Kind, Kwg, WordList};
 
 use crate::resolve_alphabet;
-use crate::setup::{output_base, with_ext};
+use crate::setup::{output_base, with_ext, EdgeArg};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -22,15 +22,12 @@ pub struct Args {
     /// The alphabet the KWG's tiles number (a KWG names none; tile 1 is its first letter): built-in name or file
     #[arg(long, default_value = "english")]
     alphabet: String,
-    /// Edge layout of the files written: packed (smallest) or aligned (32-bit edges)
-    #[arg(long, value_enum, default_value_t = Edges::Packed)]
-    edges: Edges,
-}
-
-#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-enum Edges {
-    Packed,
-    Aligned,
+    /// Edge layout: masked (each node's tiles as a mask: fastest move
+    /// generation, the default for alphabets of up to 31 tiles), packed
+    /// (smallest files, the default for larger alphabets) or aligned
+    /// (32-bit edges); formats/lexicon.md and BENCHMARKS.md, *Edge layouts*
+    #[arg(long, value_enum)]
+    edges: Option<EdgeArg>,
 }
 
 pub fn run(args: Args) -> Result<ExitCode> {
@@ -39,10 +36,10 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let out = output_base(&args.out, &args.kwg)?;
     let kwg = Kwg::open(&args.kwg, &alphabet)?;
     let list = WordList::from_tiles(&alphabet, kwg.word_tiles());
-    let opts = compile::CompileOptions::default().edges(match args.edges {
-        Edges::Aligned => EdgeLayout::Aligned,
-        Edges::Packed => EdgeLayout::Packed,
-    });
+    let opts = match args.edges {
+        Some(e) => compile::CompileOptions::default().edges(EdgeLayout::from(e)),
+        None => compile::CompileOptions::default(),
+    };
     let files = compile::try_compile_with(&list, &opts)?;
     if let Some(dir) = out.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir)

@@ -43,13 +43,21 @@ fn cmd_info(lex: &Lexicon) -> Result<()> {
     println!("words:       {}", h.words);
     println!("longest:     {} tiles", h.max_word_len);
     println!("nodes:       {}", h.nodes);
-    println!(
-        "edges:       {} ({} bits each: {}-bit tile, 2 flags, {}-bit target)",
-        h.edges,
-        h.edge_bits(),
-        h.tile_bits,
-        h.target_bits
-    );
+    if h.masked() {
+        // The array's slots are the nodes' masks and the edges.
+        println!(
+            "edges:       {} (32 bits each: 5-bit tile, 2 flags, 25-bit target; each node led by a 32-bit tile mask)",
+            h.edge_count()
+        );
+    } else {
+        println!(
+            "edges:       {} ({} bits each: {}-bit tile, 2 flags, {}-bit target)",
+            h.edges,
+            h.edge_bits(),
+            h.tile_bits,
+            h.target_bits
+        );
+    }
     println!("bytes:       {bytes}");
     println!("bytes/word:  {:.2}", bytes as f64 / h.words.max(1) as f64);
     if !lex.is_kwg() {

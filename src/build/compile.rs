@@ -33,16 +33,18 @@ pub struct Compiled {
 #[derive(Clone, Copy, Debug, Default)]
 #[non_exhaustive]
 pub struct CompileOptions {
-    /// Edge sizing: packed (smallest, the default) or 32-bit aligned
-    /// (larger, faster to search).
-    pub edges: EdgeLayout,
+    /// The edge layout, or `None` (the default) for the one move
+    /// generation reads fastest that the alphabet allows
+    /// ([`EdgeLayout::fastest_for`]): masked nodes for up to 31 tiles,
+    /// packed edges for more.
+    pub edges: Option<EdgeLayout>,
 }
 
 impl CompileOptions {
     /// These options with [`CompileOptions::edges`] set to `layout`:
     /// `CompileOptions::default().edges(EdgeLayout::Aligned)`.
     pub fn edges(mut self, layout: EdgeLayout) -> CompileOptions {
-        self.edges = layout;
+        self.edges = Some(layout);
         self
     }
 }
@@ -86,17 +88,14 @@ pub fn try_compile_with(words: &WordList, opts: &CompileOptions) -> Result<Compi
             "a word of {longest} tiles (at most {MAX_WORD_TILES})"
         )));
     }
+    let layout = opts
+        .edges
+        .unwrap_or_else(|| EdgeLayout::fastest_for(words.alphabet()));
     let built = Builder::build(words);
     let t = std::time::Instant::now();
     let (dawg, gaddag) = rayon::join(
-        || format::write(&built.dawg(), &built.info(Kind::Dawg, words), opts.edges),
-        || {
-            format::write(
-                &built.gaddag(),
-                &built.info(Kind::Gaddag, words),
-                opts.edges,
-            )
-        },
+        || format::write(&built.dawg(), &built.info(Kind::Dawg, words), layout),
+        || format::write(&built.gaddag(), &built.info(Kind::Gaddag, words), layout),
     );
     let (dawg, gaddag) = (dawg?, gaddag?);
     let mut phases = built.phases.clone();

@@ -140,14 +140,15 @@ pub enum Corruption {
     /// [`Corruption::Truncated`]).
     #[error("not a lexgraph file (bad magic bytes at offset 0)")]
     BadMagic,
-    /// The file's major format version is not the one this build reads.
-    #[error("unsupported format version {found}.{minor} (this build reads {supported}.x)")]
+    /// The file's major format version is not one this build reads.
+    #[error("unsupported format version {found}.{minor} (this build reads 1.x to {supported}.x)")]
     UnsupportedVersion {
         /// The file's major version.
         found: u16,
         /// The file's minor version.
         minor: u16,
-        /// The major version this build reads.
+        /// The highest major version this build reads (it reads every
+        /// major from 1 up to it).
         supported: u16,
     },
     /// The file ends before its header, or before the end of the edge array

@@ -55,11 +55,15 @@ const ATTRIBUTE_LIST: &str = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512bitalg,
 /// `#[inline(always)]` function with the same parameters) that for
 /// [`Widths::AVX512`](crate::format::Widths::AVX512) views goes through
 /// `$twin`, the same body compiled with [`FEATURES`]: there the vector node
-/// scan inlines instead of being a call per node.
+/// scan inlines instead of being a call per node. For
+/// [`Widths::POPCNT`](crate::format::Widths::POPCNT) views (masked nodes)
+/// it goes through `$pop`, the body compiled with [`POPCNT_FEATURES`]:
+/// without them a population count, one per edge a masked node gives, is
+/// a dozen instructions instead of one.
 macro_rules! avx512_twin {
     (
         $(#[$doc:meta])*
-        fn $name:ident / $twin:ident => $body:ident
+        fn $name:ident / $twin:ident, $pop:ident => $body:ident
         [$($decl:tt)*] [$($use:tt)*]
         ($($arg:ident: $ty:ty),* $(,)?)
     ) => {
@@ -73,6 +77,14 @@ macro_rules! avx512_twin {
                 // every move generation test on such a CPU.
                 return unsafe { $twin::<$($use)*>($($arg),*) };
             }
+            #[cfg(target_arch = "x86_64")]
+            if W::POPCNT {
+                // SAFETY: a view with `W::POPCNT` set is made only by
+                // `Edges::fixed`, which checks `simd::has_popcnt()` first.
+                // Run by every move generation test of a masked file on a
+                // CPU with POPCNT (every x86-64 CPU since 2008).
+                return unsafe { $pop::<$($use)*>($($arg),*) };
+            }
             $body::<$($use)*>($($arg),*)
         }
 
@@ -81,7 +93,42 @@ macro_rules! avx512_twin {
                 $body::<$($use)*>($($arg),*)
             }
         }
+
+        #[cfg(target_arch = "x86_64")]
+        #[target_feature(enable = "popcnt,bmi1,lzcnt")]
+        fn $pop<$($decl)*>($($arg: $ty),*) {
+            $body::<$($use)*>($($arg),*)
+        }
     };
+}
+
+/// The CPU features of the masked-node twins (see `avx512_twin!`), as
+/// `target_feature` names them: POPCNT for the child lookup, BMI1 and
+/// LZCNT for the bit scans.
+#[allow(dead_code)]
+pub const POPCNT_FEATURES: [&str; 3] = ["popcnt", "bmi1", "lzcnt"];
+
+/// The attribute's list of the masked-node twins in `avx512_twin!`, for
+/// the test that it equals [`POPCNT_FEATURES`].
+#[cfg(test)]
+const POPCNT_ATTRIBUTE_LIST: &str = "popcnt,bmi1,lzcnt";
+
+/// Whether this CPU has every one of [`POPCNT_FEATURES`], checked once.
+#[cfg(target_arch = "x86_64")]
+pub fn has_popcnt() -> bool {
+    static HAS: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *HAS.get_or_init(|| {
+        is_x86_feature_detected!("popcnt")
+            && is_x86_feature_detected!("bmi1")
+            && is_x86_feature_detected!("lzcnt")
+    })
+}
+
+/// Off x86-64 the population count is an instruction of the baseline
+/// (aarch64's `cnt`), so there is no twin to choose.
+#[cfg(not(target_arch = "x86_64"))]
+pub fn has_popcnt() -> bool {
+    false
 }
 
 pub(crate) use {avx512_twin, with_avx512};
@@ -225,6 +272,10 @@ mod tests {
         assert_eq!(
             super::ATTRIBUTE_LIST.split(',').collect::<Vec<_>>(),
             super::FEATURES
+        );
+        assert_eq!(
+            super::POPCNT_ATTRIBUTE_LIST.split(',').collect::<Vec<_>>(),
+            super::POPCNT_FEATURES
         );
     }
 }

@@ -321,6 +321,13 @@ impl Lexicon {
             return Edges::kwg(self.bytes(), arc_bits, root, self.alphabet.len() as Tile);
         }
         let h = &self.header;
+        if h.masked() {
+            return Edges::masked(
+                &self.bytes()[h.edges_offset as usize..],
+                h.edges as u32,
+                self.alphabet.len() as Tile,
+            );
+        }
         Edges::new(
             &self.bytes()[h.edges_offset as usize..],
             h.edges as u32,
@@ -346,10 +353,11 @@ impl Lexicon {
         // The checksum covers the payload, not the header: the header bytes
         // with a fixed value in the file's version are checked here (later
         // minor versions may use them, so `open` ignores them). 1.0: all
-        // reserved bytes 0; 1.1 (this writer): flags "identifier present".
-        let expected: &[(usize, u8)] = match self.header.minor {
-            0 => &[(15, 0), (42, 0), (43, 0)],
-            1 => &[(15, format::FLAG_LIST_ID), (42, 0), (43, 0)],
+        // reserved bytes 0; 1.1 and 2.0 (this writer): flags "identifier
+        // present".
+        let expected: &[(usize, u8)] = match (self.header.major, self.header.minor) {
+            (1, 0) => &[(15, 0), (42, 0), (43, 0)],
+            (1, 1) | (2, 0) => &[(15, format::FLAG_LIST_ID), (42, 0), (43, 0)],
             _ => &[],
         };
         let b = self.bytes();
@@ -374,7 +382,11 @@ impl Lexicon {
         }
         format::check_edges(&self.header, self.bytes(), self.alphabet.len()).map_err(bad)?;
         let edges = self.edges();
-        let (words, longest) = count_words(&edges, self.kind());
+        let (words, longest) = if self.header.masked() {
+            count_words_masked(&edges, self.kind())
+        } else {
+            count_words(&edges, self.kind())
+        };
         let field = |offset, what| bad(Corruption::Header { offset, what });
         if words != self.header.words {
             return Err(field(
@@ -591,6 +603,43 @@ fn count_words(edges: &Edges<'_>, kind: Kind) -> (u64, u64) {
         longest[i] = acc_l;
     }
     (words[0], longest[0])
+}
+
+/// [`count_words`] for masked nodes, on a file that passed `check_edges`
+/// (so nodes lie back to back, each its mask slot and its edges, and every
+/// target is a node's mask slot): nodes in reverse order, children first.
+fn count_words_masked(edges: &Edges<'_>, kind: Kind) -> (u64, u64) {
+    let n = edges.len();
+    let mut starts = Vec::new();
+    let mut i = 0u32;
+    while (i as usize) < n {
+        starts.push(i);
+        let width = edges.select(i, u64::MAX).count_ones().max(1);
+        i = i.saturating_add(1 + width);
+    }
+    let mut words = vec![0u64; n];
+    let mut longest = vec![0u64; n];
+    for &node in starts.iter().rev() {
+        let (mut acc_w, mut acc_l) = (0u64, 0u64);
+        for a in edges.children(node) {
+            if kind == Kind::Gaddag && a.tile == 0 {
+                continue;
+            }
+            let (cw, cl) = match a.target {
+                0 => (0, 0),
+                t => (words[t as usize], longest[t as usize]),
+            };
+            let l = if cw > 0 { cl + 1 } else { a.terminal as u64 };
+            acc_w = acc_w.saturating_add(cw + a.terminal as u64);
+            acc_l = acc_l.max(l);
+        }
+        words[node as usize] = acc_w;
+        longest[node as usize] = acc_l;
+    }
+    (
+        words.first().copied().unwrap_or(0),
+        longest.first().copied().unwrap_or(0),
+    )
 }
 
 macro_rules! typed_lexicon {

@@ -101,7 +101,7 @@ pub(crate) fn search_anchor<S: MoveSink, R: Scoring, W: Widths>(
 
 avx512_twin! {
     /// Tries every left part of up to `limit` more tiles ending left of anchor `a`.
-    fn left_part / left_part_avx512 => left_part_body
+    fn left_part / left_part_avx512, left_part_popcnt => left_part_body
     [S: MoveSink, R: Scoring, W: Widths] [S, R, W]
     (
         ctx: &mut LineCtx<'_, S, R>,
@@ -163,7 +163,7 @@ fn left_part_body<S: MoveSink, R: Scoring, W: Widths>(
 
 avx512_twin! {
     /// Places or reads the tile at `pos` and continues rightwards.
-    fn extend_right / extend_right_avx512 => extend_right_body
+    fn extend_right / extend_right_avx512, extend_right_popcnt => extend_right_body
     [S: MoveSink, R: Scoring, W: Widths] [S, R, W]
     (
         ctx: &mut LineCtx<'_, S, R>,

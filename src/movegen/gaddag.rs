@@ -211,7 +211,7 @@ fn fill<S: MoveSink, R: Scoring, W: Widths, const RIGHT: bool>(
 avx512_twin! {
     /// Reads the board's tile on square `pos` through `arc`, then goes on as
     /// [`fill`] does.
-    fn through / through_avx512 => through_body
+    fn through / through_avx512, through_popcnt => through_body
     [S: MoveSink, R: Scoring, W: Widths, const RIGHT: bool] [S, R, W, RIGHT]
     (
         ctx: &mut LineCtx<'_, S, R>,
@@ -254,7 +254,7 @@ avx512_twin! {
     /// [`Level1`] node, indexed. The const parameters make each use its own
     /// function with its continuation inlined: the same loop taking the
     /// continuation as a closure cost 14 % more instructions (callgrind).
-    fn place / place_avx512 => place_body
+    fn place / place_avx512, place_popcnt => place_body
     [S: MoveSink, R: Scoring, W: Widths, const RIGHT: bool, const ROOT: bool] [S, R, W, RIGHT, ROOT]
     (
         ctx: &mut LineCtx<'_, S, R>,

@@ -88,7 +88,10 @@ use crate::alphabet::Tile;
 use crate::board::Board;
 pub use crate::board::Dir;
 use crate::crosscheck::{CrossCache, CrossInput, Lanes, Structure};
-use crate::format::{Aligned5, Aligned5Avx512, Edges, Kind, Kwg22, Tiles5, Tiles5Avx512, Widths};
+use crate::format::{
+    Aligned5, Aligned5Avx512, Edges, Kind, Kwg22, Masked5, Masked5Popcnt, Tiles5, Tiles5Avx512,
+    Widths,
+};
 pub use crate::lane::{Lane, LaneSquare};
 use crate::lexicon::Lexicon;
 use crate::rack::Rack;
@@ -155,12 +158,13 @@ impl<R: Scoring> Generator<R> {
         }
     }
 
-    /// Whether the search may scan a node's edges 16 at a time with
-    /// AVX-512 instructions, on a CPU that has them and a lexicon of up to
-    /// 31 tiles in edges of at most 32 bits (on by default; see
-    /// [`Generator::uses_vector_scan`]). The moves are the same either way;
-    /// off, every CPU runs the same scalar code, which is for testing and
-    /// timing one against the other.
+    /// Whether the search may use the instructions the CPU has beyond the
+    /// x86-64 baseline (on by default; see [`Generator::uses_vector_scan`]):
+    /// AVX-512 to scan a node's edges 16 at a time, for files with edges of
+    /// at most 32 bits and up to 31 tiles, and POPCNT to look up a masked
+    /// node's children. The moves are the same either way; off, every CPU
+    /// runs the same baseline code, which is for testing and timing one
+    /// against the other.
     pub fn set_vector_scan(&mut self, on: bool) {
         self.vector = on;
     }
@@ -208,7 +212,13 @@ impl<R: Scoring> Generator<R> {
         // common ones (constant shifts cut its instructions), and for
         // AVX-512 where the CPU has it (see `Widths`).
         let vector = self.vector;
-        if let Some(e) = edges.fixed::<Aligned5Avx512>().filter(|_| vector) {
+        if let Some(e) = edges.fixed::<Masked5Popcnt>().filter(|_| vector) {
+            // Masked nodes: a lookup per child, no scan to vectorize; the
+            // lookup's population count is one instruction with POPCNT.
+            self.run(lex, e, board, rack, opts, sink, &scoring);
+        } else if let Some(e) = edges.fixed::<Masked5>() {
+            self.run(lex, e, board, rack, opts, sink, &scoring);
+        } else if let Some(e) = edges.fixed::<Aligned5Avx512>().filter(|_| vector) {
             self.run(lex, e, board, rack, opts, sink, &scoring);
         } else if let Some(e) = edges.fixed::<Tiles5Avx512>().filter(|_| vector) {
             self.run(lex, e, board, rack, opts, sink, &scoring);

@@ -98,7 +98,7 @@ fn compile_writes_both_files_and_a_one_line_summary() {
         lex.verify().unwrap();
         assert_eq!(lex.word_count(), 172_820);
         let h = lex.header();
-        assert_eq!((h.nodes, h.edges), (nodes, edges));
+        assert_eq!((h.nodes, h.edge_count()), (nodes, edges));
         let part = format!("{} B ({nodes} nodes, {edges} edges)", lex.bytes().len());
         assert!(err.contains(&part), "summary lacks {part:?}: {err}");
     }
@@ -307,7 +307,11 @@ fn info_and_verify() {
             "alphabet:    english (26 tiles: A B C".to_string(),
             format!("words:       {}", f.words.len()),
             format!("nodes:       {}", h.nodes),
-            format!("edges:       {} ({} bits each", h.edges, h.edge_bits()),
+            format!(
+                "edges:       {} ({} bits each",
+                h.edge_count(),
+                h.edge_bits()
+            ),
             format!("bytes:       {}", lex.bytes().len()),
             format!("checksum:    {:016x}", h.checksum),
         ] {

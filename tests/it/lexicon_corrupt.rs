@@ -18,7 +18,8 @@ use lexgraph::{compile, Alphabet, Error, Kind, Lexicon, Tile, WordList};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
-/// A 200-word sample of ENABLE (every 864th word), compiled.
+/// A 200-word sample of ENABLE (every 864th word), compiled with packed
+/// edges (a 1.1 file: the masked layout has tests of its own below).
 fn sample() -> (WordList, Vec<u8>, Vec<u8>) {
     let text = std::fs::read_to_string(common::word_list("enable1.txt")).unwrap();
     let words: Vec<&str> = text.lines().step_by(864).take(200).collect();
@@ -30,7 +31,7 @@ fn sample() -> (WordList, Vec<u8>, Vec<u8>) {
         Invalid::Refuse,
     )
     .unwrap();
-    let files = compile::compile(&list);
+    let files = packed(&list);
     (list, files.dawg, files.gaddag)
 }
 
@@ -43,8 +44,14 @@ fn tiny() -> (WordList, Vec<u8>, Vec<u8>) {
         Invalid::Refuse,
     )
     .unwrap();
-    let files = compile::compile(&list);
+    let files = packed(&list);
     (list, files.dawg, files.gaddag)
+}
+
+/// `list` compiled with packed edges (1.1 files).
+fn packed(list: &WordList) -> compile::Compiled {
+    let opts = compile::CompileOptions::default().edges(EdgeLayout::Packed);
+    compile::try_compile_with(list, &opts).unwrap()
 }
 
 /// The typed problem of a file that must not open.
@@ -233,7 +240,7 @@ fn trailing_bytes_are_refused() {
 #[test]
 fn versions() {
     let (list, dawg, _) = sample();
-    for major in [0u16, 2, 0xffff] {
+    for major in [0u16, 3, 0xffff] {
         let mut f = dawg.clone();
         set_u16(&mut f, 8, major);
         set_u16(&mut f, 10, 3);
@@ -242,7 +249,7 @@ fn versions() {
             Corruption::UnsupportedVersion {
                 found: major,
                 minor: 3,
-                supported: 1
+                supported: 2
             }
         );
         let msg = Lexicon::from_vec(f).unwrap_err().to_string();
@@ -619,6 +626,44 @@ fn every_single_bit_flip_of_an_aligned_file_is_caught() {
         let (refused, caught, ignored) = flip_every_bit(file, probes.clone(), 240);
         assert_eq!(refused + caught + ignored, bits);
         assert!(caught > bits / 2);
+    }
+}
+
+/// The same for files with masked nodes, whose reader looks children up by
+/// the node's mask: a flipped mask or edge is refused, caught by `verify`,
+/// or harmless, and queries on every flipped file stay in bounds.
+#[test]
+fn every_single_bit_flip_of_a_masked_file_is_caught() {
+    let (list, _, _) = tiny();
+    let opts = compile::CompileOptions::default().edges(EdgeLayout::Masked);
+    let files = compile::try_compile_with(&list, &opts).unwrap();
+    let probes: Vec<Vec<Tile>> = list.iter().map(<[Tile]>::to_vec).collect();
+    for file in [files.dawg, files.gaddag] {
+        let lex = Lexicon::from_vec(file.clone()).unwrap();
+        assert!(lex.header().masked());
+        assert_eq!((lex.header().major, lex.header().minor), (2, 0));
+        let bits = file.len() * 8;
+        let (refused, caught, ignored) = flip_every_bit(file, probes.clone(), 240);
+        assert_eq!(refused + caught + ignored, bits);
+        assert!(caught > bits / 2);
+    }
+}
+
+/// Flips with the checksum made right again, in masked files: `verify`
+/// catches the masks and edges that disagree, and what it passes reads as
+/// a consistent word list.
+#[test]
+fn rechecksummed_flips_of_masked_files_are_caught_or_harmless() {
+    let (list, _, _) = sample();
+    let probes: Vec<Vec<Tile>> = list.iter().map(<[Tile]>::to_vec).collect();
+    let opts = compile::CompileOptions::default().edges(EdgeLayout::Masked);
+    let files = compile::try_compile_with(&list, &opts).unwrap();
+    for (file, seed) in [(files.dawg, 4), (files.gaddag, 5)] {
+        let (caught, passed) = reflip(file, probes.clone(), 1500, seed);
+        assert!(
+            caught > passed,
+            "masked: {caught} caught, {passed} passed verify"
+        );
     }
 }
 

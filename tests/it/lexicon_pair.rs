@@ -2,6 +2,7 @@
 //! 1.1, `lexicon::check_pair`, and how `compile::write_lexicon` keeps a pair
 //! together (a lock, and tidying up after killed writers).
 
+use lexgraph::format::EdgeLayout;
 use lexgraph::Invalid;
 use std::path::Path;
 use std::time::Duration;
@@ -73,6 +74,12 @@ fn a_pair_shares_its_identifier_and_another_list_does_not() {
 /// and longest word can be compared.
 #[test]
 fn with_a_one_zero_file_the_counts_are_compared() {
+    let files = |words: &str| {
+        let list =
+            WordList::parse(words.as_bytes(), "t", &Alphabet::english(), Invalid::Refuse).unwrap();
+        let opts = compile::CompileOptions::default().edges(EdgeLayout::Packed);
+        compile::try_compile_with(&list, &opts).unwrap()
+    };
     let as_1_0 = |mut bytes: Vec<u8>| {
         bytes[10] = 0;
         bytes[15] = 0;
@@ -96,7 +103,8 @@ fn with_a_one_zero_file_the_counts_are_compared() {
         &Alphabet::builtin("spanish").unwrap(),
         Invalid::Refuse,
     );
-    let es = compile::compile(&es.unwrap());
+    let opts = compile::CompileOptions::default().edges(EdgeLayout::Packed);
+    let es = compile::try_compile_with(&es.unwrap(), &opts).unwrap();
     let err = check_pair(&d1, &as_1_0(es.gaddag)).unwrap_err();
     assert!(
         err.to_string().contains("alphabets english and spanish"),

@@ -9,6 +9,7 @@ use std::collections::HashSet;
 use std::sync::OnceLock;
 
 use lexgraph::compile::{self, Compiled};
+use lexgraph::format::EdgeLayout;
 use lexgraph::{Alphabet, Dawg, Error, Gaddag, Kind, Lexicon, Tile, WordList};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -147,12 +148,12 @@ fn check_case(name: &str, case: &Case, expected: &[String]) {
     }
     let h = (dawg.header(), gaddag.header());
     assert_eq!(
-        (h.0.nodes as usize, h.0.edges as usize),
+        (h.0.nodes as usize, h.0.edge_count() as usize),
         (counts.0, counts.1),
         "{name}: DAWG counts"
     );
     assert_eq!(
-        (h.1.nodes as usize, h.1.edges as usize),
+        (h.1.nodes as usize, h.1.edge_count() as usize),
         (counts.2, counts.3),
         "{name}: GADDAG counts"
     );
@@ -272,8 +273,12 @@ fn spanish_round_trip() {
 
 #[test]
 fn file_sizes_match_the_format_spec() {
-    let case = enable();
-    for (lex, bits, size) in [(&case.dawg, 24, 366_748), (&case.gaddag, 27, 2_816_950)] {
+    let list = &enable().list;
+    let opts = compile::CompileOptions::default().edges(EdgeLayout::Packed);
+    let files = compile::try_compile_with(list, &opts).unwrap();
+    let dawg = Lexicon::from_vec(files.dawg).unwrap();
+    let gaddag = Lexicon::from_vec(files.gaddag).unwrap();
+    for (lex, bits, size) in [(&dawg, 24, 366_748), (&gaddag, 27, 2_816_950)] {
         let h = lex.header();
         assert_eq!(h.edge_bits(), bits, "{:?}", h.kind);
         assert_eq!(
@@ -290,6 +295,16 @@ fn file_sizes_match_the_format_spec() {
         );
         assert_eq!(h.checksum, xxhash_rust::xxh3::xxh3_64(&lex.bytes()[64..]));
     }
+    // Masked nodes, the default for 26 tiles: 4 bytes a slot, a slot per
+    // edge and per node.
+    let case = enable();
+    for (lex, size) in [(&case.dawg, 703_328), (&case.gaddag, 5_015_568)] {
+        let h = lex.header();
+        assert!(h.masked() && h.edge_bits() == 32);
+        assert_eq!(h.edges, h.edge_count() + h.nodes);
+        assert_eq!(lex.bytes().len() as u64, h.edges_offset + 4 * h.edges + 8);
+        assert_eq!(lex.bytes().len(), size, "size quoted in formats/lexicon.md");
+    }
 }
 
 /// The worked example of formats/lexicon.md, byte for byte, and the same
@@ -298,7 +313,8 @@ fn file_sizes_match_the_format_spec() {
 fn worked_example_matches_spec() {
     let a = Alphabet::english();
     let list = WordList::parse(b"car\ncare\ncars\n", "t", &a, Invalid::Refuse).unwrap();
-    let dawg = compile::compile(&list).dawg;
+    let packed = compile::CompileOptions::default().edges(EdgeLayout::Packed);
+    let dawg = compile::try_compile_with(&list, &packed).unwrap().dawg;
     let mut alpha = vec![("?", 0u8, 2u8, 0u8)];
     let labels: Vec<String> = (1..=26u8).map(|t| a.tile(t).label.clone()).collect();
     for (t, l) in labels.iter().enumerate() {
@@ -350,12 +366,33 @@ fn worked_example_matches_spec() {
         &dawg[56..64],
         &[0xc3, 0x3b, 0x49, 0x51, 0x54, 0x36, 0x0e, 0xf9]
     );
-    let gaddag = compile::compile(&list).gaddag;
+    let gaddag = compile::try_compile_with(&list, &packed).unwrap().gaddag;
     assert_eq!(
         gaddag.len(),
         259,
         "GADDAG size quoted in formats/lexicon.md"
     );
+    // The same DAWG with masked nodes (2.0), as *Masked nodes* gives it:
+    // the header differs in the version, target_bits, edges and checksum.
+    let masked = compile::compile(&list).dawg;
+    assert_eq!(masked.len(), 268);
+    assert_eq!(&masked[8..12], &[2, 0, 0, 0]);
+    assert_eq!((masked[13], masked[14]), (5, 25));
+    assert_eq!(&masked[32..40], &[9, 0, 0, 0, 0, 0, 0, 0]);
+    assert_eq!(&masked[64..0xe0], &dawg[64..0xe0]);
+    let slots: Vec<u32> = masked[0xe0..0xe0 + 36]
+        .chunks(4)
+        .map(|b| u32::from_le_bytes(b.try_into().unwrap()))
+        .collect();
+    assert_eq!(
+        slots,
+        [0x08, 0x143, 0x02, 0x241, 0x4_0000, 0x372, 0x8_0020, 0x25, 0x73]
+    );
+    assert_eq!(&masked[0xe0 + 36..], &[0u8; 8]);
+    let m = Lexicon::from_vec(masked).unwrap();
+    m.verify().unwrap();
+    assert_eq!(m.words().collect::<Vec<_>>(), ["CAR", "CARE", "CARS"]);
+    assert_eq!(compile::compile(&list).gaddag.len(), 356);
     let lex = Lexicon::from_vec(dawg).unwrap();
     assert_eq!(lex.list_id(), Some(list_id));
     lex.verify().unwrap();
@@ -564,7 +601,7 @@ fn empty_and_one_word_lists() {
         assert!(lex.contains("q") && !lex.contains("qq"));
     }
     assert!(g.has_split_path(&[17], 1));
-    assert_eq!((d.header().edges, g.header().edges), (1, 1));
+    assert_eq!((d.header().edge_count(), g.header().edge_count()), (1, 1));
 }
 
 /// `max_word_len` is a u16: a longer word must be refused as too large, not

@@ -91,45 +91,56 @@ fn dawg_and_gaddag_print_the_same_moves() {
     assert_eq!(stdout(&o), stdout(&g));
 }
 
-/// `compile --edges aligned` writes 32-bit edges: bigger files, the same
-/// words and moves.
+/// `compile --edges aligned|packed` write 32-bit edges and packed edges:
+/// smaller files than the default masked nodes, the same words and moves.
 #[test]
-fn aligned_files_give_the_same_moves() {
+fn aligned_and_packed_files_give_the_same_moves() {
     let list = crate::common::root().join("lexicons/wordlist-en.txt");
-    let out = scratch().join("aligned");
-    let o = bin()
-        .arg("compile")
-        .arg(&list)
-        .arg("-o")
-        .arg(&out)
-        .args(["--edges", "aligned"])
-        .output()
-        .unwrap();
-    assert!(o.status.success(), "{}", stderr(&o));
-    let info = run(&["info", scratch().join("aligned.gaddag").to_str().unwrap()]);
+    let size = |p: PathBuf| std::fs::metadata(p).unwrap().len();
+    let cgp = format!("{QUIRE} AEINRS?/ 0/0 0");
+    let masked = moves(&["--cgp", &cgp]);
+    let info = run(&["info", lex("gaddag").to_str().unwrap()]);
     assert!(
-        stdout(&info).contains("(32 bits each:"),
+        stdout(&info).contains("format:      2.0"),
         "{}",
         stdout(&info)
     );
-    let size = |p: PathBuf| std::fs::metadata(p).unwrap().len();
-    assert!(size(scratch().join("aligned.gaddag")) > size(lex("gaddag")));
-    let cgp = format!("{QUIRE} AEINRS?/ 0/0 0");
-    let packed = moves(&["--cgp", &cgp]);
-    for kind in ["gaddag", "dawg"] {
-        let f = scratch().join(format!("aligned.{kind}"));
-        let o = run(&[
-            "moves",
-            "--lexicon",
-            f.to_str().unwrap(),
-            "--cgp",
-            &cgp,
-            "--structure",
-            kind,
-        ]);
+    for (layout, bits) in [("aligned", "(32 bits each:"), ("packed", "(28 bits each:")] {
+        let out = scratch().join(layout);
+        let o = bin()
+            .arg("compile")
+            .arg(&list)
+            .arg("-o")
+            .arg(&out)
+            .args(["--edges", layout])
+            .output()
+            .unwrap();
         assert!(o.status.success(), "{}", stderr(&o));
-        assert_eq!(stdout(&o), stdout(&packed), "{kind}");
+        let gaddag = scratch().join(format!("{layout}.gaddag"));
+        let info = run(&["info", gaddag.to_str().unwrap()]);
+        assert!(stdout(&info).contains(bits), "{layout}: {}", stdout(&info));
+        assert!(
+            stdout(&info).contains("format:      1.1"),
+            "{}",
+            stdout(&info)
+        );
+        assert!(size(gaddag) < size(lex("gaddag")), "{layout}");
+        for kind in ["gaddag", "dawg"] {
+            let f = scratch().join(format!("{layout}.{kind}"));
+            let o = run(&[
+                "moves",
+                "--lexicon",
+                f.to_str().unwrap(),
+                "--cgp",
+                &cgp,
+                "--structure",
+                kind,
+            ]);
+            assert!(o.status.success(), "{}", stderr(&o));
+            assert_eq!(stdout(&o), stdout(&masked), "{layout} {kind}");
+        }
     }
+    assert!(size(scratch().join("aligned.gaddag")) > size(scratch().join("packed.gaddag")));
     let bad = run(&["compile", "x.txt", "-o", "x", "--edges", "wide"]);
     assert_eq!(bad.status.code(), Some(2));
     assert!(stderr(&bad).contains("packed"), "{}", stderr(&bad));

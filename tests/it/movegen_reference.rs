@@ -12,20 +12,22 @@ use lexgraph::position::Position;
 use lexgraph::rules::Rules;
 use lexgraph::{compile, Alphabet, Lexicon, WordList};
 
-/// The list's DAWG and GADDAG, packed and with 32-bit aligned edges: the
-/// generators read each layout with its own compiled reader.
+/// The list's DAWG and GADDAG, packed, with 32-bit aligned edges and with
+/// masked nodes: the generators read each layout with its own compiled
+/// reader.
 fn lexicons(list: &str) -> Vec<Lexicon> {
     let path = common::word_list(list);
     let words = WordList::read(&path, &Alphabet::english(), Invalid::Refuse).unwrap();
     let mut out = Vec::new();
-    for edges in [EdgeLayout::Packed, EdgeLayout::Aligned] {
+    for edges in [EdgeLayout::Packed, EdgeLayout::Aligned, EdgeLayout::Masked] {
         let files =
             compile::try_compile_with(&words, &compile::CompileOptions::default().edges(edges))
                 .unwrap();
         for bytes in [files.gaddag, files.dawg] {
             let lex = Lexicon::from_vec(bytes).unwrap();
             let bits = lex.header().edge_bits();
-            assert_eq!(bits == 32, edges == EdgeLayout::Aligned, "{bits}-bit edges");
+            assert_eq!(bits == 32, edges != EdgeLayout::Packed, "{bits}-bit edges");
+            assert_eq!(lex.header().masked(), edges == EdgeLayout::Masked);
             out.push(lex);
         }
     }

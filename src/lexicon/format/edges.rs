@@ -35,6 +35,8 @@ mod sealed {
     impl Sealed for super::Tiles5Avx512 {}
     impl Sealed for super::Aligned5Avx512 {}
     impl Sealed for super::Kwg22 {}
+    impl Sealed for super::Masked5 {}
+    impl Sealed for super::Masked5Popcnt {}
 }
 
 /// Cache lines [`Edges::prefetch`] asks for, from a node's first edge on.
@@ -67,6 +69,13 @@ pub trait Widths: sealed::Sealed + Copy + Default + std::fmt::Debug + 'static {
     /// A KWG node array of this arc width (22 or 24) instead of packed
     /// edges, or 0 (see [`Edges::kwg`]).
     const KWG: u8 = 0;
+    /// Masked nodes (see [`Edges::masked`]): each node starts with the
+    /// mask of its tiles.
+    const MASKED: bool = false;
+    /// The search runs compiled with POPCNT (x86-64; see
+    /// `simd::avx512_twin!`). [`Edges::fixed`] makes such a view only on a
+    /// CPU that has it.
+    const POPCNT: bool = false;
 }
 
 /// Widths as the file gives them: reads any file.
@@ -129,6 +138,28 @@ impl Widths for Kwg22 {
     const KWG: u8 = 22;
 }
 
+/// The slots of a file with masked nodes ([`Edges::masked`]): 32-bit
+/// slots, 5-bit tiles, a child found by a popcount instead of a scan.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Masked5;
+
+impl Widths for Masked5 {
+    const TILE_BITS: u32 = 5;
+    const EDGE_BITS: u32 = 32;
+    const MASKED: bool = true;
+}
+
+/// [`Masked5`], searched with POPCNT (see [`Widths::POPCNT`]).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Masked5Popcnt;
+
+impl Widths for Masked5Popcnt {
+    const TILE_BITS: u32 = 5;
+    const EDGE_BITS: u32 = 32;
+    const MASKED: bool = true;
+    const POPCNT: bool = true;
+}
+
 /// A read-only view of a packed edge array, safe on any bytes. `W` fixes
 /// field widths at compile time ([`Widths`]); [`Edges::fixed`] makes one.
 #[derive(Clone, Copy, Debug)]
@@ -144,6 +175,8 @@ pub struct Edges<'a, W: Widths = AnyWidths> {
     /// KWG: the node where the root list starts (node 0 of the view), or
     /// `u32::MAX` for an empty root.
     root: u32,
+    /// Each node starts with a mask slot ([`Edges::masked`]).
+    masked: bool,
     widths: std::marker::PhantomData<W>,
 }
 
@@ -181,6 +214,7 @@ impl<'a> Edges<'a> {
             max_tile,
             kwg: 0,
             root: 0,
+            masked: false,
             widths: std::marker::PhantomData,
         }
     }
@@ -204,18 +238,41 @@ impl<'a> Edges<'a> {
             max_tile,
             kwg: arc_bits,
             root: if root == 0 { u32::MAX } else { root },
+            masked: false,
             widths: std::marker::PhantomData,
         }
+    }
+
+    /// Views `bytes` as `len` 32-bit slots of masked nodes (see
+    /// `formats/lexicon.md`, *Masked nodes*): node `i` is a mask slot,
+    /// bit `t` set when the node has an edge with tile `t`, followed by
+    /// those edges in tile order, each as a 32-bit edge whose target is a
+    /// node's mask slot. The edge for tile `t` is the one after the mask
+    /// whose rank is the number of mask bits below `t`: a lookup, with no
+    /// scan and nothing tried and rejected. Tiles above `max_tile` read
+    /// as absent. Like [`Edges::new`], safe on any bytes: a mask that does
+    /// not match its edges gives wrong arcs, never a read out of bounds.
+    pub fn masked(bytes: &'a [u8], len: u32, max_tile: Tile) -> Edges<'a> {
+        let mut e = Edges::new(
+            bytes,
+            len,
+            super::header::MASKED_TILE_BITS as u32,
+            super::header::MASKED_TARGET_BITS as u32,
+            max_tile.min(31),
+        );
+        e.masked = true;
+        e
     }
 
     /// This view with widths `W` fixed, if they are the file's (and, for
     /// [`Widths::AVX512`], if the CPU and the file allow it).
     pub fn fixed<W: Widths>(self) -> Option<Edges<'a, W>> {
         let any = W::TILE_BITS == 0 && W::EDGE_BITS == 0;
-        let fits = (any || W::KWG == self.kwg)
+        let fits = (any || W::KWG == self.kwg && W::MASKED == self.masked)
             && (W::TILE_BITS == 0 || W::TILE_BITS == self.tile_bits)
             && (W::EDGE_BITS == 0 || W::EDGE_BITS == self.edge_bits)
-            && (!W::AVX512 || (self.tile_bits == 5 && self.edge_bits <= 32 && simd::available()));
+            && (!W::AVX512 || (self.tile_bits == 5 && self.edge_bits <= 32 && simd::available()))
+            && (!W::POPCNT || simd::has_popcnt());
         fits.then_some(Edges {
             bytes: self.bytes,
             len: self.len,
@@ -225,6 +282,7 @@ impl<'a> Edges<'a> {
             max_tile: self.max_tile,
             kwg: self.kwg,
             root: self.root,
+            masked: self.masked,
             widths: std::marker::PhantomData,
         })
     }
@@ -242,6 +300,51 @@ impl<'a, W: Widths> Edges<'a, W> {
             self.kwg
         } else {
             0
+        }
+    }
+
+    /// Whether nodes are masked: fixed for every fixed reader, the view's
+    /// for [`AnyWidths`].
+    #[inline(always)]
+    pub(crate) fn is_masked(&self) -> bool {
+        if W::MASKED {
+            true
+        } else if W::TILE_BITS == 0 && W::EDGE_BITS == 0 {
+            self.masked
+        } else {
+            false
+        }
+    }
+
+    /// Masked: the tiles of node `first` (bit `t`: an edge for tile `t`),
+    /// those above the alphabet dropped; 0 past the array.
+    #[inline(always)]
+    fn mask_of(&self, first: u32) -> u64 {
+        if first >= self.len {
+            return 0;
+        }
+        let raw = self.load(first as usize * 32) & u32::MAX as u64;
+        raw & ((2u64 << self.max_tile) - 1)
+    }
+
+    /// Masked: the edge for tile `k` of node `first` (see [`Edges::masked`]);
+    /// past the array an empty last edge.
+    #[inline(always)]
+    fn masked_arc(&self, first: u32, k: u32) -> Arc {
+        let k = k & 63;
+        let below = self.mask_of(first) & ((1u64 << k) - 1);
+        let i = first as u64 + 1 + below.count_ones() as u64;
+        if i >= self.len as u64 {
+            return Arc {
+                tile: 0,
+                terminal: false,
+                last: true,
+                target: 0,
+            };
+        }
+        Arc {
+            tile: k as Tile,
+            ..self.edge(i)
         }
     }
 
@@ -363,12 +466,14 @@ impl<'a, W: Widths> Edges<'a, W> {
 
     /// Edge `i`, decoded defensively: a target that does not point forward and
     /// inside the array reads as 0 (no children), a tile outside the alphabet
-    /// reads as 0. `None` past the end.
+    /// reads as 0. `None` past the end. With masked nodes `i` is a slot:
+    /// node `n`'s edges are the slots after `n` (a mask slot read this way
+    /// means nothing).
     #[inline]
     pub fn arc(&self, i: u32) -> Option<Arc> {
         (i < self.len).then(|| {
             let mut a = match self.kwg_mode() {
-                0 => self.arc_at(i, 0),
+                0 => self.edge(i as u64),
                 _ => self.kwg_arc(i),
             };
             if a.tile > self.max_tile {
@@ -393,6 +498,17 @@ impl<'a, W: Widths> Edges<'a, W> {
         }
         if self.kwg_mode() != 0 {
             return self.kwg_for_each_in(first, tiles, f);
+        }
+        if self.is_masked() {
+            let mut hits = self.mask_of(first) & tiles;
+            while hits != 0 {
+                let k = hits.trailing_zeros();
+                hits &= hits - 1;
+                if !f(self.masked_arc(first, k)) {
+                    return;
+                }
+            }
+            return;
         }
         if W::AVX512 {
             // The vector scan, then a visit of what it found (a node of
@@ -464,10 +580,12 @@ impl<'a, W: Widths> Edges<'a, W> {
     }
 
     /// The edges of node `first` whose tile is in `tiles`, as a bitset of
-    /// offsets from `first` (bit `k`: edge `first + k`), to be read with
-    /// [`Edges::arc_at`]. Move generation scans a node this way and only
-    /// then recurses: the scan stays a tight loop, and the recursion carries
-    /// one word of state per node instead of the whole scan.
+    /// keys, each to be read with [`Edges::arc_at`]: offsets from `first`
+    /// (bit `k`: edge `first + k`), or with masked nodes the tiles
+    /// themselves (the node's mask and `tiles`: no scan at all). Move
+    /// generation selects a node's edges this way and only then recurses:
+    /// the scan stays a tight loop, and the recursion carries one word of
+    /// state per node instead of the whole scan.
     ///
     /// Siblings are sorted by tile, so the scan stops past the highest wanted
     /// tile; a node has at most 64 edges (a corrupt longer one is cut there).
@@ -478,6 +596,9 @@ impl<'a, W: Widths> Edges<'a, W> {
         }
         if self.kwg_mode() != 0 {
             return self.kwg_select(first, tiles);
+        }
+        if self.is_masked() {
+            return self.mask_of(first) & tiles;
         }
         #[cfg(target_arch = "x86_64")]
         if W::AVX512 {
@@ -524,12 +645,17 @@ impl<'a, W: Widths> Edges<'a, W> {
         hits
     }
 
-    /// Edge `first + k` of a node, as found by [`Edges::select`]. A target
+    /// The edge of node `first` with key `k`, as [`Edges::select`] gives
+    /// keys: edge `first + k`, or with masked nodes the edge for tile `k`
+    /// (whose tile then reads as `k`). A target
     /// that does not point forward inside the array reads as 0; past the
     /// array the edge reads as an empty last edge. Tiles are as stored (see
     /// [`Edges::arc`] for the clamped view).
     #[inline(always)]
     pub fn arc_at(&self, first: u32, k: u32) -> Arc {
+        if self.is_masked() {
+            return self.masked_arc(first, k);
+        }
         let first = if self.kwg_mode() != 0 {
             self.kwg_first(first)
         } else {
@@ -547,6 +673,14 @@ impl<'a, W: Widths> Edges<'a, W> {
         if self.kwg_mode() != 0 {
             return self.kwg_arc(i as u32);
         }
+        self.edge(i)
+    }
+
+    /// Edge `i` of lexgraph's edges decoded as stored (callers keep
+    /// `i < len`); a target that does not point forward inside the array
+    /// reads as 0.
+    #[inline(always)]
+    fn edge(&self, i: u64) -> Arc {
         let raw = self.load(i as usize * self.edge_bits_of()) & self.edge_mask();
         let tb = self.tile_bits_of();
         let t = raw >> (tb + 2);
@@ -592,6 +726,9 @@ impl<'a, W: Widths> Edges<'a, W> {
             let a = self.kwg_arc(first);
             return (a.tile == 0).then_some(a);
         }
+        if self.is_masked() {
+            return (self.mask_of(first) & 1 != 0).then(|| self.masked_arc(first, 0));
+        }
         let raw = self.load(first as usize * self.edge_bits_of());
         (raw & ((1 << self.tile_bits_of()) - 1) == 0).then(|| self.arc_at(first, 0))
     }
@@ -602,6 +739,9 @@ impl<'a, W: Widths> Edges<'a, W> {
     pub fn children(&self, first: u32) -> Children<'a, W> {
         let next = if self.kwg_mode() != 0 {
             self.kwg_first(first)
+        } else if self.is_masked() {
+            // The edges after the mask slot.
+            first.saturating_add(1)
         } else {
             first
         };
@@ -766,6 +906,88 @@ mod tests {
                 let any = Edges::new(b, 56, 6, 20, 40);
                 assert!(any.fixed::<Tiles5>().is_none() && any.fixed::<Aligned5>().is_none());
                 assert!(any.fixed::<Tiles5Avx512>().is_none());
+            }
+        }
+    }
+
+    /// Slots of masked nodes: `(tiles, terminal, target)` per edge, each
+    /// node's mask slot first, as the writer lays them out.
+    fn masked_slots(nodes: &[Vec<(u32, bool, u32)>]) -> Vec<u8> {
+        let mut out = Vec::new();
+        for node in nodes {
+            let mask = node.iter().fold(0u32, |m, e| m | 1 << e.0);
+            out.extend_from_slice(&mask.to_le_bytes());
+            for (k, &(tile, terminal, target)) in node.iter().enumerate() {
+                let last = (k + 1 == node.len()) as u32;
+                let w = tile | (terminal as u32) << 5 | last << 6 | target << 7;
+                out.extend_from_slice(&w.to_le_bytes());
+            }
+        }
+        out.extend_from_slice(&[0; EDGE_PADDING]);
+        out
+    }
+
+    /// A masked node's child is found by its mask: `select` gives tiles,
+    /// `arc_at` the edge for a tile, and the scan-free reader agrees with
+    /// the generic one.
+    #[test]
+    fn masked_nodes_find_children_by_rank() {
+        // Root (slot 0): tiles 1, 3, 4 -> node at slot 4 (tiles 0, 2), and
+        // a terminal edge; node 4 -> nothing.
+        let bytes = masked_slots(&[
+            vec![(1, false, 4), (3, true, 0), (4, true, 4)],
+            vec![(0, false, 7), (2, true, 0)],
+            vec![(5, true, 0)],
+        ]);
+        let any = Edges::masked(&bytes, 9, 26);
+        let m = any.fixed::<Masked5>().unwrap();
+        assert_eq!(any.fixed::<Masked5Popcnt>().is_some(), simd::has_popcnt());
+        assert!(any.fixed::<Aligned5>().is_none() && any.fixed::<Tiles5>().is_none());
+        for e in [any, Edges::masked(&bytes, 9, 26)] {
+            assert_eq!(e.select(0, u64::MAX), 0b11010);
+            assert_eq!(e.select(0, 0b1100), 0b1000);
+            let a = e.arc_at(0, 4);
+            assert_eq!((a.tile, a.terminal, a.last, a.target), (4, true, true, 4));
+            assert_eq!(e.child(0, 3).map(|a| a.target), Some(0));
+            assert_eq!(e.child(0, 2), None);
+            assert_eq!(e.separator(4).map(|a| a.target), Some(7));
+            assert_eq!(e.separator(0), None);
+            let kids: Vec<Tile> = e.children(4).map(|a| a.tile).collect();
+            assert_eq!(kids, [0, 2]);
+            let mut seen = Vec::new();
+            e.for_each_in(0, 0b11000, |a| {
+                seen.push(a.tile);
+                true
+            });
+            assert_eq!(seen, [3, 4]);
+        }
+        assert_eq!(m.select(4, u64::MAX), 0b101);
+        assert_eq!(m.arc_at(4, 2), any.arc_at(4, 2));
+        // Tiles above the alphabet read as absent.
+        let small = Edges::masked(&bytes, 9, 3);
+        assert_eq!(small.select(0, u64::MAX), 0b1010);
+    }
+
+    /// A masked view of any bytes reads what the generic one reads and
+    /// stays inside the array, whatever its masks say.
+    #[test]
+    fn masked_views_of_any_bytes_stay_inside() {
+        let mut next = xorshift(0x5DEE_CE66_D1CE_4E5B);
+        for cut in [0usize, 3, 8, 13, 40, 77, 200] {
+            let bytes: Vec<u8> = (0..cut).map(|_| next(256) as u8).collect();
+            let any = Edges::masked(&bytes, 60, 26);
+            let m = any.fixed::<Masked5>().unwrap();
+            assert!(any.len() * 4 + 4 <= bytes.len().max(4));
+            for first in 0..any.len() as u32 + 3 {
+                assert_eq!(any.select(first, u64::MAX), m.select(first, u64::MAX));
+                for k in 0..64 {
+                    let (a, b) = (any.arc_at(first, k), m.arc_at(first, k));
+                    assert_eq!(a, b);
+                    assert!(a.target == 0 || (a.target > first && a.target < any.len() as u32));
+                }
+                assert_eq!(any.separator(first), m.separator(first));
+                assert!(any.children(first).eq(m.children(first)));
+                m.prefetch(first);
             }
         }
     }

@@ -7,8 +7,17 @@ use crate::error::Corruption;
 
 /// First eight bytes of every lexicon file.
 pub const MAGIC: [u8; 8] = *b"LEXGRAPH";
-/// Major version: readers refuse any other.
+/// Major version of the files with packed or aligned edges: readers refuse
+/// majors they do not know.
 pub const VERSION_MAJOR: u16 = 1;
+/// Major version of the files with masked nodes ([`EdgeLayout::Masked`](crate::format::EdgeLayout::Masked)):
+/// each node starts with a slot holding the mask of its tiles, which a
+/// reader of major 1 would misread as an edge, hence a major of its own.
+pub const MASKED_MAJOR: u16 = 2;
+/// Tile bits of a masked file: the mask slot has one bit per tile.
+pub const MASKED_TILE_BITS: u8 = 5;
+/// Target bits of a masked file: every slot is 32 bits.
+pub const MASKED_TARGET_BITS: u8 = 25;
 /// Minor version: additions an older reader of the same major may ignore.
 /// 1.1 adds the word-list identifier ([`FLAG_LIST_ID`]).
 pub const VERSION_MINOR: u16 = 1;
@@ -55,8 +64,8 @@ impl Kind {
 /// The decoded fixed header.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Header {
-    /// The format's major version: [`VERSION_MAJOR`], or 0 in the header
-    /// a [`crate::Kwg`] makes up for its parts.
+    /// The format's major version: [`VERSION_MAJOR`], [`MASKED_MAJOR`],
+    /// or 0 in the header a [`crate::Kwg`] makes up for its parts.
     pub major: u16,
     /// The format's minor version as the file gives it (see
     /// [`VERSION_MINOR`]); 0 for a KWG's parts.
@@ -71,7 +80,8 @@ pub struct Header {
     pub words: u64,
     /// Number of nodes (each has at least one edge).
     pub nodes: u64,
-    /// Number of edges in the packed edge array.
+    /// Number of edges in the packed edge array (of 32-bit slots, mask
+    /// slots included, in a masked file).
     pub edges: u64,
     /// Length of the longest word, in tiles.
     pub max_word_len: u16,
@@ -91,6 +101,19 @@ pub struct Header {
 }
 
 impl Header {
+    /// The edge array has masked nodes (major [`MASKED_MAJOR`]).
+    pub fn masked(&self) -> bool {
+        self.major == MASKED_MAJOR
+    }
+    /// Edges of the automaton: [`Header::edges`], less the nodes' mask
+    /// slots in a masked file.
+    pub fn edge_count(&self) -> u64 {
+        if self.masked() {
+            self.edges.saturating_sub(self.nodes)
+        } else {
+            self.edges
+        }
+    }
     /// Bits per edge.
     pub fn edge_bits(&self) -> u32 {
         self.tile_bits as u32 + 2 + self.target_bits as u32
@@ -184,11 +207,11 @@ pub fn parse_header(bytes: &[u8]) -> std::result::Result<(Header, Alphabet), Cor
     }
     let major = u16::from_le_bytes(bytes[8..10].try_into().unwrap());
     let minor = u16::from_le_bytes(bytes[10..12].try_into().unwrap());
-    if major != VERSION_MAJOR {
+    if major != VERSION_MAJOR && major != MASKED_MAJOR {
         return Err(Corruption::UnsupportedVersion {
             found: major,
             minor,
-            supported: VERSION_MAJOR,
+            supported: MASKED_MAJOR,
         });
     }
     let field = |offset: u64, what: String| Corruption::Header { offset, what };
@@ -223,6 +246,24 @@ pub fn parse_header(bytes: &[u8]) -> std::result::Result<(Header, Alphabet), Cor
             14,
             format!(
                 "target field of {} bits (edges of at most {MAX_EDGE_BITS} bits)",
+                h.target_bits
+            ),
+        ));
+    }
+    if h.masked() && h.tile_bits != MASKED_TILE_BITS {
+        return Err(field(
+            13,
+            format!(
+                "tile field of {} bits in a file with masked nodes ({MASKED_TILE_BITS})",
+                h.tile_bits
+            ),
+        ));
+    }
+    if h.masked() && h.target_bits != MASKED_TARGET_BITS {
+        return Err(field(
+            14,
+            format!(
+                "target field of {} bits in a file with masked nodes ({MASKED_TARGET_BITS})",
                 h.target_bits
             ),
         ));
@@ -263,7 +304,8 @@ pub fn parse_header(bytes: &[u8]) -> std::result::Result<(Header, Alphabet), Cor
     let section = &bytes[HEADER_LEN..alpha_end as usize];
     let (alphabet, folds_end) = decode_alphabet(section, HEADER_LEN as u64)?;
     let mut h = h;
-    if minor >= 1 && bytes[FLAGS_OFFSET] & FLAG_LIST_ID != 0 {
+    // 1.1 gave the flag its meaning; 2.0 (masked nodes) keeps it.
+    if (minor >= 1 || major == MASKED_MAJOR) && bytes[FLAGS_OFFSET] & FLAG_LIST_ID != 0 {
         let id = section.get(folds_end..folds_end + 8).ok_or_else(|| {
             field(
                 FLAGS_OFFSET as u64,

@@ -33,16 +33,15 @@ impl NodeIndex {
     /// bounds.
     pub fn new<W: Widths>(e: &Edges<'_, W>, first: u32) -> NodeIndex {
         let mut r = NodeIndex::EMPTY;
-        let room = (e.len as u64).saturating_sub(first as u64).min(64) as u32;
-        for k in 0..room {
-            let a = e.arc_at(first, k);
-            let t = a.tile as usize & 63;
+        // Every key of the node (an offset, or with masked nodes a tile).
+        let mut keys = e.select(first, u64::MAX);
+        while keys != 0 {
+            let k = keys.trailing_zeros();
+            keys &= keys - 1;
+            let t = e.arc_at(first, k).tile as usize & 63;
             if r.tiles >> t & 1 == 0 {
                 r.tiles |= 1 << t;
                 r.off[t] = k as u8;
-            }
-            if a.last {
-                break;
             }
         }
         let mut rank = 0;
@@ -175,6 +174,8 @@ impl<W: Widths> Edges<'_, W> {
     #[inline(always)]
     pub fn select_ix(&self, ix: Option<&NodeIndex>, first: u32, tiles: u64) -> u64 {
         match ix {
+            // A masked node's own lookup is as quick as its index.
+            _ if self.is_masked() => self.select(first, tiles),
             #[cfg(target_arch = "x86_64")]
             // SAFETY: `W::AVX512` views exist only on CPUs with BMI2
             // (`Edges::fixed` checks). Run by every move generation test on
@@ -189,6 +190,7 @@ impl<W: Widths> Edges<'_, W> {
     #[inline(always)]
     pub fn child_ix(&self, ix: Option<&NodeIndex>, first: u32, tile: Tile) -> Option<Arc> {
         match ix {
+            _ if self.is_masked() => self.child(first, tile),
             Some(ix) => ix.child(self, first, tile),
             None => self.child(first, tile),
         }
@@ -198,6 +200,7 @@ impl<W: Widths> Edges<'_, W> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    #[cfg(target_arch = "x86_64")]
     use crate::simd;
 
     /// An index finds what a scan of its node finds, on sorted roots,

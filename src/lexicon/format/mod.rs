@@ -45,14 +45,15 @@ mod verify;
 mod writer;
 
 pub use header::{
-    Header, Kind, EDGE_PADDING, FLAGS_OFFSET, FLAG_LIST_ID, HEADER_LEN, MAGIC, MAX_EDGE_BITS,
-    VERSION_MAJOR, VERSION_MINOR,
+    Header, Kind, EDGE_PADDING, FLAGS_OFFSET, FLAG_LIST_ID, HEADER_LEN, MAGIC, MASKED_MAJOR,
+    MASKED_TARGET_BITS, MASKED_TILE_BITS, MAX_EDGE_BITS, VERSION_MAJOR, VERSION_MINOR,
 };
 #[cfg(feature = "build")]
 pub use writer::{write, Automaton, AutomatonEdge, EdgeLayout, FileInfo};
 
 pub(crate) use edges::{
-    Aligned5, Aligned5Avx512, AnyWidths, Arc, Children, Edges, Kwg22, Tiles5, Tiles5Avx512, Widths,
+    Aligned5, Aligned5Avx512, AnyWidths, Arc, Children, Edges, Kwg22, Masked5, Masked5Popcnt,
+    Tiles5, Tiles5Avx512, Widths,
 };
 #[cfg(feature = "build")]
 pub(crate) use header::bits_for;

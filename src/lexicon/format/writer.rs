@@ -9,18 +9,40 @@ use crate::alphabet::{Alphabet, Tile};
 use crate::error::{Error, Result};
 use crate::format::header::*;
 
-/// How the writer sizes an edge's target field.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// How the writer lays out the edges: `formats/lexicon.md` specifies each.
+/// `compile` picks [`EdgeLayout::fastest_for`] unless told otherwise.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum EdgeLayout {
     /// Just enough bits for the file's edge count: the smallest files.
-    #[default]
     Packed,
     /// Targets widened so that every edge is 32 bits, as in Appel &
     /// Jacobson: each edge is one aligned load. About a fifth larger than
     /// packed for English lists; move generation is faster on them
     /// (`BENCHMARKS.md`, *Move generation*, for the measured gain).
     Aligned,
+    /// Aligned edges, each node led by a 32-bit slot with the mask of its
+    /// tiles (format major version 2): a child is found by a popcount of
+    /// the mask instead of a scan of the edges, with no vector
+    /// instructions. For alphabets of up to 31 tiles.
+    Masked,
 }
+
+impl EdgeLayout {
+    /// The layout move generation reads fastest that `alphabet` allows:
+    /// [`EdgeLayout::Masked`] for up to 31 tiles, else [`EdgeLayout::Packed`]
+    /// (`BENCHMARKS.md`, *Edge layouts*, has the measurements that chose it).
+    pub fn fastest_for(alphabet: &Alphabet) -> EdgeLayout {
+        if alphabet.len() <= MASKED_MAX_TILES {
+            EdgeLayout::Masked
+        } else {
+            EdgeLayout::Packed
+        }
+    }
+}
+
+/// Most tiles of an alphabet whose files can have masked nodes (a 32-bit
+/// mask: the separator and 31 tiles).
+const MASKED_MAX_TILES: usize = 31;
 
 /// An automaton as the writer reads it: its nodes in the order the file
 /// lays them out, the root first, each with its edges sorted by tile.
@@ -81,12 +103,14 @@ pub fn write(
         list_id,
     } = *info;
     let order = automaton.order();
-    // First-edge index of each node (u32: more than 2^32 edges is refused below).
+    let masked = layout == EdgeLayout::Masked;
+    // First-edge index (the mask slot's, when masked) of each node (u32:
+    // more than 2^32 edges is refused below).
     let mut first = vec![0u32; automaton.ids()];
     let mut n = 0u64;
     for &node in order {
         first[node as usize] = n as u32;
-        n += automaton.edges(node).len() as u64;
+        n += automaton.edges(node).len() as u64 + masked as u64;
     }
     if max_len > u16::MAX as usize {
         return Err(Error::TooLarge(format!(
@@ -94,7 +118,7 @@ pub fn write(
             u16::MAX
         )));
     }
-    let tile_bits = bits_for(alphabet.len() as u64);
+    let mut tile_bits = bits_for(alphabet.len() as u64);
     let mut target_bits = bits_for(n.saturating_sub(1));
     if tile_bits + 2 + target_bits > MAX_EDGE_BITS || n > u32::MAX as u64 {
         return Err(Error::TooLarge(format!("{n} edges")));
@@ -109,6 +133,17 @@ pub fn write(
         }
         target_bits = 30 - tile_bits;
     }
+    if masked {
+        if alphabet.len() > MASKED_MAX_TILES || n > 1 << MASKED_TARGET_BITS {
+            return Err(Error::TooLarge(format!(
+                "masked nodes hold at most 31 tiles and 2^{MASKED_TARGET_BITS} slots \
+                 ({} tiles, {n} slots here); use packed edges",
+                alphabet.len()
+            )));
+        }
+        tile_bits = MASKED_TILE_BITS as u32;
+        target_bits = MASKED_TARGET_BITS as u32;
+    }
     let mut alpha = encode_alphabet(alphabet);
     alpha.extend_from_slice(&list_id.to_le_bytes());
     let edges_offset = (HEADER_LEN + alpha.len()).div_ceil(8) * 8;
@@ -121,6 +156,13 @@ pub fn write(
     for &node in order {
         let edges = automaton.edges(node);
         let count = edges.len();
+        if masked {
+            let mask = automaton
+                .edges(node)
+                .fold(0u32, |m, e| m | 1 << (e.tile & 31));
+            packed[bit >> 3..(bit >> 3) + 4].copy_from_slice(&mask.to_le_bytes());
+            bit += 32;
+        }
         for (j, e) in edges.enumerate() {
             let target = e.target.map_or(0, |t| first[t as usize] as u64);
             let last = j + 1 == count;
@@ -138,8 +180,11 @@ pub fn write(
     }
     let h = &mut out[..HEADER_LEN];
     h[0..8].copy_from_slice(&MAGIC);
-    h[8..10].copy_from_slice(&VERSION_MAJOR.to_le_bytes());
-    h[10..12].copy_from_slice(&VERSION_MINOR.to_le_bytes());
+    let major = if masked { MASKED_MAJOR } else { VERSION_MAJOR };
+    h[8..10].copy_from_slice(&major.to_le_bytes());
+    // 2.0 is 1.1 with masked nodes.
+    let minor = if masked { 0 } else { VERSION_MINOR };
+    h[10..12].copy_from_slice(&minor.to_le_bytes());
     h[12] = kind as u8;
     h[13] = tile_bits as u8;
     h[14] = target_bits as u8;
