@@ -1037,3 +1037,17 @@ fn valid_files_stay_within_the_walk_budget() {
             .unwrap();
     }
 }
+
+/// Fuzzing findings, kept as files: every query and move generation on
+/// them returns (the first: a masked DAWG whose corrupt masks once led the
+/// DAWG search to place "letter 0").
+#[test]
+fn fuzz_findings_are_harmless() {
+    let dir = crate::common::root().join("tests/data/fuzz");
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        let lex = Lexicon::from_vec(std::fs::read(&path).unwrap()).unwrap();
+        let _ = lex.verify();
+        crate::common::exercise::exercise(&lex, &[], 2_000);
+    }
+}

@@ -328,7 +328,8 @@ impl<'a, W: Widths> Edges<'a, W> {
     }
 
     /// Masked: the edge for tile `k` of node `first` (see [`Edges::masked`]);
-    /// past the array an empty last edge.
+    /// past the array (a corrupt mask) an empty last edge, of tile `k` still:
+    /// a search places the tile its mask selected, never another.
     #[inline(always)]
     fn masked_arc(&self, first: u32, k: u32) -> Arc {
         let k = k & 63;
@@ -336,7 +337,7 @@ impl<'a, W: Widths> Edges<'a, W> {
         let i = first as u64 + 1 + below.count_ones() as u64;
         if i >= self.len as u64 {
             return Arc {
-                tile: 0,
+                tile: k as Tile,
                 terminal: false,
                 last: true,
                 target: 0,
@@ -983,6 +984,9 @@ mod tests {
                 for k in 0..64 {
                     let (a, b) = (any.arc_at(first, k), m.arc_at(first, k));
                     assert_eq!(a, b);
+                    // A search places the tile the mask selected, past the
+                    // array too (a fuzzing finding).
+                    assert_eq!(a.tile as u32, k);
                     assert!(a.target == 0 || (a.target > first && a.target < any.len() as u32));
                 }
                 assert_eq!(any.separator(first), m.separator(first));
