@@ -12,6 +12,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::common::Resolved;
 use crate::machine::vm_hwm_kb;
+use crate::results::Edges;
 
 /// What one `--compile-one` run measured.
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -35,6 +36,19 @@ pub struct CompileRun {
     /// Wall time of each build phase as the compiler reports it, seconds.
     #[serde(default)]
     pub phases: Vec<(String, f64)>,
+    /// The edge layout the default options chose for this list's alphabet
+    /// (masked nodes for up to 31 tiles, else packed), read back from the
+    /// files' headers; absent from reports written before masked nodes,
+    /// when it was always packed.
+    #[serde(default)]
+    pub edges: Option<Edges>,
+}
+
+impl CompileRun {
+    /// [`CompileRun::edges`], packed where the document predates it.
+    pub fn layout(&self) -> Edges {
+        self.edges.unwrap_or(Edges::Packed)
+    }
 }
 
 pub fn load_alphabet(name: &str) -> Result<Alphabet> {
@@ -67,6 +81,13 @@ pub fn compile_one(
         compile::write_atomic(&prefix.with_extension("gaddag"), &files.gaddag)?;
     }
     let (dn, de, gn, ge) = files.counts;
+    let edges = Edges::of_file(&files.gaddag);
+    if Edges::of_file(&files.dawg) != edges {
+        bail!(
+            "the DAWG and the GADDAG of {} have different layouts",
+            path.display()
+        );
+    }
     let run = CompileRun {
         words: words.len() as u64,
         skipped: words.skipped() as u64,
@@ -88,6 +109,7 @@ pub fn compile_one(
             .iter()
             .map(|(n, d)| (n.to_string(), d.as_secs_f64()))
             .collect(),
+        edges: Some(edges),
     };
     println!("{}", serde_json::to_string(&run)?);
     Ok(())

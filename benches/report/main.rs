@@ -21,7 +21,13 @@
 //!
 //! Measuring options: `--lexicons DIR` (default `$LEXGRAPH_LEXICONS`, else
 //! `../shared/lexicons` beside the crate; missing lists fall back to the
-//! project's `lexicons/` with a note), `--quick`, `--games N`, `--reps N`.
+//! project's `lexicons/` with a note), `--quick`, `--games N`, `--reps N`,
+//! `--no-peers`.
+//!
+//! The peer engines (wolges, the `scrabble` crate) run on the same suites in
+//! the same sitting when their harnesses are built (`benches/peers/build.sh`;
+//! see [`peers`] for where they are looked for), their rounds taking turns
+//! with lexgraph's repetitions; `--no-peers` leaves them out.
 //! Rendering options: `-o FILE` (default `BENCHMARKS.md` in the crate),
 //! `--plots DIR` (default `benches/plots` beside the output). Both:
 //! `--json FILE` (default `benches/results/report.json` beside the output;
@@ -61,6 +67,7 @@ mod compile_one;
 mod machine;
 mod measure;
 mod movegen;
+mod peers;
 mod plots;
 mod render;
 mod results;
@@ -101,8 +108,8 @@ struct Output {
     plots: PathBuf,
 }
 
-const USAGE: &str = "usage: bench-report [--lexicons DIR] [--quick] [--games N] [--reps N] [--json FILE] [-o FILE] [--plots DIR]
-       bench-report measure [--lexicons DIR] [--quick] [--games N] [--reps N] [--json FILE]
+const USAGE: &str = "usage: bench-report [--lexicons DIR] [--quick] [--games N] [--reps N] [--no-peers] [--json FILE] [-o FILE] [--plots DIR]
+       bench-report measure [--lexicons DIR] [--quick] [--games N] [--reps N] [--no-peers] [--json FILE]
        bench-report render [--json FILE] [-o FILE] [--plots DIR]
        bench-report --make-suites
        bench-report --compile-one PATH ALPHABET [--skip-invalid] [--out PREFIX]";
@@ -142,6 +149,7 @@ fn parse_args(args: &[String]) -> Result<Mode> {
         quick: false,
         games: None,
         reps: None,
+        peers: true,
     };
     let (mut json, mut markdown, mut plots) = (None, None, None);
     let mut make_suites = false;
@@ -158,6 +166,7 @@ fn parse_args(args: &[String]) -> Result<Mode> {
         match a.as_str() {
             "--lexicons" => measure.lexicons = value(&mut it, &a)?.into(),
             "--quick" => measure.quick = true,
+            "--no-peers" => measure.peers = false,
             "--games" => measure.games = Some(value(&mut it, &a)?.parse()?),
             "--reps" => measure.reps = Some(value(&mut it, &a)?.parse::<usize>()?.max(1)),
             "--json" => json = Some(PathBuf::from(value(&mut it, &a)?)),
@@ -178,7 +187,7 @@ fn parse_args(args: &[String]) -> Result<Mode> {
             _ => bail!("unknown argument {a:?}\n{USAGE}"),
         }
         match a.as_str() {
-            "--lexicons" | "--quick" | "--games" | "--reps" => given.push((a, true)),
+            "--lexicons" | "--quick" | "--games" | "--reps" | "--no-peers" => given.push((a, true)),
             "-o" | "--output" | "--plots" => given.push((a, false)),
             _ => {}
         }

@@ -20,9 +20,10 @@ use crate::common::{self, Compiled, Resolved};
 use crate::compile_one::{run_child, CompileRun};
 use crate::machine::{cpu_steal, loadavg, machine, now_unix_s, steal_share};
 use crate::movegen::{self, Lexicons};
+use crate::peers::Peers;
 use crate::results::{
-    ns, ContainsRow, Game, List, Plan, QueryRow, Report, Run, ScalePoint, SelfPlay, StrategyMatch,
-    Upwords, SCHEMA,
+    ns, ContainsRow, Edges, Game, List, Plan, QueryRow, Report, Run, ScalePoint, SelfPlay,
+    StrategyMatch, Structure, Upwords, SCHEMA,
 };
 use crate::stats::{stats, Stats};
 use crate::units::{int, mb, rfc3339, secs};
@@ -33,6 +34,8 @@ pub struct MeasureArgs {
     pub quick: bool,
     pub games: Option<usize>,
     pub reps: Option<usize>,
+    /// Run the peer engines that are built (`--no-peers`: none).
+    pub peers: bool,
 }
 
 impl Plan {
@@ -270,15 +273,40 @@ pub fn measure(args: &MeasureArgs) -> Result<Report> {
         sowpods_words: &sowpods_words,
     };
     let suites = movegen::suites(&plan, &mut notes);
-    let mg = movegen::run_suites(&suites, &lexicons, plan.movegen_reps);
+    let mut peers = Peers::find(
+        args.peers,
+        &args.lexicons.join("../kwg"),
+        vec![
+            ("enable", enable.list.path.clone()),
+            ("sowpods", sowpods.list.path.clone()),
+        ],
+    )?;
+    let mg = movegen::run_suites(&suites, &lexicons, plan.movegen_reps, &mut peers);
     let (edge_layouts, scan_files) = movegen::edge_layouts(&suites, &lexicons, plan.movegen_reps)?;
-    let avx512_node_scan =
-        lexgraph::Generator::new(lexgraph::Rules::default()).uses_vector_scan(&enable_lex.gaddag);
-    let node_scan = if avx512_node_scan {
-        movegen::node_scan(&suites, &scan_files, plan.movegen_reps)
-    } else {
-        Vec::new()
-    };
+    // The AVX-512 scan reads packed and aligned files only: ask about the
+    // packed GADDAG, not the default (masked) one.
+    let avx512_node_scan = scan_files
+        .iter()
+        .find(|f| f.1 == Structure::Gaddag && f.2 == Edges::Packed)
+        .is_some_and(|f| {
+            lexgraph::Generator::new(lexgraph::Rules::default()).uses_vector_scan(&f.3)
+        });
+    let popcnt_twin = movegen::popcnt_twin();
+    let default_edges = Edges::of_file(enable_lex.gaddag.bytes());
+    progress!(
+        "default files: {}; AVX-512 node scan: {}; POPCNT twin of the masked search: {}",
+        default_edges.name(),
+        if avx512_node_scan { "yes" } else { "no" },
+        if popcnt_twin { "yes" } else { "no" }
+    );
+    let node_scan = movegen::node_scan(
+        &suites,
+        &scan_files,
+        plan.movegen_reps,
+        avx512_node_scan,
+        popcnt_twin,
+    );
+    drop(scan_files);
 
     let kwg = movegen::kwg_files(
         &suites,
@@ -293,8 +321,10 @@ pub fn measure(args: &MeasureArgs) -> Result<Report> {
         &lexicons,
         &args.lexicons.join("../leaves"),
         plan.movegen_reps,
+        &mut peers,
         &mut notes,
     );
+    let peers = peers.info;
 
     // --- Self-play ----------------------------------------------------------
     let mut self_play = Vec::new();
@@ -337,6 +367,8 @@ pub fn measure(args: &MeasureArgs) -> Result<Report> {
         load_end: loadavg(),
         steal: steal_share(steal_start, cpu_steal()),
         avx512_node_scan,
+        popcnt_twin,
+        default_edges,
         lexicons: args.lexicons.display().to_string(),
     };
     Ok(Report {
@@ -355,6 +387,7 @@ pub fn measure(args: &MeasureArgs) -> Result<Report> {
         best_move,
         strategies,
         upwords,
+        peers,
         notes,
     })
 }
@@ -533,14 +566,16 @@ fn measure_list(list: Resolved, runs: usize, tmp: &Path, open_iters: usize) -> R
 // ---------------------------------------------------------------------------
 // Scaling
 
-/// Builds and serializes the DAWG alone: (seconds, bytes, nodes).
+/// Builds and serializes the DAWG alone, in the layout the default options
+/// of `compile::try_compile` choose for the list's alphabet (so that its
+/// bytes compare with the GADDAG's): (seconds, bytes, nodes).
 fn dawg_only(words: &WordList) -> Result<(f64, u64, u64)> {
     let t = Instant::now();
     let built = Builder::build_dawg(words);
     let bytes = format::write(
         &built.dawg(),
         &built.info(Kind::Dawg, words),
-        format::EdgeLayout::Packed,
+        format::EdgeLayout::fastest_for(words.alphabet()),
     )?;
     let s = t.elapsed().as_secs_f64();
     Ok((s, bytes.len() as u64, built.dawg().node_count() as u64))

@@ -13,7 +13,7 @@ use anyhow::{Context, Result};
 
 use crate::common;
 use crate::plots;
-use crate::results::{suite_label, Pair, Report, SelfPlay, Variant};
+use crate::results::{suite_label, Edges, Pair, PeerRun, Report, Run, SelfPlay, Side, Variant};
 use crate::stats::stats;
 use crate::units::{int, mb, ratio, secs, spread, utc_minute};
 
@@ -57,12 +57,62 @@ fn link(from_dir: &Path, target: &Path) -> String {
         .unwrap_or_else(|_| t.display().to_string())
 }
 
+/// The *Agree* cell of a timing table with a third side.
+fn agree_with(r: &Pair, third: Option<&Side>) -> &'static str {
+    if r.agree && third.is_none_or(|s| s.agree) {
+        "yes"
+    } else {
+        "**no**"
+    }
+}
+
 /// The *Agree* cell of a timing table.
 fn agree(r: &Pair) -> &'static str {
     if r.agree {
         "yes"
     } else {
         "**no**"
+    }
+}
+
+/// The default files' layout, for the text: `masked nodes (format 2.0, …)`.
+fn layout_words(e: Edges) -> &'static str {
+    match e {
+        Edges::Masked => "masked nodes, format 2.0",
+        Edges::Packed => "bit-packed edges",
+        Edges::Aligned => "aligned 32-bit edges",
+    }
+}
+
+/// What `Generator::set_vector_scan(true)`, the default, runs on the
+/// default files on the run's machine.
+fn vector_on(run: &Run) -> &'static str {
+    match (run.default_edges, run.popcnt_twin, run.avx512_node_scan) {
+        (Edges::Masked, true, _) => {
+            "the POPCNT-compiled twin of the masked-node search (a child's slot is one population count instruction)"
+        }
+        (Edges::Masked, false, _) => {
+            "the x86-64 baseline code, as with the switch off (no POPCNT twin on this CPU)"
+        }
+        (_, _, true) => "the AVX-512 node scan",
+        (_, _, false) => "the scalar node scan, as with the switch off (no AVX-512 on this CPU)",
+    }
+}
+
+/// The summary's clause on how the searches read the default files.
+fn searches_run(run: &Run) -> String {
+    match run.default_edges {
+        Edges::Masked => format!(
+            "both searches read the default masked files with {}; the AVX-512 node scan is for \
+             packed and aligned files only",
+            if run.popcnt_twin {
+                "the POPCNT-compiled twin of the search"
+            } else {
+                "the x86-64 baseline code (no POPCNT twin here)"
+            }
+        ),
+        _ if run.avx512_node_scan => "both searches scan nodes with AVX-512".into(),
+        _ => "both searches scan nodes with scalar code (no AVX-512 here)".into(),
     }
 }
 
@@ -83,7 +133,6 @@ pub fn markdown(r: &Report, links: &Links) -> Result<String> {
             .find(|s| s.suite == suite && s.variant == Variant::Stored)
             .map(|s| &s.timing)
     };
-    let label = |suite: &str| suite_label(suite, Variant::Stored);
 
     writeln!(md, "# lexgraph benchmarks\n")?;
     let cmd = |args: &[String]| {
@@ -152,11 +201,12 @@ pub fn markdown(r: &Report, links: &Links) -> Result<String> {
     writeln!(md, "## Summary\n")?;
     writeln!(
         md,
-        "- ENABLE ({} words): DAWG {} bytes, GADDAG {} bytes ({} the DAWG); both built in {} (median of {} fresh-process runs).",
+        "- ENABLE ({} words): DAWG {} bytes, GADDAG {} bytes ({} the DAWG), the default layout: {}; both built in {} (median of {} fresh-process runs).",
         int(ep.words),
         int(ep.dawg_bytes),
         int(ep.gaddag_bytes),
         ratio(ep.gaddag_bytes as f64, ep.dawg_bytes as f64),
+        layout_words(ep.layout()),
         secs(enable.build().median),
         enable.runs.len()
     )?;
@@ -178,11 +228,82 @@ pub fn markdown(r: &Report, links: &Links) -> Result<String> {
             ratio(t.side(0).median, t.side(1).median),
             format_args!("{:.2}", t.moves_per_s(0) / 1e6),
             format_args!("{:.2}", t.moves_per_s(1) / 1e6),
-            if run.avx512_node_scan {
-                "both searches scan nodes with AVX-512"
-            } else {
-                "both searches scan nodes with scalar code (no AVX-512 here)"
-            },
+            searches_run(run),
+        )?;
+    }
+    // The default layout against the others, where this run timed it.
+    let layouts: Vec<String> = r
+        .edge_layouts
+        .iter()
+        .filter_map(|l| {
+            let m = l.masked.as_ref()?.stats().median;
+            Some(format!(
+                "{} {}: packed {}, aligned {} the masked time",
+                l.suite,
+                l.structure.name(),
+                ratio(l.timing.side(0).median, m),
+                ratio(l.timing.side(1).median, m)
+            ))
+        })
+        .collect();
+    if !layouts.is_empty() {
+        writeln!(
+            md,
+            "- Masked nodes (format 2.0, the default for alphabets of up to 31 tiles; \
+             [`docs/design/masked-nodes.md`](docs/design/masked-nodes.md)) against the other edge \
+             layouts, stored suites, the three taking turns (see *Edge layouts*): {}.",
+            layouts.join("; ")
+        )?;
+    }
+    // lexgraph's time over each peer's, per stored suite.
+    // (With the vector switch off too, where the run timed it.)
+    let versus =
+        |what: String, peers: &[PeerRun], lexgraph_us: &[f64], off_us: &[f64]| -> Option<String> {
+            let v: Vec<String> = peers
+                .iter()
+                .filter(|p| !p.rep_us.is_empty())
+                .map(|p| {
+                    format!(
+                        "{:.2}× {}'s{}",
+                        p.ratios(lexgraph_us).median,
+                        peer_label(r, &p.peer),
+                        if off_us.is_empty() {
+                            String::new()
+                        } else {
+                            format!(
+                                " ({:.2}× with the vector switch off)",
+                                p.ratios(off_us).median
+                            )
+                        }
+                    )
+                })
+                .collect();
+            (!v.is_empty()).then(|| format!("{what}: {}", v.join(", ")))
+        };
+    let mut against: Vec<String> = Vec::new();
+    for s in r.movegen.iter().filter(|s| s.variant == Variant::Stored) {
+        against.extend(versus(
+            format!("every move, {}", s.suite),
+            &s.peers,
+            &s.timing.rep_us[1],
+            s.gaddag_vector_off
+                .as_ref()
+                .map_or(&[][..], |o| o.rep_us.as_slice()),
+        ));
+    }
+    for b in &r.best_move {
+        against.extend(versus(
+            format!("best play by equity, {} with {}", b.suite, b.leaves),
+            &b.peers,
+            &b.best_us,
+            &b.best_vector_off_us,
+        ));
+    }
+    if !against.is_empty() {
+        writeln!(
+            md,
+            "- lexgraph's time against other engines' in this run, stored suites, the default files (median of the rounds' ratios; below 1× lexgraph is faster): {}.",
+            against.join("; ")
         )?;
     }
     let all_agree =
@@ -195,23 +316,38 @@ pub fn markdown(r: &Report, links: &Links) -> Result<String> {
 
     // Sizes.
     writeln!(md, "## Lexicon files\n")?;
+    if r.lists.iter().any(|l| l.first().edges.is_some()) {
+        writeln!(
+            md,
+            "Each list compiled by `compile::try_compile` with the default options (minimal DAWG and \
+             minimal GADDAG) in a fresh process (`bench-report --compile-one`). The default edge \
+             layout (column *Edges*) is masked nodes (format 2.0: each node led by a 32-bit mask of \
+             its tiles, a child found by a population count; \
+             [`docs/design/masked-nodes.md`](docs/design/masked-nodes.md)) for alphabets of up to 31 \
+             tiles, and packed edges (format 1.1, the smallest files) for larger ones; *Edge layouts* \
+             below has the other layouts' sizes. Bytes are whole files (64-byte header, alphabet, \
+             edges, and in a masked file the nodes' masks). Words are distinct words after the \
+             alphabet's folding.\n"
+        )?;
+    } else {
+        writeln!(
+            md,
+            "Each list compiled by `compile::try_compile` (minimal DAWG and minimal GADDAG, bit-packed edges) \
+             in a fresh process (`bench-report --compile-one`). Bytes are whole files (64-byte header, \
+             alphabet, edges). Words are distinct words after the alphabet's folding.\n"
+        )?;
+    }
     writeln!(
         md,
-        "Each list compiled by `compile::try_compile` (minimal DAWG and minimal GADDAG, bit-packed edges) \
-         in a fresh process (`bench-report --compile-one`). Bytes are whole files (64-byte header, \
-         alphabet, edges). Words are distinct words after the alphabet's folding.\n"
+        "| List | Words | Tiles | Edges | DAWG bytes | DAWG nodes | DAWG edges | DAWG B/word | GADDAG bytes | GADDAG nodes | GADDAG edges | GADDAG B/word | GADDAG / DAWG bytes |"
     )?;
-    writeln!(
-        md,
-        "| List | Words | Tiles | DAWG bytes | DAWG nodes | DAWG edges | DAWG B/word | GADDAG bytes | GADDAG nodes | GADDAG edges | GADDAG B/word | GADDAG / DAWG bytes |"
-    )?;
-    writeln!(md, "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|")?;
+    writeln!(md, "|---|--:|--:|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|")?;
     for l in &r.lists {
         let f = l.first();
         let w = f.words.max(1) as f64;
         writeln!(
             md,
-            "| {}{} | {} | {} | {} | {} | {} | {:.2} | {} | {} | {} | {:.2} | {} |",
+            "| {}{} | {} | {} | {} | {} | {} | {} | {:.2} | {} | {} | {} | {:.2} | {} |",
             l.name,
             if l.stand_in.is_some() {
                 " (stand-in)"
@@ -220,6 +356,7 @@ pub fn markdown(r: &Report, links: &Links) -> Result<String> {
             },
             int(f.words),
             int(f.tiles),
+            f.layout().name(),
             int(f.dawg_bytes),
             int(f.dawg_nodes),
             int(f.dawg_edges),
@@ -386,19 +523,52 @@ pub fn markdown(r: &Report, links: &Links) -> Result<String> {
 
     // Move generation.
     writeln!(md, "## Move generation\n")?;
+    let vector_off = r.movegen.iter().any(|s| s.gaddag_vector_off.is_some());
+    if vector_off {
+        writeln!(
+            md,
+            "Every legal placement for the position's rack (`Generator::generate` into a reused \
+             `Vec<Move>`, cross-checks computed inside each call, no sorting), one position at a \
+             time. Each suite is run {} times by three generators: the DAWG and the GADDAG with \
+             the vector switch on (`Generator::set_vector_scan(true)`, the default), and the \
+             GADDAG with it off (the x86-64 baseline code; column *GADDAG µs/position, vector \
+             off*). Within a repetition the three take turns on blocks of 100 positions, rotating \
+             which goes first, so that all see the same stretch of this shared machine's drifting \
+             speed. The table gives the median over repetitions of the mean µs per position, with \
+             min–max. Speed-up = DAWG time / GADDAG time. Moves/s = moves generated / time. Best \
+             score/position = mean score of each position's highest-scoring move (0 with no move). \
+             Before timing, the three generators' sorted move lists were compared on every \
+             position (column *Agree*).\n",
+            plan.movegen_reps
+        )?;
+    } else {
+        writeln!(
+            md,
+            "Every legal placement for the position's rack (`Generator::generate` into a reused \
+             `Vec<Move>`, cross-checks computed inside each call, no sorting), one position at a time. \
+             Each suite is run {} times per structure; within a repetition the two structures take \
+             turns on blocks of 100 positions, alternating which goes first, so that both see the \
+             same stretch of this shared machine's drifting speed. The \
+             table gives the median over repetitions of the mean µs per position, with min–max. \
+             Speed-up = DAWG time / GADDAG time. Moves/s = moves generated / time. Best \
+             score/position = mean score of each position's highest-scoring move (0 with no move). \
+             Before timing, both structures' sorted move lists were compared on every position \
+             (column *Agree*).\n",
+            plan.movegen_reps
+        )?;
+    }
     writeln!(
         md,
-        "Every legal placement for the position's rack (`Generator::generate` into a reused \
-         `Vec<Move>`, cross-checks computed inside each call, no sorting), one position at a time. \
-         Each suite is run {} times per structure; within a repetition the two structures take \
-         turns on blocks of 100 positions, alternating which goes first, so that both see the \
-         same stretch of this shared machine's drifting speed. The \
-         table gives the median over repetitions of the mean µs per position, with min–max. \
-         Speed-up = DAWG time / GADDAG time. Moves/s = moves generated / time. Best \
-         score/position = mean score of each position's highest-scoring move (0 with no move). \
-         Before timing, both structures' sorted move lists were compared on every position \
-         (column *Agree*).\n",
-        plan.movegen_reps
+        "Files: the default ones, {}. With the vector switch on, the search runs {} on this \
+         machine.\n",
+        if run.default_edges == Edges::Masked {
+            "with masked nodes, format 2.0 ([`docs/design/masked-nodes.md`](docs/design/masked-nodes.md); \
+             *Edge layouts* below times them against packed and aligned files, *Node scan* the \
+             vector switch off against on)"
+        } else {
+            layout_words(run.default_edges)
+        },
+        vector_on(run),
     )?;
     writeln!(
         md,
@@ -417,14 +587,40 @@ pub fn markdown(r: &Report, links: &Links) -> Result<String> {
             String::new()
         }
     )?;
-    writeln!(md, "| Suite | Criterion id | Positions | Racks with a blank | Moves/position | Best score/position | DAWG µs/position | GADDAG µs/position | Speed-up | DAWG M moves/s | GADDAG M moves/s | Agree |")?;
-    writeln!(md, "|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|:-:|")?;
+    let peer_cols = ran(r.movegen.iter().map(|s| s.peers.as_slice()));
+    let mut head = String::new();
+    let mut rule = String::new();
+    for name in &peer_cols {
+        write!(head, " {name} µs/position | GADDAG / {name} |")?;
+        rule.push_str("--:|--:|");
+        if vector_off {
+            write!(head, " GADDAG vector off / {name} |")?;
+            rule.push_str("--:|");
+        }
+    }
+    let (off_head, off_rule) = if vector_off {
+        (" GADDAG µs/position, vector off |", "--:|")
+    } else {
+        ("", "")
+    };
+    writeln!(md, "| Suite | Criterion id | Positions | Racks with a blank | Moves/position | Best score/position | DAWG µs/position | GADDAG µs/position |{off_head} Speed-up | DAWG M moves/s | GADDAG M moves/s | Agree |{head}")?;
+    writeln!(
+        md,
+        "|---|---|--:|--:|--:|--:|--:|--:|{off_rule}--:|--:|--:|:-:|{rule}"
+    )?;
     for s in &r.movegen {
         let t = &s.timing;
         let (d, g) = (t.side(0), t.side(1));
+        let off = s.gaddag_vector_off.as_ref();
+        let off_cell = match off {
+            _ if !vector_off => String::new(),
+            Some(o) => format!(" {} |", spread(&o.stats())),
+            None => " – |".into(),
+        };
+        let off_us = off.map_or(&[][..], |o| o.rep_us.as_slice());
         writeln!(
             md,
-            "| {} | {} | {} | {} | {:.1} | {:.1} | {} | {} | {} | {:.2} | {:.2} | {} |",
+            "| {} | {} | {} | {} | {:.1} | {:.1} | {} | {} |{off_cell} {} | {:.2} | {:.2} | {} |{}",
             s.label(),
             s.criterion_group()
                 .map(|g| format!("`{g}/*`"))
@@ -438,10 +634,20 @@ pub fn markdown(r: &Report, links: &Links) -> Result<String> {
             ratio(d.median, g.median),
             t.moves_per_s(0) / 1e6,
             t.moves_per_s(1) / 1e6,
-            agree(t)
+            agree_with(t, off),
+            peer_pairs(
+                &peer_cols,
+                &s.peers,
+                &t.rep_us[1],
+                vector_off.then_some(off_us)
+            )
+            .iter()
+            .map(|(t, q, o)| format!(" {t} | {q} |{o}"))
+            .collect::<String>()
         )?;
     }
     writeln!(md)?;
+    movegen_peers(&mut md, r, &peer_cols)?;
     writeln!(
         md,
         "Per-position spread (medians over repetitions of single positions):\n"
@@ -508,69 +714,8 @@ pub fn markdown(r: &Report, links: &Links) -> Result<String> {
         links.scatter
     )?;
 
-    writeln!(md, "### Edge layouts\n")?;
-    writeln!(
-        md,
-        "The same suites on files compiled with `--edges aligned` (32-bit edges, read with \
-         one aligned load each) against the default packed files, timed the same way (the \
-         two files take turns on blocks of 100 positions). *Agree*: the same sorted move \
-         lists on every position.\n"
-    )?;
-    writeln!(md, "| Suite | Structure | Packed bytes | Aligned bytes | Packed µs/position | Aligned µs/position | Aligned speed-up | Agree |")?;
-    writeln!(md, "|---|---|--:|--:|--:|--:|--:|:-:|")?;
-    for l in &r.edge_layouts {
-        let (p, a) = (l.timing.side(0), l.timing.side(1));
-        let (pb, ab) = (l.packed_bytes, l.aligned_bytes);
-        writeln!(
-            md,
-            "| {} | {} | {} | {} (+{:.0} %) | {} | {} | {} | {} |",
-            label(&l.suite),
-            l.structure.name(),
-            int(pb),
-            int(ab),
-            (ab as f64 / pb.max(1) as f64 - 1.0) * 100.0,
-            spread(&p),
-            spread(&a),
-            ratio(p.median, a.median),
-            agree(&l.timing)
-        )?;
-    }
-    writeln!(md)?;
-
-    writeln!(md, "### Node scan\n")?;
-    if r.node_scan.is_empty() {
-        writeln!(
-            md,
-            "This CPU lacks the AVX-512 instructions (BW, VL, VBMI, BITALG) of the vector node \
-             scan, so every number above is the scalar scan's.\n"
-        )?;
-    } else {
-        writeln!(
-            md,
-            "Every move generation number above, DAWG and GADDAG alike, scans a node's edges \
-             16 at a time with AVX-512 (the default where the CPU has it). Here the same files \
-             with the scalar scan (`Generator::set_vector_scan(false)`, the code every other \
-             CPU runs) against the vector one, taking turns as above. *Agree*: the same sorted \
-             move lists on every position.\n"
-        )?;
-        writeln!(md, "| Suite | Structure | Edges | Scalar µs/position | AVX-512 µs/position | AVX-512 speed-up | Agree |")?;
-        writeln!(md, "|---|---|---|--:|--:|--:|:-:|")?;
-        for s in &r.node_scan {
-            let (a, v) = (s.timing.side(0), s.timing.side(1));
-            writeln!(
-                md,
-                "| {} | {} | {} | {} | {} | {} | {} |",
-                label(&s.suite),
-                s.structure.name(),
-                s.edges.name(),
-                spread(&a),
-                spread(&v),
-                ratio(a.median, v.median),
-                agree(&s.timing)
-            )?;
-        }
-        writeln!(md)?;
-    }
+    edge_layouts(&mut md, r)?;
+    node_scan(&mut md, r)?;
 
     kwg_section(&mut md, r)?;
     best_move(&mut md, r)?;
@@ -591,12 +736,19 @@ pub fn markdown(r: &Report, links: &Links) -> Result<String> {
          (`Builder::build_dawg` + `format::write`) and both structures (`compile::try_compile`), \
          median of {} runs ({}); the whole Polish list's combined build time is its \
          `--compile-one` run. Builds here run in a process that has built before (warm \
-         allocator and thread pool), so they can differ from the fresh-process times above.\n",
+         allocator and thread pool), so they can differ from the fresh-process times above.{}\n",
         plan.scaling_runs,
         if plan.polish {
             "1 run for Polish samples"
         } else {
             "Polish left out in quick mode"
+        },
+        if run.default_edges == Edges::Masked {
+            " Both structures are written in the layout the default options choose for the \
+             alphabet, as in *Lexicon files*: masked nodes for ENABLE, packed edges for the \
+             Polish list (more than 31 tiles)."
+        } else {
+            ""
         }
     )?;
     writeln!(md, "| List | Words | DAWG bytes | DAWG nodes | DAWG B/word | GADDAG bytes | GADDAG nodes | GADDAG B/word | GADDAG / DAWG | DAWG build | DAWG + GADDAG build |")?;
@@ -750,6 +902,7 @@ pub fn markdown(r: &Report, links: &Links) -> Result<String> {
     writeln!(md, "cargo run --release --example bench-report -- measure --lexicons ../shared/lexicons --json benches/results/report.json  # measure only")?;
     writeln!(md, "cargo run --release --example bench-report -- render --json benches/results/report.json -o BENCHMARKS.md --plots benches/plots  # render only")?;
     writeln!(md, "cargo run --release --example bench-report -- --make-suites  # regenerate the blank suites")?;
+    writeln!(md, "benches/peers/build.sh   # the peer engines' harnesses (benches/peers/README.md); --no-peers leaves them out")?;
     writeln!(
         md,
         "cargo bench --bench lexicon    # criterion: compile, open, contains, queries"
@@ -762,6 +915,171 @@ pub fn markdown(r: &Report, links: &Links) -> Result<String> {
     Ok(md)
 }
 
+/// *Edge layouts*: the default files against the other layouts.
+fn edge_layouts(md: &mut String, r: &Report) -> Result<()> {
+    let label = |suite: &str| suite_label(suite, Variant::Stored);
+    writeln!(md, "### Edge layouts\n")?;
+    let masked = r.edge_layouts.iter().any(|l| l.masked.is_some());
+    if masked {
+        writeln!(
+            md,
+            "The stored suites on the three edge layouts of a lexicon file, compiled from the same \
+             list: **masked** nodes (format 2.0, the default of `compile` and `lexgraph compile` for \
+             alphabets of up to 31 tiles, and the files every other table reads: each node led by a \
+             32-bit mask of its tiles, so that a child is found by a population count instead of a \
+             scan of the node's edges), **packed** edges (`--edges packed`, format 1.1: just enough \
+             bits per edge, the smallest files; the default before masked nodes) and **aligned** \
+             edges (`--edges aligned`, format 1.1: 32 bits per edge, one aligned load each). \
+             [`formats/lexicon.md`](formats/lexicon.md) (*Masked nodes*) has the layout, \
+             [`docs/design/masked-nodes.md`](docs/design/masked-nodes.md) why it is the default. The \
+             three files take turns on blocks of 100 positions as above, each with the vector \
+             switch on, which here runs the {} on the masked file and the {} on the other two (see \
+             *Node scan*). Bytes in brackets: the file's size over the masked one's. *Packed / \
+             masked*, *Aligned / masked*: the layout's time over the masked file's (above 1×, the \
+             masked file is faster). *Agree*: the same sorted move lists on every position from \
+             all three.\n",
+            if r.run.popcnt_twin {
+                "POPCNT twin"
+            } else {
+                "baseline code (no POPCNT twin on this CPU)"
+            },
+            if r.run.avx512_node_scan {
+                "AVX-512 node scan"
+            } else {
+                "scalar node scan (no AVX-512 on this CPU)"
+            }
+        )?;
+    } else {
+        writeln!(
+            md,
+            "The same suites on files compiled with `--edges aligned` (32-bit edges, read with \
+             one aligned load each) against the packed files, the default when this document was \
+             measured (it predates masked nodes, so their columns are empty), timed the same way \
+             (the two files take turns on blocks of 100 positions). *Agree*: the same sorted move \
+             lists on every position.\n"
+        )?;
+    }
+    writeln!(md, "| Suite | Structure | Masked bytes | Packed bytes | Aligned bytes | Masked µs/position | Packed µs/position | Aligned µs/position | Packed / masked | Aligned / masked | Agree |")?;
+    writeln!(md, "|---|---|--:|--:|--:|--:|--:|--:|--:|--:|:-:|")?;
+    for l in &r.edge_layouts {
+        let (p, a) = (l.timing.side(0), l.timing.side(1));
+        let (pb, ab) = (l.packed_bytes, l.aligned_bytes);
+        let bytes = |b: u64| match l.masked_bytes {
+            Some(m) => format!("{} ({})", int(b), ratio(b as f64, m.max(1) as f64)),
+            None => int(b),
+        };
+        let m = l.masked.as_ref().map(Side::stats);
+        writeln!(
+            md,
+            "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
+            label(&l.suite),
+            l.structure.name(),
+            l.masked_bytes.map_or("–".into(), int),
+            bytes(pb),
+            bytes(ab),
+            m.as_ref().map_or("–".into(), spread),
+            spread(&p),
+            spread(&a),
+            m.as_ref().map_or("–".into(), |m| ratio(p.median, m.median)),
+            m.as_ref().map_or("–".into(), |m| ratio(a.median, m.median)),
+            agree_with(&l.timing, l.masked.as_ref())
+        )?;
+    }
+    writeln!(md)?;
+    Ok(())
+}
+
+/// *Node scan*: the vector switch off against on, file by file.
+fn node_scan(md: &mut String, r: &Report) -> Result<()> {
+    let run = &r.run;
+    let label = |suite: &str| suite_label(suite, Variant::Stored);
+    writeln!(md, "### Node scan\n")?;
+    writeln!(
+        md,
+        "`Generator::set_vector_scan(false)` makes the search run the x86-64 baseline code; on \
+         (the default) it uses, where the CPU has them, the POPCNT-compiled twin of the masked-node \
+         search on masked files (the same search, with a child's slot `n + 1 + popcount(mask & \
+         below)` one instruction instead of the baseline's dozen; \
+         [`docs/design/masked-nodes.md`](docs/design/masked-nodes.md)) and the AVX-512 node scan \
+         on packed and aligned files (a node's edges 16 at a time). A masked node has no scan to \
+         vectorize: the AVX-512 code is for packed and aligned files only. The tables above read \
+         the default files ({}) with the switch on, which on this machine runs {}.\n",
+        run.default_edges.name(),
+        vector_on(run)
+    )?;
+    let mut cpu = Vec::new();
+    if run.popcnt_twin {
+        cpu.push(
+            "This CPU has POPCNT, BMI1 and LZCNT: masked files run the POPCNT twin with the \
+             switch on."
+                .to_string(),
+        );
+    } else if run.default_edges == Edges::Masked {
+        cpu.push(
+            "This machine has no POPCNT twin of the masked search (it needs x86-64 with POPCNT, \
+             BMI1 and LZCNT), so masked files run the same code with the switch on or off: their \
+             rows would time it twice, and are left out."
+                .to_string(),
+        );
+    }
+    if run.avx512_node_scan {
+        cpu.push(
+            "This CPU has the AVX-512 instructions (BW, VL, VBMI, BITALG) of the vector node scan: \
+             packed and aligned files are scanned 16 edges at a time with the switch on."
+                .to_string(),
+        );
+    } else {
+        cpu.push(format!(
+            "This CPU lacks the AVX-512 instructions (BW, VL, VBMI, BITALG) of the vector node \
+             scan, so packed and aligned files are searched by the scalar scan with the switch on \
+             or off: every packed and aligned number in this report is the scalar scan's, and \
+             their rows here would time the same code twice, so they are left out{}.",
+            if run.default_edges == Edges::Masked {
+                ""
+            } else {
+                " (this document predates masked nodes: every number above is the scalar scan's)"
+            }
+        ));
+    }
+    writeln!(md, "{}\n", cpu.join(" "))?;
+    if r.node_scan.is_empty() {
+        return Ok(());
+    }
+    writeln!(
+        md,
+        "Each file with the switch off and on, taking turns as above. *Off → on*: the code each \
+         side runs. *Speed-up*: off time / on time. *Agree*: the same sorted move lists on every \
+         position.\n"
+    )?;
+    writeln!(md, "| Suite | Structure | Edges | Off → on | Off µs/position | On µs/position | Speed-up | Agree |")?;
+    writeln!(md, "|---|---|---|---|--:|--:|--:|:-:|")?;
+    for s in &r.node_scan {
+        let (a, v) = (s.timing.side(0), s.timing.side(1));
+        writeln!(
+            md,
+            "| {} | {} | {}{} | {} | {} | {} | {} | {} |",
+            label(&s.suite),
+            s.structure.name(),
+            s.edges.name(),
+            if s.edges == run.default_edges {
+                " (default)"
+            } else {
+                ""
+            },
+            match s.edges {
+                Edges::Masked => "baseline code → POPCNT twin",
+                Edges::Packed | Edges::Aligned => "scalar scan → AVX-512 scan",
+            },
+            spread(&a),
+            spread(&v),
+            ratio(a.median, v.median),
+            agree(&s.timing)
+        )?;
+    }
+    writeln!(md)?;
+    Ok(())
+}
+
 /// *KWG files in place*: the reference engine's files against lexgraph's.
 fn kwg_section(md: &mut String, r: &Report) -> Result<()> {
     if r.kwg.is_empty() {
@@ -772,8 +1090,10 @@ fn kwg_section(md: &mut String, r: &Report) -> Result<()> {
         md,
         "The reference engine's KWG files (`../shared/kwg`, written by wolges; one array holds the \
          DAWG and the GADDAG) opened with `lexgraph::Kwg` and searched in place by the same \
-         generators, against lexgraph's own file of the same list; the two take turns as above. \
-         *Agree*: the same sorted move lists on every position.\n"
+         generators, against lexgraph's own file of the same list (the default file: {}); the two \
+         take turns as above, both with the vector switch on. *Agree*: the same sorted move lists \
+         on every position.\n",
+        layout_words(r.run.default_edges)
     )?;
     writeln!(
         md,
@@ -805,6 +1125,7 @@ fn best_move(md: &mut String, r: &Report) -> Result<()> {
     if r.best_move.is_empty() {
         return Ok(());
     }
+    let vector_off = r.best_move.iter().any(|b| !b.best_vector_off_us.is_empty());
     writeln!(md, "### Best move by equity\n")?;
     writeln!(
         md,
@@ -813,20 +1134,77 @@ fn best_move(md: &mut String, r: &Report) -> Result<()> {
          play valued and sorted (`Generator::best` asked for every play: what the top-1 search \
          must equal); and `Generator::best` for the top play, which ranks every anchor by a \
          bound on its plays' equity and stops at the first that cannot beat the best found. \
-         The three take turns on blocks of 100 positions; median of the repetitions' means \
-         (min–max). *Agree*: top-1 equals the first play of the sorted list on every position.\n"
+         {}The {} take turns on blocks of 100 positions; median of the repetitions' means \
+         (min–max). *Agree*: top-1 equals the first play of the sorted list on every position{}.\n",
+        if vector_off {
+            format!(
+                "All on the default files ({}) with the vector switch on, which here runs {}; \
+                 *Top 1 µs, vector off*: `Generator::best` again with the switch off \
+                 (`Generator::set_vector_scan(false)`, the x86-64 baseline code). ",
+                r.run.default_edges.name(),
+                vector_on(&r.run)
+            )
+        } else {
+            String::new()
+        },
+        if vector_off { "four" } else { "three" },
+        if vector_off {
+            ", with the switch on and off"
+        } else {
+            ""
+        }
     )?;
+    let peer_cols = ran(r.best_move.iter().map(|b| b.peers.as_slice()));
+    let mut head = String::new();
+    let mut rule = String::new();
+    for name in &peer_cols {
+        write!(head, " {name} top 1 µs | Top 1 / {name} |")?;
+        rule.push_str("--:|--:|");
+        if vector_off {
+            write!(head, " Top 1 vector off / {name} |")?;
+            rule.push_str("--:|");
+        }
+        write!(head, " Same best equity as {name} |")?;
+        rule.push_str("--:|");
+    }
+    let (off_head, off_rule) = if vector_off {
+        (" Top 1 µs, vector off |", "--:|")
+    } else {
+        ("", "")
+    };
     writeln!(
         md,
-        "| Suite | Leaves | All moves µs | All valued + sorted µs | Top 1 µs | Speed-up over valued + sorted | Anchors searched | Agree |"
+        "| Suite | Leaves | All moves µs | All valued + sorted µs | Top 1 µs |{off_head} Speed-up over valued + sorted | Anchors searched | Agree |{head}"
     )?;
-    writeln!(md, "|---|---|--:|--:|--:|--:|--:|:-:|")?;
+    writeln!(md, "|---|---|--:|--:|--:|{off_rule}--:|--:|:-:|{rule}")?;
     for b in &r.best_move {
         let (all, sorted, best) = (stats(&b.all_us), stats(&b.all_sorted_us), stats(&b.best_us));
         let anchors = b.searched + b.skipped;
+        let off_cell = match () {
+            _ if !vector_off => String::new(),
+            _ if b.best_vector_off_us.is_empty() => " – |".into(),
+            _ => format!(" {} |", spread(&stats(&b.best_vector_off_us))),
+        };
+        let mut cells = String::new();
+        for (name, (t, q, o)) in peer_cols.iter().zip(peer_pairs(
+            &peer_cols,
+            &b.peers,
+            &b.best_us,
+            vector_off.then_some(b.best_vector_off_us.as_slice()),
+        )) {
+            let same = b
+                .peers
+                .iter()
+                .find(|p| &p.peer == name)
+                .and_then(|p| Some((p.equity_same?, p.equity_compared?)))
+                .map_or("–".into(), |(s, c)| {
+                    format!("{} of {}", int(s as u64), int(c as u64))
+                });
+            write!(cells, " {t} | {q} |{o} {same} |")?;
+        }
         writeln!(
             md,
-            "| {} | {} | {} | {} | {} | {} | {:.0} % of {} | {} |",
+            "| {} | {} | {} | {} | {} |{off_cell} {} | {:.0} % of {} | {} |{cells}",
             suite_label(&b.suite, Variant::Stored),
             b.leaves,
             spread(&all),
@@ -838,10 +1216,237 @@ fn best_move(md: &mut String, r: &Report) -> Result<()> {
             if b.agree { "yes" } else { "**no**" }
         )?;
     }
+    writeln!(md)?;
+    best_peers(md, r, &peer_cols)?;
+    Ok(())
+}
+
+/// Peers that have a timing in any of `runs`, in order of appearance.
+fn ran<'a>(runs: impl Iterator<Item = &'a [PeerRun]>) -> Vec<String> {
+    let mut names: Vec<String> = Vec::new();
+    for p in runs.flatten() {
+        if !p.rep_us.is_empty() && !names.contains(&p.peer) {
+            names.push(p.peer.clone());
+        }
+    }
+    names
+}
+
+/// Cells per peer: its µs per position (median of its rounds, min–max) and
+/// lexgraph's time over it, round by round; `–` where the peer did not run
+/// on this suite. With `off_us` (lexgraph with the vector switch off, per
+/// repetition; `Some` when the table has the column), a third cell,
+/// ` 0.50 (0.40–0.60) |` (` – |` where that time is missing), else empty.
+fn peer_pairs(
+    names: &[String],
+    peers: &[PeerRun],
+    lexgraph_us: &[f64],
+    off_us: Option<&[f64]>,
+) -> Vec<(String, String, String)> {
+    let q = |p: &PeerRun, us: &[f64]| {
+        let q = p.ratios(us);
+        format!("{:.2} ({:.2}–{:.2})", q.median, q.min, q.max)
+    };
+    names
+        .iter()
+        .map(|name| {
+            let p = peers
+                .iter()
+                .find(|p| &p.peer == name)
+                .filter(|p| !p.rep_us.is_empty());
+            let off = match (off_us, p) {
+                (None, _) => String::new(),
+                (Some(us), Some(p)) if !us.is_empty() => format!(" {} |", q(p, us)),
+                (Some(_), _) => " – |".into(),
+            };
+            match (p, peers.iter().any(|p| &p.peer == name)) {
+                (Some(p), _) => (spread(&p.side()), q(p, lexgraph_us), off),
+                (None, true) => ("failed".into(), "–".into(), off),
+                (None, false) => ("–".into(), "–".into(), off),
+            }
+        })
+        .collect()
+}
+
+/// `wolges @2267824`: what was built, else the name.
+fn peer_label(r: &Report, name: &str) -> String {
+    r.peers
+        .iter()
+        .find(|p| p.name == name)
+        .and_then(|p| p.version.clone())
+        .unwrap_or_else(|| name.to_string())
+}
+
+/// Why no peer ran, for the tables' notes.
+fn peers_absent(r: &Report) -> String {
+    if r.peers.is_empty() {
+        return "the run that wrote this document did not look for them".into();
+    }
+    r.peers
+        .iter()
+        .map(|p| {
+            format!(
+                "{}: {}",
+                p.name,
+                p.note.as_deref().unwrap_or("found, but it ran on no suite")
+            )
+        })
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+/// The peers' paragraph and table under *Move generation*, or the note that
+/// none ran.
+fn movegen_peers(md: &mut String, r: &Report, names: &[String]) -> Result<()> {
+    if names.is_empty() {
+        writeln!(
+            md,
+            "**Peers:** no peer engine was measured in this run ({}), so the table has no peer \
+             columns. `benches/peers/build.sh` builds wolges' and `scrabble`'s harnesses \
+             (`benches/peers/README.md`); `bench-report` then runs them on the same positions, \
+             in the same sitting.\n",
+            peers_absent(r)
+        )?;
+        return Ok(());
+    }
+    let what = |name: &str| match name {
+        crate::peers::WOLGES => format!(
+            "{} (`wolges-peer time`: `reset_for_another_kwg` and `gen_moves_raw_all_unsorted`, \
+             no exchanges, on the KWG files of `../shared/kwg`)",
+            peer_label(r, name)
+        ),
+        crate::peers::SCRABBLE => format!(
+            "{} (`scrabble-peer time`: `MoveGenerator::generate`, which computes the cross-sets \
+             and every placement, on its own lexicon compiled from the same word list)",
+            peer_label(r, name)
+        ),
+        other => peer_label(r, other),
+    };
     writeln!(
         md,
-        "\n**Cited:** wolges' top-1 search, about 180–260 µs per position on such positions on this \
-         machine (`../shared/notes/prior-art.md`).\n"
+        "**Peers, same run.** The last columns are other engines on the same positions in this \
+         sitting, each through a harness in `benches/peers/`: {}. A round is one process of the \
+         peer: it reads the positions, makes one untimed pass, then times each position alone \
+         for one more pass. The rounds take turns with lexgraph's repetitions: peers, lexgraph, \
+         lexgraph, peers, peers, lexgraph, …, the peers' order alternating too, so that every \
+         engine sees the same stretches of the machine's time; a suite has as many rounds as \
+         repetitions. *µs/position*: median of the rounds (min–max). *GADDAG / peer*: \
+         lexgraph's GADDAG time over the peer's, each round against the repetition it took \
+         turns with, median (min–max); below 1, lexgraph is faster{}. The peers' harnesses are \
+         built with `-C target-cpu=native` and whole-program LTO. Moves: placements counted \
+         as the reference move lists count them.\n",
+        names.iter().map(|n| what(n)).collect::<Vec<_>>().join("; "),
+        if r.movegen.iter().any(|s| s.gaddag_vector_off.is_some()) {
+            ". *GADDAG vector off / peer*: the same with lexgraph's vector switch off \
+             (`Generator::set_vector_scan(false)`), from the same repetitions"
+        } else {
+            ""
+        }
+    )?;
+    writeln!(
+        md,
+        "| Suite | Peer | Rounds | Moves/position, peer | Moves/position, lexgraph | µs/position | CPU µs/position | Peak RSS of the process |"
+    )?;
+    writeln!(md, "|---|---|--:|--:|--:|--:|--:|--:|")?;
+    for s in &r.movegen {
+        for p in &s.peers {
+            let cpu = if p.cpu_us.is_empty() {
+                "n/a".into()
+            } else {
+                format!("{:.1}", stats(&p.cpu_us).median)
+            };
+            let (time, moves) = match &p.error {
+                Some(e) if p.rep_us.is_empty() => (format!("**failed:** {e}"), "–".into()),
+                _ => (
+                    spread(&p.side()),
+                    p.moves.map_or("n/a".into(), |m| {
+                        format!("{:.1}", m as f64 / p.positions.max(1) as f64)
+                    }),
+                ),
+            };
+            writeln!(
+                md,
+                "| {} | {} | {} | {} | {:.1} | {} | {} | {} |",
+                s.label(),
+                peer_label(r, &p.peer),
+                p.rep_us.len(),
+                moves,
+                s.timing.moves_per_position(),
+                time,
+                cpu,
+                mb(p.peak_rss_kb)
+            )?;
+        }
+    }
+    writeln!(md)?;
+    for i in &r.peers {
+        if i.builds.is_empty() {
+            continue;
+        }
+        let builds: Vec<String> = i
+            .builds
+            .iter()
+            .map(|b| {
+                format!(
+                    "{} ({} words) in {}, {} bytes, peak RSS {}",
+                    b.suite,
+                    int(b.words),
+                    secs(b.build_s),
+                    int(b.bytes),
+                    mb(b.peak_rss_kb)
+                )
+            })
+            .collect();
+        writeln!(
+            md,
+            "{} compiled its lexicons from the word lists before the timings, once each: {}.\n",
+            peer_label(r, &i.name),
+            builds.join("; ")
+        )?;
+    }
+    Ok(())
+}
+
+/// The peers' note under *Best move by equity*.
+fn best_peers(md: &mut String, r: &Report, names: &[String]) -> Result<()> {
+    if !names.iter().any(|n| n == crate::peers::WOLGES) {
+        writeln!(
+            md,
+            "**Peers:** wolges' top-1 search was not measured in this run ({}). \
+             **Cited:** wolges' top-1 search, about 180–260 µs per position on such positions on \
+             this machine (`../shared/notes/prior-art.md`).\n",
+            peers_absent(r)
+        )?;
+        return Ok(());
+    }
+    let rss: Vec<String> = r
+        .best_move
+        .iter()
+        .flat_map(|b| {
+            b.peers
+                .iter()
+                .map(move |p| format!("{} {}", b.suite, mb(p.peak_rss_kb)))
+        })
+        .collect();
+    writeln!(
+        md,
+        "**Peers, same run.** {} (`wolges-peer best-equity`): the kibitzer's search, \
+         `gen_moves_unfiltered` with `max_gen = 1`, exchanges allowed when its bag holds 7 or \
+         more, the same KLV2 file; one process per round, the rounds taking turns with the \
+         repetitions above as under *Move generation*. *Top 1 / wolges*: lexgraph's top-1 time \
+         over wolges', round by round, median (min–max){}. *Same best equity*: positions whose \
+         best equity is the same to 0.001, of those whose bag holds tiles by wolges' reckoning \
+         (100 − tiles on the board − 14; below that wolges switches to its own end-game \
+         equity; and lexgraph ranks the pass with the other plays, where wolges' kibitzer passes \
+         only when nothing else is legal). Peak RSS of the wolges process: {}. The `scrabble` crate (0.1.0) has no top-1 \
+         search and reads no KLV2 leaves, so it is not run here.\n",
+        peer_label(r, crate::peers::WOLGES),
+        if r.best_move.iter().any(|b| !b.best_vector_off_us.is_empty()) {
+            "; *Top 1 vector off / wolges*: the same with lexgraph's vector switch off"
+        } else {
+            ""
+        },
+        rss.join(", ")
     )?;
     Ok(())
 }
@@ -1027,6 +1632,28 @@ fn upwords(md: &mut String, r: &Report) -> Result<()> {
     Ok(())
 }
 
+/// ` (masked nodes; packed edges: DAWG 366,748, GADDAG 2,816,950)`: the
+/// layout of a list's default files and, where *Edge layouts* measured it,
+/// the packed files' sizes; empty for packed default files.
+fn other_layouts(r: &Report, suite: &str, layout: Edges) -> String {
+    if layout == Edges::Packed {
+        return String::new();
+    }
+    let packed = |structure: crate::results::Structure| {
+        r.edge_layouts
+            .iter()
+            .find(|l| l.suite == suite && l.structure == structure)
+            .map(|l| int(l.packed_bytes))
+    };
+    match (
+        packed(crate::results::Structure::Dawg),
+        packed(crate::results::Structure::Gaddag),
+    ) {
+        (Some(d), Some(g)) => format!(" ({}; packed edges: DAWG {d}, GADDAG {g})", layout.name()),
+        _ => format!(" ({})", layout.name()),
+    }
+}
+
 /// *Against the literature and prior art*: this run's figures beside the
 /// cited ones.
 fn literature(
@@ -1113,9 +1740,10 @@ fn literature(
         md,
         "ENABLE file bytes",
         format!(
-            "DAWG {}, GADDAG {}",
+            "DAWG {}, GADDAG {}{}",
             int(ep.dawg_bytes),
-            int(ep.gaddag_bytes)
+            int(ep.gaddag_bytes),
+            other_layouts(r, "enable", ep.layout())
         ),
         "KWG DAWG alone 467,520; KWG DAWG + GADDAG 3,233,088 (a lexgraph GADDAG file also reads every word forwards, so it compares with KWG's combined array); fst set 508,190",
     )?;
@@ -1123,9 +1751,10 @@ fn literature(
         md,
         "SOWPODS file bytes",
         format!(
-            "DAWG {}, GADDAG {}",
+            "DAWG {}, GADDAG {}{}",
             int(sr.dawg_bytes),
-            int(sr.gaddag_bytes)
+            int(sr.gaddag_bytes),
+            other_layouts(r, "sowpods", sr.layout())
         ),
         "KWG DAWG alone 706,348; KWG DAWG + GADDAG 4,656,156; fst set 800,446",
     )?;
@@ -1194,10 +1823,15 @@ fn literature(
             md,
             "DAWG of a ~100k-word list",
             format!(
-                "ENABLE sample of {} words: {} nodes, {} bytes",
+                "ENABLE sample of {} words: {} nodes, {} bytes{}",
                 int(p.words),
                 int(p.dawg_nodes),
-                int(p.dawg_bytes)
+                int(p.dawg_bytes),
+                if r.run.default_edges == Edges::Packed {
+                    String::new()
+                } else {
+                    format!(" ({})", r.run.default_edges.name())
+                }
             ),
             "Appel & Jacobson: 94k words, 19,853 nodes, 175 KB (from a 117,150-node trie)",
         )?;
@@ -1206,10 +1840,11 @@ fn literature(
         md,
         "GADDAG of a ~270k-word list",
         format!(
-            "SOWPODS ({} words): {} nodes, {} bytes; peak RSS {}",
+            "SOWPODS ({} words): {} nodes, {} bytes{}; peak RSS {}",
             int(sr.words),
             int(sr.gaddag_nodes),
             int(sr.gaddag_bytes),
+            other_layouts(r, "sowpods", sr.layout()),
             mb(sowpods.peak_kb())
         ),
         "2015 thesis: unminimized Java GADDAG, 2.5M nodes, 38.6 MB; out of memory on a 270k list with a 256 MB heap",

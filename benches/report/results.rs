@@ -36,12 +36,17 @@ pub struct Report {
     pub contains: Vec<ContainsRow>,
     /// Anagram and pattern queries on ENABLE.
     pub queries: Vec<QueryRow>,
-    /// All-moves generation, DAWG (`first`) against GADDAG (`second`).
+    /// All-moves generation, DAWG (`first`) against GADDAG (`second`), and
+    /// the GADDAG with `Generator::set_vector_scan(false)`.
     pub movegen: Vec<SuiteRun>,
-    /// Packed (`first`) against aligned (`second`) edges, stored suites.
+    /// The default files (masked nodes) against packed and aligned edges,
+    /// stored suites.
     pub edge_layouts: Vec<LayoutRun>,
-    /// Scalar (`first`) against AVX-512 (`second`) node scan; empty where
-    /// the CPU lacks AVX-512 (see [`Run::avx512_node_scan`]).
+    /// `Generator::set_vector_scan(false)` (`first`) against `true`
+    /// (`second`), file by file: the masked files where the CPU has the
+    /// POPCNT twin ([`Run::popcnt_twin`]), the packed and aligned ones where
+    /// it has AVX-512 ([`Run::avx512_node_scan`]); empty where it has
+    /// neither.
     pub node_scan: Vec<ScanRun>,
     pub self_play: Vec<SelfPlay>,
     /// The reference engine's KWG files read in place against lexgraph's
@@ -60,6 +65,11 @@ pub struct Report {
     /// greedy self-play; absent from reports written before it.
     #[serde(default)]
     pub upwords: Option<Upwords>,
+    /// The peer engines looked for (`benches/peers/`), found or not; their
+    /// timings are in [`SuiteRun::peers`] and [`BestRun::peers`]. Empty in
+    /// reports written before peers were run.
+    #[serde(default)]
+    pub peers: Vec<PeerInfo>,
     /// Lists left out or stood in for, suites that differ from what
     /// `--make-suites` makes, queries whose answers differ.
     pub notes: Vec<String>,
@@ -92,9 +102,24 @@ pub struct Run {
     pub load_end: Option<[f64; 3]>,
     /// Steal as a share (0–1) of all CPU time over the run (`/proc/stat`).
     pub steal: Option<f64>,
-    /// The CPU has the AVX-512 node scan, so every move generation timing
-    /// but the scalar side of [`Report::node_scan`] uses it.
+    /// The CPU has the AVX-512 node scan, which `set_vector_scan(true)`
+    /// (the default) uses on packed and aligned files. Before masked nodes
+    /// were the default ([`Run::default_edges`] packed), every move
+    /// generation timing but the scalar side of [`Report::node_scan`] used
+    /// it.
     pub avx512_node_scan: bool,
+    /// The CPU (x86-64 with POPCNT, BMI1 and LZCNT) has the POPCNT-compiled
+    /// twin of the masked-node search, which `set_vector_scan(true)` (the
+    /// default) uses on masked files; false in reports written before
+    /// masked nodes.
+    #[serde(default)]
+    pub popcnt_twin: bool,
+    /// The edge layout `compile::try_compile` chose with the default
+    /// options for ENABLE and SOWPODS, whose files every timing reads but
+    /// the other layouts of *Edge layouts* and *Node scan*: masked since
+    /// format 2.0; packed in reports written before it.
+    #[serde(default = "Edges::packed")]
+    pub default_edges: Edges,
     /// Where the word lists were looked for.
     pub lexicons: String,
 }
@@ -226,6 +251,16 @@ pub struct SuiteRun {
     pub variant: Variant,
     /// DAWG (`first`), GADDAG (`second`).
     pub timing: Pair,
+    /// The GADDAG again with `Generator::set_vector_scan(false)` (the
+    /// x86-64 baseline code), a third generator taking turns with the two
+    /// of `timing`; `agree`: its move lists equal the DAWG's. Absent from
+    /// reports written before it.
+    #[serde(default)]
+    pub gaddag_vector_off: Option<Side>,
+    /// The peer engines on the same positions, their rounds taking turns
+    /// with the repetitions of `timing` (empty where none ran).
+    #[serde(default)]
+    pub peers: Vec<PeerRun>,
 }
 
 impl SuiteRun {
@@ -280,7 +315,8 @@ impl Structure {
     }
 }
 
-/// A stored suite on packed and on aligned files of one structure.
+/// A stored suite on the masked (default), packed and aligned files of
+/// one structure, the three taking turns on blocks of positions.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct LayoutRun {
     /// The stored suite (`enable`, `sowpods`).
@@ -290,6 +326,14 @@ pub struct LayoutRun {
     pub aligned_bytes: u64,
     /// Packed (`first`), aligned (`second`).
     pub timing: Pair,
+    /// The masked file (format 2.0, the default): its bytes, and its
+    /// timing in the same turns as `timing` (`agree`: its move lists equal
+    /// the packed file's). Both absent from reports written before masked
+    /// nodes, whose default files were the packed ones.
+    #[serde(default)]
+    pub masked_bytes: Option<u64>,
+    #[serde(default)]
+    pub masked: Option<Side>,
 }
 
 /// Edge layout of a file.
@@ -298,6 +342,8 @@ pub struct LayoutRun {
 pub enum Edges {
     Packed,
     Aligned,
+    /// Masked nodes (format 2.0).
+    Masked,
 }
 
 impl Edges {
@@ -305,17 +351,34 @@ impl Edges {
         match self {
             Edges::Packed => "packed",
             Edges::Aligned => "aligned",
+            Edges::Masked => "masked",
+        }
+    }
+    /// The default of reports written before [`Run::default_edges`].
+    pub fn packed() -> Edges {
+        Edges::Packed
+    }
+    /// The layout of a lexicon file's bytes, from its header's major
+    /// version (2: masked nodes); a 1.x file is taken as packed, which is
+    /// what the default options write in 1.x.
+    pub fn of_file(bytes: &[u8]) -> Edges {
+        match bytes.get(8..10) {
+            Some(&[2, 0]) => Edges::Masked,
+            _ => Edges::Packed,
         }
     }
 }
 
-/// A stored suite on one file with the scalar and the AVX-512 node scan.
+/// A stored suite on one file with `Generator::set_vector_scan(false)`
+/// and `true`: the scalar against the AVX-512 node scan (packed and
+/// aligned files), the x86-64 baseline code against its POPCNT twin
+/// (masked files).
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct ScanRun {
     pub suite: String,
     pub structure: Structure,
     pub edges: Edges,
-    /// Scalar (`first`), AVX-512 (`second`).
+    /// Vector switch off (`first`), on (`second`).
     pub timing: Pair,
 }
 
@@ -342,6 +405,28 @@ pub struct Pair {
     pub cpu_us: [Vec<f64>; 2],
     /// Steal over the timed passes, as a share of all CPU time.
     pub steal: Option<f64>,
+}
+
+/// One more generator timed in the same turns as the two sides of a
+/// [`Pair`] (the same positions, repetitions and blocks).
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub struct Side {
+    /// Mean µs per position, one value per repetition.
+    pub rep_us: Vec<f64>,
+    /// Each position's median µs over the repetitions (rounded to ns).
+    pub per_position_us: Vec<f64>,
+    /// The thread's CPU µs per position, one value per repetition (empty
+    /// where the clock is unavailable).
+    pub cpu_us: Vec<f64>,
+    /// Its sorted move lists equal those of the side its field names.
+    pub agree: bool,
+}
+
+impl Side {
+    /// µs per position over the repetitions.
+    pub fn stats(&self) -> Stats {
+        stats(&self.rep_us)
+    }
 }
 
 impl Pair {
@@ -388,11 +473,94 @@ pub struct BestRun {
     pub all_sorted_us: Vec<f64>,
     /// `Generator::best`, top 1.
     pub best_us: Vec<f64>,
+    /// The same with `Generator::set_vector_scan(false)` (the x86-64
+    /// baseline code), a fourth way in the same turns; empty in reports
+    /// written before it.
+    #[serde(default)]
+    pub best_vector_off_us: Vec<f64>,
     /// Anchors searched and skipped by `best` over the suite, once.
     pub searched: usize,
     pub skipped: usize,
-    /// `best` returned the first play of the sorted list on every position.
+    /// `best` returned the first play of the sorted list on every position
+    /// (and, with the vector switch off, the same play).
     pub agree: bool,
+    /// The peer engines' top play by equity with the same leaves, their
+    /// rounds taking turns with the repetitions above (empty where none ran).
+    #[serde(default)]
+    pub peers: Vec<PeerRun>,
+}
+
+/// A peer engine's harness (`benches/peers/`), as this run found it.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub struct PeerInfo {
+    /// `wolges`, `scrabble`.
+    pub name: String,
+    /// What was built (the `.version` file beside the program:
+    /// `wolges @2267824`, `scrabble 0.1.0`), if known.
+    pub version: Option<String>,
+    /// The program run; `None` when it was not found or not wanted.
+    pub program: Option<String>,
+    /// Why it was not run.
+    pub note: Option<String>,
+    /// Lexicons the peer compiled from the word lists before timing
+    /// (`scrabble`; wolges reads the KWG files).
+    pub builds: Vec<PeerBuild>,
+}
+
+/// A peer compiling a word list into its own lexicon file, once.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub struct PeerBuild {
+    /// The suite it is for: `enable`, `sowpods`.
+    pub suite: String,
+    pub words: u64,
+    pub build_s: f64,
+    pub bytes: u64,
+    pub peak_rss_kb: Option<u64>,
+}
+
+/// A peer engine on one suite: one process per round, each timing one pass
+/// over the positions after an untimed warm-up pass of its own.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub struct PeerRun {
+    /// `wolges`, `scrabble`.
+    pub peer: String,
+    pub positions: usize,
+    /// Mean µs per position, one value per round, in the order of the
+    /// lexgraph repetitions they took turns with.
+    pub rep_us: Vec<f64>,
+    /// The peer thread's CPU µs per position, one value per round.
+    pub cpu_us: Vec<f64>,
+    /// Placements over all positions, as the peer counted them (every-move
+    /// runs).
+    pub moves: Option<usize>,
+    /// Best play by equity: positions whose bag holds tiles by the peer's
+    /// reckoning (wolges: 100 − tiles on the board − 14), and how many of
+    /// them have lexgraph's best equity within 0.001 of the peer's.
+    pub equity_compared: Option<usize>,
+    pub equity_same: Option<usize>,
+    /// Peak resident memory of the peer's process (`VmHWM`), the largest
+    /// over the rounds.
+    pub peak_rss_kb: Option<u64>,
+    /// Why a round failed; no rounds were run after it.
+    pub error: Option<String>,
+}
+
+impl PeerRun {
+    /// µs per position over the rounds.
+    pub fn side(&self) -> Stats {
+        stats(&self.rep_us)
+    }
+    /// lexgraph's time over the peer's, round by round (`lexgraph_us[i]` is
+    /// the repetition that round `i` took turns with).
+    pub fn ratios(&self, lexgraph_us: &[f64]) -> Stats {
+        let v: Vec<f64> = lexgraph_us
+            .iter()
+            .zip(&self.rep_us)
+            .filter(|(_, &p)| p > 0.0)
+            .map(|(l, p)| l / p)
+            .collect();
+        stats(&v)
+    }
 }
 
 /// One match between two strategies (`lexgraph::matchplay::play_match`),

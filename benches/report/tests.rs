@@ -50,6 +50,7 @@ fn run(words: u64, scale: f64) -> CompileRun {
         hwm_read_kb: Some(9_000),
         hwm_kb: Some(37_000),
         phases: vec![("read".into(), 0.01 * scale), ("sort".into(), 0.03 * scale)],
+        edges: Some(Edges::Masked),
     }
 }
 
@@ -89,6 +90,18 @@ fn pair(n: usize, first_us: f64, second_us: f64) -> Pair {
     }
 }
 
+/// A third side timed with a [`pair`].
+fn side(n: usize, us: f64) -> Side {
+    Side {
+        rep_us: vec![us, us * 1.02],
+        per_position_us: (0..n)
+            .map(|i| ns(us * (0.5 + i as f64 / n as f64)))
+            .collect(),
+        cpu_us: vec![us * 0.98],
+        agree: true,
+    }
+}
+
 fn game(seed: u64) -> Game {
     Game {
         seed,
@@ -120,6 +133,8 @@ pub fn sample() -> Report {
             suite: suite.into(),
             variant: Variant::Stored,
             timing: pair(40, 240.0, 100.0),
+            gaddag_vector_off: Some(side(40, 110.0)),
+            peers: Vec::new(),
         });
         if suite != "enable-super21" {
             for k in [1, 2] {
@@ -127,11 +142,15 @@ pub fn sample() -> Report {
                     suite: suite.into(),
                     variant: Variant::Blanks(k),
                     timing: pair(12, 500.0 * k as f64, 200.0 * k as f64),
+                    gaddag_vector_off: Some(side(12, 220.0 * k as f64)),
+                    peers: Vec::new(),
                 });
                 movegen.push(SuiteRun {
                     suite: suite.into(),
                     variant: Variant::OriginalRacks(k),
                     timing: pair(12, 240.0, 100.0),
+                    gaddag_vector_off: Some(side(12, 110.0)),
+                    peers: Vec::new(),
                 });
             }
         }
@@ -145,14 +164,18 @@ pub fn sample() -> Report {
                 structure,
                 packed_bytes: 2_816_950,
                 aligned_bytes: 3_338_564,
-                timing: pair(40, 100.0, 93.0),
+                timing: pair(40, 125.0, 110.0),
+                masked_bytes: Some(5_015_568),
+                masked: Some(side(40, 100.0)),
             });
-            node_scan.push(ScanRun {
-                suite: suite.into(),
-                structure,
-                edges: Edges::Packed,
-                timing: pair(40, 111.0, 99.0),
-            });
+            for edges in [Edges::Masked, Edges::Packed] {
+                node_scan.push(ScanRun {
+                    suite: suite.into(),
+                    structure,
+                    edges,
+                    timing: pair(40, 111.0, 99.0),
+                });
+            }
         }
     }
     let kwg_timing = movegen[0].timing.clone();
@@ -173,6 +196,8 @@ pub fn sample() -> Report {
             load_end: Some([1.0, 1.03, 1.21]),
             steal: Some(0.0),
             avx512_node_scan: true,
+            popcnt_twin: true,
+            default_edges: Edges::Masked,
             lexicons: "../shared/lexicons".into(),
         },
         plan: Plan::new(&crate::measure::MeasureArgs {
@@ -180,6 +205,7 @@ pub fn sample() -> Report {
             quick: true,
             games: None,
             reps: None,
+            peers: true,
         }),
         lists: vec![
             list("ENABLE", "enable1.txt", 172_820),
@@ -236,9 +262,11 @@ pub fn sample() -> Report {
             all_us: vec![80.0, 82.0],
             all_sorted_us: vec![130.0, 131.0],
             best_us: vec![60.0, 61.0],
+            best_vector_off_us: vec![66.0, 67.0],
             searched: 38,
             skipped: 62,
             agree: true,
+            peers: Vec::new(),
         }],
         strategies: vec![StrategyMatch {
             lexicon: "ENABLE".into(),
@@ -272,6 +300,7 @@ pub fn sample() -> Report {
             stacking_plays: 2,
             timing: pair(30, 60.0, 25.0),
         }),
+        peers: Vec::new(),
         notes: Vec::new(),
     }
 }
@@ -367,6 +396,7 @@ fn upwords_measurement() {
         quick: std::env::var_os("QUICK").is_some(),
         games: None,
         reps: None,
+        peers: true,
     };
     let plan = Plan::new(&args);
     let enable = args.lexicons.join(crate::common::ENABLE.file);
@@ -401,6 +431,209 @@ fn tables_are_well_formed() {
     assert!(md.contains("This CPU lacks the AVX-512 instructions"));
     assert!(md.contains("**different** (see below)"));
     assert!(md.contains("wordlist-en (stand-in)"));
+}
+
+#[test]
+fn peers_render_beside_lexgraph_or_are_said_to_be_absent() {
+    let mut r = sample();
+    let md = markdown(&r, &links()).unwrap();
+    assert!(md.contains("**Peers:** no peer engine was measured in this run"));
+    assert!(md.contains("wolges' top-1 search was not measured in this run"));
+    assert!(!md.contains("µs/position | GADDAG / wolges |"));
+
+    r.peers = vec![
+        PeerInfo {
+            name: "wolges".into(),
+            version: Some("wolges @2267824".into()),
+            program: Some("target/peers/bin/wolges-peer".into()),
+            ..PeerInfo::default()
+        },
+        PeerInfo {
+            name: "scrabble".into(),
+            version: Some("scrabble 0.1.0".into()),
+            program: Some("target/peers/bin/scrabble-peer".into()),
+            builds: vec![PeerBuild {
+                suite: "enable".into(),
+                words: 172_820,
+                build_s: 2.7,
+                bytes: 5_775_211,
+                peak_rss_kb: Some(149_804),
+            }],
+            ..PeerInfo::default()
+        },
+    ];
+    let run = |peer: &str, us: f64| PeerRun {
+        peer: peer.into(),
+        positions: 40,
+        rep_us: vec![us, us * 1.25],
+        cpu_us: vec![us * 0.9, us],
+        moves: Some(40 * 500),
+        peak_rss_kb: Some(20_000),
+        ..PeerRun::default()
+    };
+    for s in r.movegen.iter_mut().filter(|s| s.suite != "enable-super21") {
+        s.peers = vec![run("wolges", 200.0), run("scrabble", 400.0)];
+    }
+    r.movegen[1].peers[1] = PeerRun {
+        rep_us: Vec::new(),
+        error: Some("exit status: 2".into()),
+        ..run("scrabble", 0.0)
+    };
+    r.best_move[0].peers = vec![PeerRun {
+        equity_compared: Some(190),
+        equity_same: Some(189),
+        moves: None,
+        ..run("wolges", 120.0)
+    }];
+    let md = markdown(&r, &links()).unwrap();
+    check_tables(&md);
+    assert!(md.contains(
+        "| wolges µs/position | GADDAG / wolges | GADDAG vector off / wolges | scrabble µs/position | GADDAG / scrabble | GADDAG vector off / scrabble |"
+    ));
+    // GADDAG 100 and 99 µs against wolges' 200 and 250: 0.50 and 0.40;
+    // with the vector switch off 110 and 112.2: 0.55 and 0.45.
+    assert!(md.contains("| 225.0 (200.0–250.0) | 0.45 (0.40–0.50) | 0.50 (0.45–0.55) |"));
+    assert!(md.contains("**failed:** exit status: 2"));
+    assert!(
+        md.contains("| Top 1 / wolges | Top 1 vector off / wolges | Same best equity as wolges |")
+    );
+    assert!(md.contains("| 189 of 190 |"));
+    assert!(md.contains("**Peers, same run.** wolges @2267824 (`wolges-peer best-equity`)"));
+    assert!(md.contains("scrabble 0.1.0 compiled its lexicons"));
+    assert!(md.contains("- lexgraph's time against other engines' in this run"));
+    assert!(md.contains(
+        "every move, enable: 0.45× wolges @2267824's (0.50× with the vector switch off), 0.22× scrabble 0.1.0's (0.25× with the vector switch off)"
+    ));
+    assert!(!md.contains("wolges' top-1 search was not measured"));
+    // The document reads back to the same report.
+    let dir = tempfile::tempdir().unwrap();
+    let json = dir.path().join("r.json");
+    r.write(&json).unwrap();
+    let back = Report::read(&json).unwrap();
+    assert_eq!(markdown(&back, &links()).unwrap(), md);
+
+    // Without the vector-off timings (a document from before them): the
+    // columns as they were.
+    for s in &mut r.movegen {
+        s.gaddag_vector_off = None;
+    }
+    r.best_move[0].best_vector_off_us.clear();
+    let md = markdown(&r, &links()).unwrap();
+    check_tables(&md);
+    assert!(md.contains(
+        "| wolges µs/position | GADDAG / wolges | scrabble µs/position | GADDAG / scrabble |"
+    ));
+    assert!(md.contains("| 225.0 (200.0–250.0) | 0.45 (0.40–0.50) |"));
+    assert!(md.contains("| Top 1 / wolges | Same best equity as wolges |"));
+    assert!(md.contains("every move, enable: 0.45× wolges @2267824's, 0.22× scrabble 0.1.0's"));
+}
+
+#[test]
+fn layouts_and_the_vector_switch_are_labelled() {
+    let md = markdown(&sample(), &links()).unwrap();
+    check_tables(&md);
+    // Edge layouts: three layouts, sizes and times against the masked file.
+    assert!(md.contains("| Suite | Structure | Masked bytes | Packed bytes | Aligned bytes | Masked µs/position | Packed µs/position | Aligned µs/position | Packed / masked | Aligned / masked | Agree |"));
+    assert!(
+        md.contains("| 5,015,568 | 2,816,950 (0.56×) | 3,338,564 (0.67×) | 101.0 (100.0–102.0) |")
+    );
+    assert!(md.contains("| 1.24× | 1.08× | yes |"));
+    // Node scan: the masked file with its POPCNT twin.
+    assert!(md.contains("| masked (default) | baseline code → POPCNT twin |"));
+    assert!(md.contains("| packed | scalar scan → AVX-512 scan |"));
+    // The vector switch off, beside the default.
+    assert!(md.contains("| GADDAG µs/position | GADDAG µs/position, vector off |"));
+    assert!(md.contains("| Top 1 µs | Top 1 µs, vector off |"));
+    assert!(md.contains("the POPCNT-compiled twin of the masked-node search"));
+    assert!(!md.contains("bit-packed edges"));
+    assert!(md.contains("docs/design/masked-nodes.md"));
+
+    // One side that differs shows in *Agree*.
+    let mut r = sample();
+    r.edge_layouts[0].masked.as_mut().unwrap().agree = false;
+    r.movegen[0].gaddag_vector_off.as_mut().unwrap().agree = false;
+    let md = markdown(&r, &links()).unwrap();
+    assert!(md.contains("| 1.24× | 1.08× | **no** |"));
+
+    // A CPU with neither AVX-512 nor the POPCNT twin: no rows, and why.
+    r.run.avx512_node_scan = false;
+    r.run.popcnt_twin = false;
+    r.node_scan.clear();
+    let md = markdown(&r, &links()).unwrap();
+    check_tables(&md);
+    assert!(md.contains("This CPU lacks the AVX-512 instructions"));
+    assert!(md.contains("no POPCNT twin of the masked search"));
+    assert!(!md.contains("| Off → on |"));
+}
+
+#[test]
+fn a_document_from_before_masked_nodes_reads_and_renders() {
+    // The sample as a report written before masked nodes and the vector
+    // switch's columns: none of their fields, packed default files.
+    let mut r = sample();
+    r.node_scan.retain(|s| s.edges != Edges::Masked);
+    let dir = tempfile::tempdir().unwrap();
+    let json = dir.path().join("r.json");
+    r.write(&json).unwrap();
+    let mut v: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    fn strip(v: &mut serde_json::Value, keys: &[&str]) {
+        match v {
+            serde_json::Value::Object(m) => {
+                for k in keys {
+                    m.remove(*k);
+                }
+                m.values_mut().for_each(|v| strip(v, keys));
+            }
+            serde_json::Value::Array(a) => a.iter_mut().for_each(|v| strip(v, keys)),
+            _ => {}
+        }
+    }
+    strip(
+        &mut v,
+        &[
+            "gaddag_vector_off",
+            "masked_bytes",
+            "masked",
+            "best_vector_off_us",
+            "popcnt_twin",
+            "default_edges",
+        ],
+    );
+    for l in v["lists"].as_array_mut().unwrap() {
+        strip(&mut l["runs"], &["edges"]);
+    }
+    let text = serde_json::to_string(&v).unwrap();
+    assert!(!text.contains("masked") && !text.contains("vector_off"));
+    std::fs::write(&json, text).unwrap();
+    let old = Report::read(&json).unwrap();
+    assert_eq!(old.run.default_edges, Edges::Packed);
+    assert!(!old.run.popcnt_twin);
+    assert!(old.lists[0].first().edges.is_none());
+    let md = markdown(&old, &links()).unwrap();
+    check_tables(&md);
+    assert!(md.contains("bit-packed edges"));
+    assert!(md.contains("it predates masked nodes"));
+    assert!(md.contains("| – | 2,816,950 | 3,338,564 | – |"));
+    assert!(!md.contains("vector off"));
+    assert!(md.contains("both searches scan nodes with AVX-512"));
+}
+
+#[test]
+fn peer_output_is_read() {
+    // What `wolges-peer best-equity … --reps 1` prints.
+    let o = crate::peers::Output {
+        stdout: "0 81 90.000 90 down 3 10 REDARGUE\n\
+                 # wolges-peer best-equity kwg=K klv=L positions=1 reps=1 mean_us=335.672 \
+                 min_rep_us=335.672 cpu_mean_us=224.596 sum_equity_milli=90000\n"
+            .into(),
+        stderr: "rep 0: mean_us_per_position=335.672 cpu_us_per_position=224.596\n".into(),
+        hwm_kb: Some(9012),
+    };
+    assert_eq!(o.reps(), vec![(335.672, Some(224.596))]);
+    let summary = o.summary();
+    assert!(summary.contains(&("sum_equity_milli".into(), "90000".into())));
+    assert!(summary.contains(&("mean_us".into(), "335.672".into())));
 }
 
 #[test]
@@ -472,6 +705,11 @@ fn command_line() {
         }
         _ => panic!("not both"),
     }
+    match parse("measure --quick --no-peers").unwrap() {
+        Mode::Measure { measure, .. } => assert!(!measure.peers),
+        _ => panic!("not measure"),
+    }
+    assert!(parse("render --no-peers").is_err());
     match parse("measure --lexicons L --json r.json").unwrap() {
         Mode::Measure { measure, json } => {
             assert_eq!(measure.lexicons, Path::new("L"));
