@@ -104,19 +104,66 @@ impl Iterator for CgpLines {
     }
 }
 
-/// The value of a CGP line's opcode `name` (`lex`, `bdn`, ...).
-pub fn cgp_opcode(line: &str, name: &str) -> Option<String> {
-    let ops = line
-        .split_whitespace()
-        .skip(4)
-        .collect::<Vec<_>>()
-        .join(" ");
-    ops.split(';').find_map(|op| {
-        let (n, v) = op.trim().split_once(char::is_whitespace)?;
-        (n == name).then(|| v.trim().to_string())
+/// A CGP line's opcodes: what follows its first four fields.
+pub fn cgp_opcodes(line: &str) -> &str {
+    match line.split_whitespace().nth(4) {
+        // Where the fifth field starts (it is a slice of `line`).
+        Some(fifth) => &line[fifth.as_ptr() as usize - line.as_ptr() as usize..],
+        None => "",
+    }
+}
+
+/// The value of opcode `name` in a CGP line's `opcodes`: they are split at
+/// `;`, each an opcode's name and its value (its words joined by single
+/// spaces).
+pub fn opcode(opcodes: &str, name: &str) -> Option<String> {
+    opcodes.split(';').find_map(|op| {
+        let mut words = op.split_whitespace();
+        if words.next() != Some(name) {
+            return None;
+        }
+        let value: Vec<&str> = words.collect();
+        (!value.is_empty()).then(|| value.join(" "))
     })
 }
 
-pub fn cgp_lex_name(line: &str) -> Option<String> {
-    cgp_opcode(line, "lex")
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The opcodes as they were first read: the fields after the fourth
+    /// joined by spaces, split at `;`.
+    fn joined_opcode(line: &str, name: &str) -> Option<String> {
+        let ops = line
+            .split_whitespace()
+            .skip(4)
+            .collect::<Vec<_>>()
+            .join(" ");
+        ops.split(';').find_map(|op| {
+            let (n, v) = op.trim().split_once(char::is_whitespace)?;
+            (n == name).then(|| v.trim().to_string())
+        })
+    }
+
+    #[test]
+    fn opcodes_read_as_joined_fields() {
+        let lines = [
+            "15/15 A/ 0/0 0 lex CSW21;",
+            "15/15 A/ 0/0 0 lex\tCSW21 ; bdn  super  board;lex X;",
+            "15/15 A/ 0/0 0 bb 35; lex;lex  NWL;",
+            "15/15 A/ 0/0 0\u{a0}lex A\u{2003}B;",
+            "15/15 A/ 0/0 0;lex A",
+            "15/15 A/ 0/0 0",
+            "15/15 A/ 0/0",
+            "",
+            "  lex A; lex B; lex C; lex D; lex E; lex F;",
+            "15/15 A/ 0/0 0 lexicon A; lex",
+        ];
+        for line in lines {
+            for name in ["lex", "bdn", "bb", "lexicon"] {
+                let got = opcode(cgp_opcodes(line), name);
+                assert_eq!(got, joined_opcode(line, name), "{line:?} {name}");
+            }
+        }
+    }
 }

@@ -1,16 +1,18 @@
 //! `lexgraph moves`: every legal move for a position, as text or JSON Lines.
 
+use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
 use std::fs::File;
-use std::io::{BufRead, BufReader, BufWriter, Read, Write};
+use std::io::{BufRead, BufReader, Read, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::rc::Rc;
 
 use anyhow::{bail, Context, Result};
 
 use lexgraph::board::Board;
 use lexgraph::equity::{Listed, Play, PlayRecord};
-use lexgraph::movegen::{sort_moves, Counter, Generator, Move, Options};
+use lexgraph::movegen::{Counter, Generator, Move, Options};
 use lexgraph::play::{parse_square, BlankCase, Notation};
 use lexgraph::position::{parse_text_positions, text_tiles, Position, DEFAULT_BINGO_BONUS};
 use lexgraph::rack::Rack;
@@ -19,9 +21,13 @@ use lexgraph::strategy::Leaves;
 use lexgraph::{Alphabet, Kind, Lexicon};
 use serde::Serialize;
 
-use crate::cgp_lines::{cgp_lex_name, cgp_opcode, CgpLines, MAX_CGP_LINE};
+use crate::cgp_lines::{cgp_opcodes, opcode, CgpLines, MAX_CGP_LINE};
 use crate::setup::{open_lexicon, JsonCount, RuleSet};
 use crate::{status, usage, Negative, Usage};
+
+mod listing;
+
+use listing::{JsonLines, Ranking, Spelling, SquareFields};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -148,6 +154,11 @@ struct JsonMove<'a> {
 
 /// The largest `--board` file read.
 const MAX_BOARD_FILE: u64 = 64 << 20;
+
+/// A position's output is gathered in a buffer and written out when it
+/// reaches this size, and when it is complete: few writes, and bounded
+/// memory however many moves a position has.
+const OUTPUT_CHUNK: usize = 64 << 10;
 
 pub fn run(args: Args) -> Result<ExitCode> {
     if args.rules == RuleSet::Upwords {
@@ -313,6 +324,9 @@ struct Lexicons {
     /// Open lexicons by canonical path (`None`: the built-in one), with the
     /// label JSON output gives them.
     opened: Vec<(Option<PathBuf>, String, Lexicon)>,
+    /// The alphabet of each of `opened`, shared: each position reads
+    /// with it, and copying an alphabet costs dozens of allocations.
+    alphabets: Vec<Rc<Alphabet>>,
     /// The `lex` name of the batch's first line that has one: lines without
     /// one take it.
     first_name: Option<String>,
@@ -328,6 +342,7 @@ impl Lexicons {
             fallback: args.fallback,
             names: HashMap::new(),
             opened: Vec::new(),
+            alphabets: Vec::new(),
             first_name: None,
             reported: HashSet::new(),
         }
@@ -393,8 +408,14 @@ impl Lexicons {
         }
         let (label, lex) =
             open_lexicon(path.as_deref(), self.want).map_err(|e| format!("{e:#}"))?;
+        self.alphabets.push(Rc::new(lex.alphabet().clone()));
         self.opened.push((key, label, lex));
         Ok(self.opened.len() - 1)
+    }
+
+    /// The alphabet of lexicon `i` (an index into `opened`).
+    fn alphabet(&self, i: usize) -> Rc<Alphabet> {
+        Rc::clone(&self.alphabets[i])
     }
 }
 
@@ -410,12 +431,23 @@ struct Run<'a> {
     batch: bool,
     opts: Options,
     /// Layouts already picked, by name (`None`: by board size) and size.
-    layouts: Vec<(LayoutKey, std::result::Result<Layout, String>)>,
-    gen: Option<Generator>,
+    layouts: Vec<(LayoutKey, std::result::Result<Rc<Layout>, String>)>,
+    /// The generator, and the layout and bingo bonus of its rules.
+    gen: Option<(Rc<Layout>, i32, Generator)>,
     /// `--leaves`, read once per lexicon (its alphabet).
     leaves: HashMap<usize, Leaves>,
     moves: Vec<Move>,
-    out: BufWriter<std::io::StdoutLock<'static>>,
+    /// Puts `moves` in order.
+    ranking: Ranking,
+    /// How each lexicon's tiles are written (by index in `lexicons.opened`),
+    /// made when it first prints a move.
+    spellings: Vec<Option<Spelling>>,
+    /// The JSON fields of the squares of the last board printed, made anew
+    /// for a board of another size.
+    square_fields: Option<SquareFields>,
+    /// The output not yet written to `out`.
+    buf: Vec<u8>,
+    out: std::io::StdoutLock<'static>,
     /// Positions that could not be answered (exit 3), and plays that were
     /// not legal (exit 1).
     bad: usize,
@@ -455,7 +487,11 @@ impl<'a> Run<'a> {
             gen: None,
             leaves: HashMap::new(),
             moves: Vec::new(),
-            out: BufWriter::new(std::io::stdout().lock()),
+            ranking: Ranking::default(),
+            spellings: Vec::new(),
+            square_fields: None,
+            buf: Vec::new(),
+            out: std::io::stdout().lock(),
             bad: 0,
             illegal: 0,
             warned: HashSet::new(),
@@ -472,7 +508,11 @@ impl<'a> Run<'a> {
     /// The layout for a board of `size` squares a side: `--layout`, else
     /// the CGP's `bdn` name when it is a known one, else the built-in one of
     /// that size.
-    fn layout(&mut self, bdn: Option<&str>, size: usize) -> std::result::Result<Layout, String> {
+    fn layout(
+        &mut self,
+        bdn: Option<&str>,
+        size: usize,
+    ) -> std::result::Result<Rc<Layout>, String> {
         let bdn = match (&self.args.layout, bdn) {
             (None, Some(b)) => match Layout::for_cgp_name(b) {
                 Some(l) => Some(l.name().to_string()),
@@ -491,7 +531,9 @@ impl<'a> Run<'a> {
             return l.clone();
         }
         let flag = self.args.layout.as_deref().or(bdn.as_deref());
-        let l = pick_layout(flag, size).map_err(|e| format!("{e:#}"));
+        let l = pick_layout(flag, size)
+            .map(Rc::new)
+            .map_err(|e| format!("{e:#}"));
         self.layouts.push((key, l.clone()));
         l
     }
@@ -511,18 +553,19 @@ impl<'a> Run<'a> {
             );
         }
         let board_field = line.split_whitespace().next().unwrap_or("");
-        let rows = board_field.split('/').count();
-        if self.args.layout.is_none() && (rows < 2 || line.split_whitespace().count() < 2) {
+        let rows = 1 + board_field.bytes().filter(|&b| b == b'/').count();
+        if self.args.layout.is_none() && (rows < 2 || line.split_whitespace().nth(1).is_none()) {
             return Err(format!(
                 "not a CGP line: {}; expected BOARD RACK/RACK SCORE/SCORE ZERO_TURNS [OPCODES;], \
                  e.g. `15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 AEINRST/ 0/0 0 lex ENABLE;`",
                 excerpt(line)
             ));
         }
-        let name = cgp_lex_name(line);
-        let bdn = cgp_opcode(line, "bdn");
-        let (_, lex) = self.lexicon(name.clone())?;
-        let alphabet = lex.alphabet().clone();
+        let opcodes = cgp_opcodes(line);
+        let name = opcode(opcodes, "lex");
+        let bdn = opcode(opcodes, "bdn");
+        let alphabet = self.lexicons.resolve(name.clone())?;
+        let alphabet = self.lexicons.alphabet(alphabet);
         // A bad board size is this line's error, not the batch's.
         let layout = self.layout(bdn.as_deref(), rows)?;
         if rows != layout.size() {
@@ -568,6 +611,8 @@ impl<'a> Run<'a> {
         };
         // Each position's answer goes out now: a program driving the
         // engine through a pipe reads it before sending the next line.
+        self.out.write_all(&self.buf)?;
+        self.buf.clear();
         self.out.flush()?;
         outcome
     }
@@ -582,7 +627,7 @@ impl<'a> Run<'a> {
             name,
         } = cp;
         let li = self.lexicons.resolve(name)?;
-        let alphabet = self.lexicons.opened[li].2.alphabet().clone();
+        let alphabet = self.lexicons.alphabet(li);
         if let Some(r) = &args.rack {
             p.racks[0] = Rack::parse(r, &alphabet).map_err(|e| e.to_string())?;
         }
@@ -593,12 +638,12 @@ impl<'a> Run<'a> {
             .bingo_bonus()
             .map_err(|e| e.to_string())?
             .unwrap_or(args.bingo.unwrap_or(DEFAULT_BINGO_BONUS));
-        let mut dist = alphabet.clone();
+        let mut dist = Cow::Borrowed(&*alphabet);
         for (op, value) in &p.opcodes {
             match op.as_str() {
                 "bb" => {}
                 "ld" => match distribution(value, &alphabet) {
-                    Ok(d) => dist = d,
+                    Ok(d) => dist = Cow::Owned(d),
                     Err(why) => self.warn(&format!("ld {value}"), &why),
                 },
                 "bdn" => {}
@@ -630,12 +675,19 @@ impl<'a> Run<'a> {
                 e.insert(Leaves::parse(spec, &alphabet).map_err(why)?);
             }
         }
-        // Checked: no score under these rules can overflow.
-        let rules = Rules::new(layout, args.rack_size, bingo).map_err(|e| e.to_string())?;
-        if self.gen.as_ref().is_none_or(|g| *g.rules() != rules) {
-            self.gen = Some(Generator::new(rules));
+        // The generator is kept while the rules are made of the same
+        // layout and bonus (checking new rules costs more than comparing).
+        if self
+            .gen
+            .as_ref()
+            .is_none_or(|(l, b, _)| !(Rc::ptr_eq(l, &layout) || **l == *layout) || *b != bingo)
+        {
+            // Checked: no score under these rules can overflow.
+            let rules = Rules::new(Layout::clone(&layout), args.rack_size, bingo)
+                .map_err(|e| e.to_string())?;
+            self.gen = Some((layout, bingo, Generator::new(rules)));
         }
-        let g = self.gen.as_mut().unwrap();
+        let g = &mut self.gen.as_mut().unwrap().2;
         let lex = &self.lexicons.opened[li].2;
         // Exchanges (when the bag can refill the rack) and pass, after
         // placements.
@@ -663,7 +715,7 @@ impl<'a> Run<'a> {
             let plays: Vec<Listed> = best.into_iter().map(Listed::from).collect();
             return Ok((
                 p,
-                Plays::List {
+                Plays::Ranked {
                     total: plays.len(),
                     plays,
                 },
@@ -701,25 +753,12 @@ impl<'a> Run<'a> {
                 return Err(Fault::Illegal(format!("{} is not legal: {why}", q.text)));
             }
         }
+        // `print` puts the placements (`self.moves`) in order.
         let total = moves.len() + others.len();
-        // With --top N, only the N best are put in order.
-        let top = args.top.unwrap_or(usize::MAX);
-        if top < moves.len() {
-            moves.select_nth_unstable_by(top, Move::canonical_cmp);
-            moves.truncate(top);
-        }
-        sort_moves(moves);
-        let mut plays: Vec<Listed> = moves
-            .iter()
-            .copied()
-            .map(Play::Place)
-            .chain(others)
-            .map(Listed::unranked)
-            .collect();
-        plays.truncate(top);
-        Ok((p, Plays::List { total, plays }, li))
+        Ok((p, Plays::Placed { total, others }, li))
     }
 
+    /// Writes what was found for position `k` into the output buffer.
     fn print(
         &mut self,
         k: usize,
@@ -728,39 +767,91 @@ impl<'a> Run<'a> {
         plays: Plays,
         li: usize,
     ) -> Result<()> {
-        let (args, out) = (self.args, &mut self.out);
-        let (_, lexicon, lex) = &self.lexicons.opened[li];
+        let Run {
+            args,
+            lexicons,
+            batch,
+            moves,
+            ranking,
+            spellings,
+            square_fields,
+            buf,
+            out,
+            ..
+        } = self;
+        let (_, lexicon, lex) = &lexicons.opened[li];
         let alphabet = lex.alphabet();
-        let position = self.batch.then_some(k);
-        let (total, plays) = match plays {
+        let json = args.format == Format::Json;
+        let position = batch.then_some(k);
+        let total = match &plays {
             Plays::Count(n) => {
-                if args.format == Format::Json {
+                if json {
                     let j = JsonCount {
                         position,
                         lexicon,
-                        moves: n,
+                        moves: *n,
                     };
-                    serde_json::to_writer(&mut *out, &j)?;
-                    writeln!(out)?;
-                } else if self.batch {
-                    writeln!(out, "{k} {n}")?;
+                    serde_json::to_writer(&mut *buf, &j)?;
+                    writeln!(buf)?;
+                } else if *batch {
+                    writeln!(buf, "{k} {n}")?;
                 } else {
-                    writeln!(out, "{n}")?;
+                    writeln!(buf, "{n}")?;
                 }
                 return Ok(());
             }
-            Plays::List { total, plays } => (total, plays),
+            Plays::Ranked { total, .. } | Plays::Placed { total, .. } => *total,
         };
-        if args.format == Format::Text && self.batch {
-            writeln!(out, "# position {k} ({label}): {total} moves")?;
+        if !json && *batch {
+            writeln!(buf, "# position {k} ({label}): {total} moves")?;
         }
-        for play in &plays {
-            if args.format == Format::Json {
+        let listed = |buf: &mut Vec<u8>, play: &Listed| -> Result<()> {
+            if json {
                 let j = json_play(play, position, lexicon, alphabet, &p.board);
-                serde_json::to_writer(&mut *out, &j)?;
-                writeln!(out)?;
+                serde_json::to_writer(&mut *buf, &j)?;
+                writeln!(buf)?;
             } else {
-                writeln!(out, "{}", text_play(play, alphabet))?;
+                writeln!(buf, "{}", text_play(play, alphabet))?;
+            }
+            Ok(())
+        };
+        match plays {
+            Plays::Count(_) => unreachable!("answered above"),
+            Plays::Ranked { plays, .. } => {
+                for play in &plays {
+                    listed(buf, play)?;
+                }
+            }
+            Plays::Placed { others, .. } => {
+                // The best placements, written straight from the moves
+                // (`listing` writes what `listed` would), then exchanges
+                // and the pass while --top leaves room.
+                let top = args.top.unwrap_or(usize::MAX);
+                ranking.rank(moves, top);
+                let sp = spelling(spellings, li, alphabet, lexicon);
+                let json_lines = json.then(|| {
+                    let size = p.board.size();
+                    if square_fields.as_ref().is_none_or(|f| f.size() != size) {
+                        *square_fields = Some(SquareFields::new(size));
+                    }
+                    let fields = square_fields.as_ref().expect("made above");
+                    JsonLines::new(position, &p.board, fields, sp)
+                });
+                for &i in ranking.order() {
+                    let m = &moves[i as usize];
+                    match &json_lines {
+                        Some(lines) => lines.write(buf, m),
+                        None => listing::write_text(buf, m, sp),
+                    }
+                    if buf.len() >= OUTPUT_CHUNK {
+                        out.write_all(buf)?;
+                        buf.clear();
+                    }
+                }
+                let room = top - ranking.order().len();
+                for play in others.into_iter().take(room) {
+                    listed(buf, &Listed::unranked(play))?;
+                }
             }
         }
         Ok(())
@@ -822,12 +913,32 @@ fn distribution(name: &str, lexicon: &Alphabet) -> std::result::Result<Alphabet,
 /// What [`Run::plays`] found for a position.
 enum Plays {
     Count(usize),
-    /// The plays to print (at most `--top`), best first, and how many
-    /// there are in all.
-    List {
+    /// Ranked by equity: the plays to print (at most `--top`), best first,
+    /// and how many there are in all.
+    Ranked {
         total: usize,
         plays: Vec<Listed>,
     },
+    /// By score: the placements (`Run::moves`, in no order: `Run::print`
+    /// writes the `--top` best), then the exchanges and the pass (as many
+    /// as `--top` leaves room for), and how many plays there are in all.
+    Placed {
+        total: usize,
+        others: Vec<Play>,
+    },
+}
+
+/// How lexicon `li` writes its tiles, made the first time it is needed.
+fn spelling<'s>(
+    spellings: &'s mut Vec<Option<Spelling>>,
+    li: usize,
+    alphabet: &Alphabet,
+    lexicon: &str,
+) -> &'s Spelling {
+    if spellings.len() <= li {
+        spellings.resize_with(li + 1, || None);
+    }
+    spellings[li].get_or_insert_with(|| Spelling::new(alphabet, lexicon))
 }
 
 /// `8D QUIRE 30`, `exchange AEI 0`, `pass 0`; ranked by equity, the
