@@ -22,7 +22,7 @@ use crate::results::{
     ns, suite_label, BestRun, Edges, KwgRun, LayoutRun, Pair, PeerRun, Plan, ScanRun, Side,
     Structure, SuiteRun, Variant,
 };
-use crate::stats::stats;
+use crate::stats::{ratios, stats};
 use crate::suites::blank_suite;
 
 /// Which compiled lexicon a suite uses.
@@ -159,7 +159,9 @@ pub fn run_suites(
     for s in suites {
         let lex = lexicons.get(s.lex);
         let mut jobs = if peers_run_on(s) {
-            peers.every_move_jobs(s.spec.name, &s.lines)
+            let mut jobs = peers.every_move_jobs(s.spec.name, &s.lines);
+            jobs.extend(peers.cli_job(s.spec.name, &s.lines, lex.gaddag.bytes(), None));
+            jobs
         } else {
             Vec::new()
         };
@@ -186,17 +188,50 @@ pub fn run_suites(
             r.moves_per_position(),
             if r.agree && off.agree { "" } else { ", MOVE LISTS DIFFER" }
         );
-        let peers: Vec<_> = jobs.into_iter().map(|j| j.run).collect();
+        let (peers, cli) = split_cli(jobs);
         report_peers(&peers, &r.rep_us[1], Some(&off.rep_us));
+        report_cli(cli.as_ref(), &r.rep_us[1], &peers);
         out.push(SuiteRun {
             suite: s.spec.name.into(),
             variant: s.variant,
             timing: r,
             gaddag_vector_off: Some(off),
             peers,
+            cli,
         });
     }
     out
+}
+
+/// The peers' runs, and the command line's apart.
+fn split_cli(jobs: Vec<Job>) -> (Vec<PeerRun>, Option<PeerRun>) {
+    let (cli, peers): (Vec<_>, Vec<_>) = jobs
+        .into_iter()
+        .map(|j| j.run)
+        .partition(|r| r.peer == peers::CLI);
+    (peers, cli.into_iter().next())
+}
+
+/// A progress line for the command line: its time, over lexgraph's in the
+/// process and over each peer's, round by round.
+fn report_cli(cli: Option<&PeerRun>, lexgraph_us: &[f64], peers: &[PeerRun]) {
+    let Some(c) = cli.filter(|c| !c.rep_us.is_empty()) else {
+        if let Some(e) = cli.and_then(|c| c.error.as_deref()) {
+            progress!("  command line failed: {e}");
+        }
+        return;
+    };
+    let over = peers
+        .iter()
+        .filter(|p| !p.rep_us.is_empty())
+        .map(|p| format!(", / {} {:.2}", p.peer, ratios(&c.rep_us, &p.rep_us).median))
+        .collect::<String>();
+    progress!(
+        "  {} {:.1} µs/position (whole process), / in-process {:.2}{over}",
+        c.peer,
+        c.side().median,
+        ratios(&c.rep_us, lexgraph_us).median,
+    );
 }
 
 /// `, rounds of wolges and scrabble between`, for the progress lines.
@@ -649,6 +684,7 @@ pub fn best_move(
             equities.push(best.first().map(|r| r.equity));
         }
         let mut jobs = peers.best_equity_jobs(suite, &s.lines, &path);
+        jobs.extend(peers.cli_job(suite, &s.lines, lex.bytes(), Some(&path)));
         progress!(
             "best move: {} with {file} ({} positions × {reps} repetitions × 4 ways{})",
             s.label(),
@@ -698,6 +734,7 @@ pub fn best_move(
             j.compare_equity(&equities);
         }
         let per = |k: usize| -> Vec<f64> { sums.iter().map(|s| s[k] / n.max(1) as f64).collect() };
+        let (peers, cli) = split_cli(jobs);
         let run = BestRun {
             suite: suite.into(),
             leaves: file.into(),
@@ -709,7 +746,8 @@ pub fn best_move(
             searched,
             skipped,
             agree,
-            peers: jobs.into_iter().map(|j| j.run).collect(),
+            peers,
+            cli,
         };
         progress!(
             "  all {:.1} µs, all valued and sorted {:.1} µs, best {:.1} µs, best vector off {:.1} µs per position{}",
@@ -720,6 +758,7 @@ pub fn best_move(
             if agree { "" } else { ", BEST DIFFERS" }
         );
         report_peers(&run.peers, &run.best_us, Some(&run.best_vector_off_us));
+        report_cli(run.cli.as_ref(), &run.best_us, &run.peers);
         for p in &run.peers {
             if let (Some(c), Some(same)) = (p.equity_compared, p.equity_same) {
                 progress!(

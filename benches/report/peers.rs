@@ -18,6 +18,13 @@
 //! else `wolges-peer` and `scrabble-peer` in `$LEXGRAPH_PEERS_BIN`, else in
 //! `target/peers/bin` of the crate (where `benches/peers/build.sh` puts
 //! them). A peer that is missing is left out with a note; the report says so.
+//!
+//! lexgraph's own command line is timed the same way, as a whole process
+//! (parse, open, generate, print) from the outside: `lexgraph moves
+//! --cgp-file` on the suite's positions, its output to a file
+//! ([`Peers::cli_jobs`]). The program is `$LEXGRAPH_CLI`, else `lexgraph`
+//! beside this report's directory (`target/release/lexgraph`, built by
+//! `cargo build --release`); left out with a note when absent.
 
 use std::ffi::OsString;
 use std::io::{Read, Seek};
@@ -29,11 +36,16 @@ use crate::results::{PeerBuild, PeerInfo, PeerRun};
 
 pub const WOLGES: &str = "wolges";
 pub const SCRABBLE: &str = "scrabble";
+/// lexgraph's command line, timed as a peer is (not a peer: it has a table
+/// of its own).
+pub const CLI: &str = "lexgraph moves";
 
 /// The peers found for this run and what they need.
 pub struct Peers {
     wolges: Option<PathBuf>,
     scrabble: Option<PathBuf>,
+    /// lexgraph's command line, or why it is not run.
+    cli: Result<PathBuf, String>,
     /// `ENABLE.kwg`, `SOWPODS.kwg` (wolges' lexicons).
     kwg_dir: PathBuf,
     /// The word lists lexgraph compiled, by suite: `enable`, `sowpods`.
@@ -127,9 +139,15 @@ impl Peers {
         };
         let wolges = found(WOLGES, "LEXGRAPH_WOLGES_PEER", "wolges-peer");
         let scrabble = found(SCRABBLE, "LEXGRAPH_SCRABBLE_PEER", "scrabble-peer");
+        let cli = locate_cli();
+        match &cli {
+            Ok(p) => progress!("command line: {}", p.display()),
+            Err(e) => progress!("command line: {e}; not timed"),
+        }
         Ok(Peers {
             wolges,
             scrabble,
+            cli,
             kwg_dir: kwg_dir.to_path_buf(),
             lists,
             slex: Vec::new(),
@@ -274,6 +292,67 @@ impl Peers {
         job.equities = Some(Vec::new());
         vec![job]
     }
+
+    /// lexgraph's command line on a suite's positions with its GADDAG
+    /// `gaddag` (written to a file here), a process a round: every move
+    /// (`leaves: None`), or the best play by equity with the KLV file
+    /// `leaves` (`--leaves KLV --top 1`). `None` when the program is absent.
+    pub fn cli_job(
+        &mut self,
+        suite: &str,
+        lines: &[String],
+        gaddag: &[u8],
+        leaves: Option<&Path>,
+    ) -> Option<Job> {
+        let program = self.cli.clone().ok()?;
+        let lexicon = self.tmp.path().join(format!("{suite}.gaddag"));
+        let args = self.positions_file(lines).and_then(|p| {
+            if !lexicon.is_file() {
+                std::fs::write(&lexicon, gaddag)
+                    .map_err(|e| format!("writing {}: {e}", lexicon.display()))?;
+            }
+            let mut args: Vec<OsString> = vec![
+                "moves".into(),
+                "--lexicon".into(),
+                lexicon.into_os_string(),
+                "--cgp-file".into(),
+                p.into_os_string(),
+            ];
+            if let Some(klv) = leaves {
+                args.extend(["--leaves".into(), klv.into(), "--top".into(), "1".into()]);
+            }
+            Ok(args)
+        });
+        let mut job = Job::new(CLI, program, args, lines.len());
+        job.wall = true;
+        Some(job)
+    }
+}
+
+/// lexgraph's program: `$LEXGRAPH_CLI`, else `lexgraph` in the directory
+/// above this report's (`target/release/examples/bench-report` →
+/// `target/release/lexgraph`).
+fn locate_cli() -> Result<PathBuf, String> {
+    if let Some(p) = std::env::var_os("LEXGRAPH_CLI").filter(|p| !p.is_empty()) {
+        let p = PathBuf::from(p);
+        return match p.is_file() {
+            true => Ok(p),
+            false => Err(format!("LEXGRAPH_CLI={} is not a file", p.display())),
+        };
+    }
+    let exe = std::env::current_exe().map_err(|e| format!("locating this program: {e}"))?;
+    let p = exe
+        .parent()
+        .and_then(Path::parent)
+        .map(|d| d.join(format!("lexgraph{}", std::env::consts::EXE_SUFFIX)))
+        .ok_or("no directory above this program's")?;
+    match p.is_file() {
+        true => Ok(p),
+        false => Err(format!(
+            "{} not found (build it with `cargo build --release`, or set LEXGRAPH_CLI)",
+            p.display()
+        )),
+    }
 }
 
 /// wolges' lexicon for a suite.
@@ -292,6 +371,10 @@ pub struct Job {
     /// Best-equity jobs: per position, (the peer's bag, its best equity in
     /// millipoints), from the first round.
     equities: Option<Vec<(i64, i64)>>,
+    /// Timed from outside (the command line): the process's wall time, and
+    /// its moves from the `# position K (…): N moves` lines (with `--top`,
+    /// every play, not only those printed).
+    wall: bool,
 }
 
 impl Job {
@@ -316,6 +399,7 @@ impl Job {
             args,
             run,
             equities: None,
+            wall: false,
         }
     }
 
@@ -334,6 +418,19 @@ impl Job {
     }
 
     fn record(&mut self, o: &Output) -> Result<(), String> {
+        if self.wall {
+            let n = self.run.positions.max(1) as f64;
+            self.run.rep_us.push(o.elapsed.as_secs_f64() * 1e6 / n);
+            self.run.peak_rss_kb = self.run.peak_rss_kb.max(o.hwm_kb);
+            let moves = o
+                .stdout
+                .lines()
+                .filter(|l| l.starts_with("# position "))
+                .filter_map(|l| l.rsplit(' ').nth(1)?.parse::<usize>().ok())
+                .sum::<usize>();
+            self.run.moves = Some(moves);
+            return Ok(());
+        }
         let reps = o.reps();
         let [(us, cpu)] = reps[..] else {
             return Err(format!(
@@ -418,6 +515,8 @@ pub struct Output {
     pub stdout: String,
     pub stderr: String,
     pub hwm_kb: Option<u64>,
+    /// From the start of the process to its end (seen within 1 ms).
+    pub elapsed: Duration,
 }
 
 impl Output {
@@ -474,7 +573,8 @@ fn vm_hwm_kb(status: &Path) -> Option<u64> {
 }
 
 /// Runs a peer to the end, its output in temporary files (no pipe to
-/// drain), watching its peak memory every 20 ms.
+/// drain), watching its peak memory every 10 ms and its end every
+/// millisecond (the command line's time is taken from outside).
 pub fn run(program: &Path, args: &[OsString]) -> Result<Output, String> {
     let what = || {
         format!(
@@ -496,16 +596,20 @@ pub fn run(program: &Path, args: &[OsString]) -> Result<Output, String> {
     let status_file = PathBuf::from(format!("/proc/{}/status", child.id()));
     let mut hwm: Option<u64> = None;
     let start = Instant::now();
-    let status = loop {
-        hwm = hwm.max(vm_hwm_kb(&status_file));
+    let mut polls = 0u32;
+    let (status, elapsed) = loop {
+        if polls.is_multiple_of(10) {
+            hwm = hwm.max(vm_hwm_kb(&status_file));
+        }
+        polls += 1;
         match child.try_wait().map_err(io)? {
-            Some(s) => break s,
+            Some(s) => break (s, start.elapsed()),
             None if start.elapsed() > Duration::from_secs(3600) => {
                 let _ = child.kill();
                 let _ = child.wait();
                 return Err(format!("{}: still running after an hour, killed", what()));
             }
-            None => std::thread::sleep(Duration::from_millis(20)),
+            None => std::thread::sleep(Duration::from_millis(1)),
         }
     };
     let read = |f: &mut std::fs::File| -> Result<String, String> {
@@ -518,6 +622,7 @@ pub fn run(program: &Path, args: &[OsString]) -> Result<Output, String> {
         stdout: read(&mut out)?,
         stderr: read(&mut err)?,
         hwm_kb: hwm,
+        elapsed,
     };
     if !status.success() {
         return Err(format!("{}: {status}: {}", what(), o.tail()));

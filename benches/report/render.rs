@@ -14,7 +14,7 @@ use anyhow::{Context, Result};
 use crate::common;
 use crate::plots;
 use crate::results::{suite_label, Edges, Pair, PeerRun, Report, Run, SelfPlay, Side, Variant};
-use crate::stats::stats;
+use crate::stats::{stats, Stats};
 use crate::units::{int, mb, ratio, secs, spread, utc_minute};
 
 /// Draws the plots into `plots_dir` and writes the Markdown to `output`,
@@ -1218,6 +1218,76 @@ fn best_move(md: &mut String, r: &Report) -> Result<()> {
     }
     writeln!(md)?;
     best_peers(md, r, &peer_cols)?;
+    command_line(md, r)?;
+    Ok(())
+}
+
+/// *The command line*: `lexgraph moves --cgp-file` as a whole process on
+/// the suites above, against lexgraph's in-process time and wolges'.
+fn command_line(md: &mut String, r: &Report) -> Result<()> {
+    let every = r.movegen.iter().filter_map(|s| {
+        let c = s.cli.as_ref()?;
+        Some(("every move", s.label(), c, &s.timing.rep_us[1], &s.peers))
+    });
+    let best = r.best_move.iter().filter_map(|b| {
+        let c = b.cli.as_ref()?;
+        Some((
+            "best by equity",
+            suite_label(&b.suite, Variant::Stored),
+            c,
+            &b.best_us,
+            &b.peers,
+        ))
+    });
+    let rows: Vec<_> = every.chain(best).collect();
+    if rows.is_empty() {
+        return Ok(());
+    }
+    writeln!(
+        md,
+        "**The command line, same run.** `lexgraph moves --lexicon SUITE.gaddag --cgp-file \
+         SUITE.cgp` (every move, printed as text, best first), and with `--leaves KLV --top 1` \
+         (the best play by equity), timed from outside as a whole process: start, reading the \
+         positions, opening the lexicon (and the leaves), generating, putting the moves in \
+         order, writing them to a file, exit. One process per round, in the peers' rounds. \
+         *Whole process / in-process*: its time over lexgraph's in-process time (the GADDAG \
+         column above, or *Top 1*), round by round, median (min–max); *whole process / wolges*: \
+         over wolges' in-process time of the same round. The process's peak RSS includes the \
+         mapped lexicon pages it touched.\n"
+    )?;
+    writeln!(
+        md,
+        "| Work | Suite | Rounds | Moves/position | Whole process µs/position | In-process µs/position | Whole process / in-process | Whole process / wolges | Peak RSS |"
+    )?;
+    writeln!(md, "|---|---|--:|--:|--:|--:|--:|--:|--:|")?;
+    for (work, suite, c, in_process, peers) in rows {
+        let q = |s: Stats| format!("{:.2} ({:.2}–{:.2})", s.median, s.min, s.max);
+        let (time, over_in, over_wolges) = match &c.error {
+            Some(e) if c.rep_us.is_empty() => (format!("**failed:** {e}"), "–".into(), "–".into()),
+            _ => (
+                spread(&c.side()),
+                q(crate::stats::ratios(&c.rep_us, in_process)),
+                peers
+                    .iter()
+                    .find(|p| p.peer == crate::peers::WOLGES && !p.rep_us.is_empty())
+                    .map_or("–".into(), |w| {
+                        q(crate::stats::ratios(&c.rep_us, &w.rep_us))
+                    }),
+            ),
+        };
+        let moves = match (work, c.moves) {
+            ("every move", Some(m)) => format!("{:.1}", m as f64 / c.positions.max(1) as f64),
+            _ => "–".into(),
+        };
+        writeln!(
+            md,
+            "| {work} | {suite} | {} | {moves} | {time} | {} | {over_in} | {over_wolges} | {} |",
+            c.rep_us.len(),
+            spread(&stats(in_process)),
+            mb(c.peak_rss_kb)
+        )?;
+    }
+    writeln!(md)?;
     Ok(())
 }
 

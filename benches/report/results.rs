@@ -261,6 +261,10 @@ pub struct SuiteRun {
     /// with the repetitions of `timing` (empty where none ran).
     #[serde(default)]
     pub peers: Vec<PeerRun>,
+    /// `lexgraph moves --cgp-file` on the same positions, timed as a whole
+    /// process, in the peers' rounds (absent where it was not run).
+    #[serde(default)]
+    pub cli: Option<PeerRun>,
 }
 
 impl SuiteRun {
@@ -488,6 +492,10 @@ pub struct BestRun {
     /// rounds taking turns with the repetitions above (empty where none ran).
     #[serde(default)]
     pub peers: Vec<PeerRun>,
+    /// `lexgraph moves --cgp-file --leaves KLV --top 1` on the same
+    /// positions, timed as a whole process, in the peers' rounds.
+    #[serde(default)]
+    pub cli: Option<PeerRun>,
 }
 
 /// A peer engine's harness (`benches/peers/`), as this run found it.
@@ -553,13 +561,7 @@ impl PeerRun {
     /// lexgraph's time over the peer's, round by round (`lexgraph_us[i]` is
     /// the repetition that round `i` took turns with).
     pub fn ratios(&self, lexgraph_us: &[f64]) -> Stats {
-        let v: Vec<f64> = lexgraph_us
-            .iter()
-            .zip(&self.rep_us)
-            .filter(|(_, &p)| p > 0.0)
-            .map(|(l, p)| l / p)
-            .collect();
-        stats(&v)
+        crate::stats::ratios(lexgraph_us, &self.rep_us)
     }
 }
 

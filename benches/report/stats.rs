@@ -35,3 +35,15 @@ pub fn stats(v: &[f64]) -> Stats {
         n,
     }
 }
+
+/// `a[i] / b[i]`, round by round (pairs whose `b` is not positive left
+/// out).
+pub fn ratios(a: &[f64], b: &[f64]) -> Stats {
+    let v: Vec<f64> = a
+        .iter()
+        .zip(b)
+        .filter(|(_, &d)| d > 0.0)
+        .map(|(n, d)| n / d)
+        .collect();
+    stats(&v)
+}

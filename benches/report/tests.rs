@@ -135,6 +135,7 @@ pub fn sample() -> Report {
             timing: pair(40, 240.0, 100.0),
             gaddag_vector_off: Some(side(40, 110.0)),
             peers: Vec::new(),
+            cli: None,
         });
         if suite != "enable-super21" {
             for k in [1, 2] {
@@ -144,6 +145,7 @@ pub fn sample() -> Report {
                     timing: pair(12, 500.0 * k as f64, 200.0 * k as f64),
                     gaddag_vector_off: Some(side(12, 220.0 * k as f64)),
                     peers: Vec::new(),
+                    cli: None,
                 });
                 movegen.push(SuiteRun {
                     suite: suite.into(),
@@ -151,6 +153,7 @@ pub fn sample() -> Report {
                     timing: pair(12, 240.0, 100.0),
                     gaddag_vector_off: Some(side(12, 110.0)),
                     peers: Vec::new(),
+                    cli: None,
                 });
             }
         }
@@ -267,6 +270,7 @@ pub fn sample() -> Report {
             skipped: 62,
             agree: true,
             peers: Vec::new(),
+            cli: None,
         }],
         strategies: vec![StrategyMatch {
             lexicon: "ENABLE".into(),
@@ -529,6 +533,45 @@ fn peers_render_beside_lexgraph_or_are_said_to_be_absent() {
 }
 
 #[test]
+fn the_command_line_is_a_table_of_its_own() {
+    let mut r = sample();
+    let md = markdown(&r, &links()).unwrap();
+    assert!(!md.contains("The command line, same run"));
+    let run = |peer: &str, us: f64| PeerRun {
+        peer: peer.into(),
+        positions: 40,
+        rep_us: vec![us, us * 1.25],
+        moves: Some(40 * 500),
+        peak_rss_kb: Some(20_000),
+        ..PeerRun::default()
+    };
+    // enable: GADDAG 100 and 99 µs in the process; wolges 200 and 250.
+    r.movegen[0].peers = vec![run("wolges", 200.0)];
+    r.movegen[0].cli = Some(run(crate::peers::CLI, 110.0));
+    r.best_move[0].cli = Some(PeerRun {
+        rep_us: Vec::new(),
+        error: Some("exit status: 3".into()),
+        ..run(crate::peers::CLI, 0.0)
+    });
+    let md = markdown(&r, &links()).unwrap();
+    check_tables(&md);
+    assert!(md.contains("**The command line, same run.**"));
+    // 110 / 100 = 1.10 and 137.5 / 99 = 1.39; over wolges 0.55 both rounds.
+    assert!(md.contains(
+        "| every move | enable · stored suite | 2 | 500.0 | 123.8 (110.0–137.5) | 99.5 (99.0–100.0) | 1.24 (1.10–1.39) | 0.55 (0.55–0.55) | 19.5 MiB (20.5 MB) |"
+    ));
+    assert!(md.contains(
+        "| best by equity | enable · stored suite | 0 | – | **failed:** exit status: 3 | 60.5 (60.0–61.0) | – | – |"
+    ));
+    // It reads back.
+    let dir = tempfile::tempdir().unwrap();
+    let json = dir.path().join("r.json");
+    r.write(&json).unwrap();
+    let back = Report::read(&json).unwrap();
+    assert_eq!(markdown(&back, &links()).unwrap(), md);
+}
+
+#[test]
 fn layouts_and_the_vector_switch_are_labelled() {
     let md = markdown(&sample(), &links()).unwrap();
     check_tables(&md);
@@ -629,6 +672,7 @@ fn peer_output_is_read() {
             .into(),
         stderr: "rep 0: mean_us_per_position=335.672 cpu_us_per_position=224.596\n".into(),
         hwm_kb: Some(9012),
+        elapsed: std::time::Duration::ZERO,
     };
     assert_eq!(o.reps(), vec![(335.672, Some(224.596))]);
     let summary = o.summary();
