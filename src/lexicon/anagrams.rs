@@ -31,7 +31,7 @@
 //! It is built from the lexicon on request
 //! ([`crate::Lexicon::anagram_index`]), or by the best-move search after
 //! [`crate::lexicon::AUTO_INDEX_AFTER`] searches: one walk of the paths of
-//! at most [`WORDS_MAX_LEN`] tiles, about 0.18 s and 15 MB for SOWPODS
+//! at most [`WORDS_MAX_LEN`] tiles, about 0.12 s and 15 MB for SOWPODS
 //! (8 MB of multisets, 6 MB of words and where each multiset's are). The
 //! mapped file itself is still read in place; this is a cache beside it.
 
@@ -81,8 +81,17 @@ struct Table {
 
 impl Table {
     fn new() -> Table {
+        Table::for_entries(0)
+    }
+
+    /// A table that holds `n` keys without growing (growing rehashes every
+    /// key, a cache miss each in a table of some MB).
+    fn for_entries(n: usize) -> Table {
+        let slots = (n.saturating_mul(4) / 3 + 1)
+            .next_power_of_two()
+            .max(1 << 10);
         Table {
-            slots: vec![[0, 0]; 1 << 10],
+            slots: vec![[0, 0]; slots],
             used: 0,
         }
     }
@@ -186,6 +195,24 @@ fn key_within(counts: &[u8; 64], max: usize) -> Option<u64> {
     Some(k)
 }
 
+/// The key of `sorted` (tiles in ascending order, at most
+/// [`WORDS_MAX_LEN`]): what [`key_within`] gives for their counts.
+#[inline]
+fn key_of_sorted(sorted: &[Tile]) -> u64 {
+    sorted.iter().fold(0, |k, &t| push_tile(k, t))
+}
+
+/// The key of a multiset of `n` tiles (`key`) less its tile at `i` (in
+/// ascending order): the tiles before it are the key's high bits, those
+/// after it its low `6 * (n - 1 - i)` bits.
+#[inline]
+fn without(key: u64, n: usize, i: usize) -> u64 {
+    let after = 6 * (n - 1 - i) as u32;
+    let high = key >> (after + 6);
+    let low = key & ((1u64 << after) - 1);
+    high << after | low
+}
+
 /// What [`AnagramIndex::walk`] gathers: every word met with its
 /// multiset's key, and how many more arcs it may walk and words it may
 /// find.
@@ -206,14 +233,18 @@ impl AnagramIndex {
         reversed: bool,
         max_words: u64,
     ) -> AnagramIndex {
+        // Sized for about as many multisets as words (SOWPODS: 268 k words,
+        // 278 k multisets), but for no more than the file has edges, nor
+        // than a million (the header's word count is not trusted; past the
+        // guess the table grows).
+        let expected = max_words.min(edges.len() as u64).min(1 << 20) as usize;
         let mut ix = AnagramIndex {
-            map: Table::new(),
+            map: Table::for_entries(expected),
             spans: Table::new(),
             words: Vec::new(),
             unusable: letters > MAX_TILE,
         };
         if !ix.unusable && !edges.is_empty() {
-            let mut counts = [0u8; 64];
             let mut path = [0; WORDS_MAX_LEN];
             // A file's paths may far outnumber its edges (a small file can
             // spell billions of words: see `format::kwg`). Past 16 arcs
@@ -226,7 +257,7 @@ impl AnagramIndex {
                 arcs_left: 16 * edges.len() as u64 + (1 << 20),
                 words_left: max_words,
             };
-            ix.walk(edges, 0, 0, &mut counts, &mut path, &mut walked);
+            ix.walk(edges, 0, 0, &mut path, &mut walked);
             let Walked {
                 mut found,
                 arcs_left,
@@ -247,6 +278,8 @@ impl AnagramIndex {
             }
             found.sort_unstable();
             found.dedup();
+            let multisets = 1 + found.windows(2).filter(|w| w[0].0 != w[1].0).count();
+            ix.spans = Table::for_entries(multisets);
             ix.words = Vec::with_capacity(found.len());
             let mut i = 0;
             while i < found.len() {
@@ -272,7 +305,6 @@ impl AnagramIndex {
         edges: &Edges<'_>,
         first: u32,
         depth: usize,
-        counts: &mut [u8; 64],
         path: &mut [Tile; WORDS_MAX_LEN],
         walked: &mut Walked,
     ) {
@@ -287,39 +319,42 @@ impl AnagramIndex {
             if t == 0 || t > MAX_TILE {
                 continue;
             }
-            counts[t] += 1;
             path[depth] = t as Tile;
             if arc.terminal && depth >= 1 {
-                if let Some(k) = key_within(counts, WORDS_MAX_LEN) {
-                    let mut w = [0; WORDS_MAX_LEN];
-                    w[..=depth].copy_from_slice(&path[..=depth]);
-                    walked.found.push((k, w));
-                    walked.words_left -= 1;
-                }
-                self.insert(counts);
+                let word = &path[..=depth];
+                let mut sorted = [0; WORDS_MAX_LEN];
+                let sorted = &mut sorted[..word.len()];
+                sorted.copy_from_slice(word);
+                sorted.sort_unstable();
+                let k = key_of_sorted(sorted);
+                let mut w = [0; WORDS_MAX_LEN];
+                w[..word.len()].copy_from_slice(word);
+                walked.found.push((k, w));
+                walked.words_left -= 1;
+                self.insert(k, sorted);
             }
             if depth + 1 < WORDS_MAX_LEN && arc.target != 0 {
-                self.walk(edges, arc.target, depth + 1, counts, path, walked);
+                self.walk(edges, arc.target, depth + 1, path, walked);
             }
-            counts[t] -= 1;
         }
         path[depth] = 0;
     }
 
-    fn insert(&mut self, counts: &mut [u8; 64]) {
-        let Some(k) = key(counts) else { return };
-        if self.map.or(k, WORD) & WORD != 0 {
-            return; // an anagram seen before: its subsets are in too
+    /// Enters a word's multiset (`key` of the tiles `sorted`), and each of
+    /// it less one tile.
+    fn insert(&mut self, key: u64, sorted: &[Tile]) {
+        let n = sorted.len();
+        if n > MAX_LEN || self.map.or(key, WORD) & WORD != 0 {
+            return; // too long, or an anagram seen before: its subsets are in too
         }
-        for t in 1..64 {
-            if counts[t] > 0 {
-                counts[t] -= 1;
-                if let Some(k) = key(counts) {
-                    if k != 0 {
-                        self.map.or(k, 1 << t);
-                    }
-                }
-                counts[t] += 1;
+        for i in 0..n {
+            // A tile that repeats gives the same subset each time.
+            if i > 0 && sorted[i] == sorted[i - 1] {
+                continue;
+            }
+            let k = without(key, n, i);
+            if k != 0 {
+                self.map.or(k, 1 << sorted[i]);
             }
         }
     }
@@ -424,5 +459,38 @@ impl AnagramIndex {
     /// Whether nothing is indexed.
     pub fn is_empty(&self) -> bool {
         self.map.used == 0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A key less one tile is the key of the tiles less that one, and the
+    /// key of sorted tiles is the key of their counts.
+    #[test]
+    fn keys_of_sorted_tiles_and_of_subsets() {
+        let sets: [&[Tile]; 5] = [
+            &[1, 2],
+            &[5, 5, 5],
+            &[1, 3, 3, 7, 20, 26, 26, 63],
+            &[2, 4, 6, 8, 10, 12, 14, 16, 18, 63],
+            &[9],
+        ];
+        for set in sets {
+            let mut counts = [0u8; 64];
+            set.iter().for_each(|&t| counts[t as usize] += 1);
+            let k = key_of_sorted(set);
+            assert_eq!(Some(k), key_within(&counts, WORDS_MAX_LEN), "{set:?}");
+            for i in 0..set.len() {
+                let mut less = set.to_vec();
+                less.remove(i);
+                assert_eq!(
+                    without(k, set.len(), i),
+                    key_of_sorted(&less),
+                    "{set:?} less {i}"
+                );
+            }
+        }
     }
 }
