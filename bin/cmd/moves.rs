@@ -436,18 +436,9 @@ struct Run<'a> {
     gen: Option<(Rc<Layout>, i32, Generator)>,
     /// `--leaves`, read once per lexicon (its alphabet).
     leaves: HashMap<usize, Leaves>,
+    /// The placements of the position at hand.
     moves: Vec<Move>,
-    /// Puts `moves` in order.
-    ranking: Ranking,
-    /// How each lexicon's tiles are written (by index in `lexicons.opened`),
-    /// made when it first prints a move.
-    spellings: Vec<Option<Spelling>>,
-    /// The JSON fields of the squares of the last board printed, made anew
-    /// for a board of another size.
-    square_fields: Option<SquareFields>,
-    /// The output not yet written to `out`.
-    buf: Vec<u8>,
-    out: std::io::StdoutLock<'static>,
+    printer: Printer<std::io::StdoutLock<'static>>,
     /// Positions that could not be answered (exit 3), and plays that were
     /// not legal (exit 1).
     bad: usize,
@@ -487,11 +478,7 @@ impl<'a> Run<'a> {
             gen: None,
             leaves: HashMap::new(),
             moves: Vec::new(),
-            ranking: Ranking::default(),
-            spellings: Vec::new(),
-            square_fields: None,
-            buf: Vec::new(),
-            out: std::io::stdout().lock(),
+            printer: Printer::new(args, std::io::stdout().lock()),
             bad: 0,
             illegal: 0,
             warned: HashSet::new(),
@@ -593,7 +580,21 @@ impl<'a> Run<'a> {
             Err(e) => Err(Fault::Data(e)),
         };
         let outcome = match result {
-            Ok((p, plays, lex)) => self.print(k, label, &p, plays, lex),
+            Ok((position, plays, li)) => {
+                let (_, lexicon, lex) = &self.lexicons.opened[li];
+                let answer = Answer {
+                    k,
+                    label,
+                    batch: self.batch,
+                    position: &position,
+                    plays: &plays,
+                    moves: &self.moves,
+                    li,
+                    lexicon,
+                    alphabet: lex.alphabet(),
+                };
+                self.printer.answer(&answer)
+            }
             Err(Fault::Illegal(e)) if !self.batch || self.args.strict => {
                 return Err(Negative(format!("{label}: {e}")).into())
             }
@@ -611,9 +612,7 @@ impl<'a> Run<'a> {
         };
         // Each position's answer goes out now: a program driving the
         // engine through a pipe reads it before sending the next line.
-        self.out.write_all(&self.buf)?;
-        self.buf.clear();
-        self.out.flush()?;
+        self.printer.flush()?;
         outcome
     }
 
@@ -758,20 +757,82 @@ impl<'a> Run<'a> {
         Ok((p, Plays::Placed { total, others }, li))
     }
 
-    /// Writes what was found for position `k` into the output buffer.
-    fn print(
-        &mut self,
-        k: usize,
-        label: &str,
-        p: &Position,
-        plays: Plays,
-        li: usize,
-    ) -> Result<()> {
-        let Run {
-            args,
-            lexicons,
-            batch,
-            moves,
+    /// The exit status: 3 when a position could not be answered, 1 when a
+    /// `--play` was not legal, else 0.
+    fn finish(mut self) -> Result<ExitCode> {
+        self.printer.flush()?;
+        Ok(ExitCode::from(if self.bad > 0 {
+            status::DATA
+        } else if self.illegal > 0 {
+            status::NO
+        } else {
+            status::OK
+        }))
+    }
+}
+
+/// One position's answer, to be printed.
+struct Answer<'a> {
+    k: usize,
+    /// Where it was read (`FILE:LINE`, `--cgp`).
+    label: &'a str,
+    /// One of several positions: each line says which.
+    batch: bool,
+    position: &'a Position,
+    plays: &'a Plays,
+    /// The placements of [`Plays::Placed`], in no order.
+    moves: &'a [Move],
+    /// The lexicon (an index into `Lexicons::opened`), its label and
+    /// alphabet.
+    li: usize,
+    lexicon: &'a str,
+    alphabet: &'a Alphabet,
+}
+
+/// Writes answers: what stays from one position to the next.
+struct Printer<W: Write> {
+    json: bool,
+    /// `--top`.
+    top: Option<usize>,
+    /// Puts the moves in order.
+    ranking: Ranking,
+    /// How each lexicon's tiles are written (by index in `Lexicons::opened`),
+    /// made when it first prints a move.
+    spellings: Vec<Option<Spelling>>,
+    /// The JSON fields of the squares of the last board printed, made anew
+    /// for a board of another size.
+    square_fields: Option<SquareFields>,
+    /// The output not yet written to `out`.
+    buf: Vec<u8>,
+    out: W,
+}
+
+impl<W: Write> Printer<W> {
+    fn new(args: &Args, out: W) -> Printer<W> {
+        Printer {
+            json: args.format == Format::Json,
+            top: args.top,
+            ranking: Ranking::default(),
+            spellings: Vec::new(),
+            square_fields: None,
+            buf: Vec::new(),
+            out,
+        }
+    }
+
+    /// Writes out what is buffered, and flushes.
+    fn flush(&mut self) -> Result<()> {
+        self.out.write_all(&self.buf)?;
+        self.buf.clear();
+        self.out.flush()?;
+        Ok(())
+    }
+
+    /// Writes answer `a` into the output buffer (and out, in chunks).
+    fn answer(&mut self, a: &Answer<'_>) -> Result<()> {
+        let Printer {
+            json,
+            top,
             ranking,
             spellings,
             square_fields,
@@ -779,11 +840,20 @@ impl<'a> Run<'a> {
             out,
             ..
         } = self;
-        let (_, lexicon, lex) = &lexicons.opened[li];
-        let alphabet = lex.alphabet();
-        let json = args.format == Format::Json;
+        let json = *json;
+        let Answer {
+            k,
+            label,
+            batch,
+            position: p,
+            plays,
+            moves,
+            li,
+            lexicon,
+            alphabet,
+        } = *a;
         let position = batch.then_some(k);
-        let total = match &plays {
+        let total = match plays {
             Plays::Count(n) => {
                 if json {
                     let j = JsonCount {
@@ -793,7 +863,7 @@ impl<'a> Run<'a> {
                     };
                     serde_json::to_writer(&mut *buf, &j)?;
                     writeln!(buf)?;
-                } else if *batch {
+                } else if batch {
                     writeln!(buf, "{k} {n}")?;
                 } else {
                     writeln!(buf, "{n}")?;
@@ -802,7 +872,7 @@ impl<'a> Run<'a> {
             }
             Plays::Ranked { total, .. } | Plays::Placed { total, .. } => *total,
         };
-        if !json && *batch {
+        if !json && batch {
             writeln!(buf, "# position {k} ({label}): {total} moves")?;
         }
         let listed = |buf: &mut Vec<u8>, play: &Listed| -> Result<()> {
@@ -818,7 +888,7 @@ impl<'a> Run<'a> {
         match plays {
             Plays::Count(_) => unreachable!("answered above"),
             Plays::Ranked { plays, .. } => {
-                for play in &plays {
+                for play in plays {
                     listed(buf, play)?;
                 }
             }
@@ -826,7 +896,7 @@ impl<'a> Run<'a> {
                 // The best placements, written straight from the moves
                 // (`listing` writes what `listed` would), then exchanges
                 // and the pass while --top leaves room.
-                let top = args.top.unwrap_or(usize::MAX);
+                let top = top.unwrap_or(usize::MAX);
                 ranking.rank(moves, top);
                 let sp = spelling(spellings, li, alphabet, lexicon);
                 let json_lines = json.then(|| {
@@ -849,25 +919,12 @@ impl<'a> Run<'a> {
                     }
                 }
                 let room = top - ranking.order().len();
-                for play in others.into_iter().take(room) {
-                    listed(buf, &Listed::unranked(play))?;
+                for play in others.iter().take(room) {
+                    listed(buf, &Listed::unranked(play.clone()))?;
                 }
             }
         }
         Ok(())
-    }
-
-    /// The exit status: 3 when a position could not be answered, 1 when a
-    /// `--play` was not legal, else 0.
-    fn finish(mut self) -> Result<ExitCode> {
-        self.out.flush()?;
-        Ok(ExitCode::from(if self.bad > 0 {
-            status::DATA
-        } else if self.illegal > 0 {
-            status::NO
-        } else {
-            status::OK
-        }))
     }
 }
 
