@@ -8,7 +8,11 @@
 //! its number, so a match gives the same result whatever the thread count.
 //!
 //! The win rate counts a draw as half a win; its 95 % confidence interval
-//! is the normal one on the per-game results (1, ½ or 0).
+//! is Wilson's score interval for that rate over the games. Unlike the
+//! normal (Wald) interval it stays inside 0–1 and does not shrink to a
+//! point when every game went one way: 4 wins in 4 games give 51–100 %,
+//! where Wald gives 100–100 %. (A draw varies less than a win or a loss,
+//! so with draws the interval is a little wider than it need be.)
 //!
 //! ```
 //! use lexgraph::{compile, Alphabet, Lexicon, Rules, WordList};
@@ -287,10 +291,8 @@ pub fn summarize(games: &[GameStats], count_moves: bool) -> Summary {
             legal += g.legal_moves[p];
         }
     }
-    let (rate, rate_sd) = mean_sd(&results);
-    s.win_rate = rate;
-    let half = 1.96 * rate_sd / n.sqrt();
-    s.win_rate_ci95 = ((rate - half).max(0.0), (rate + half).min(1.0));
+    s.win_rate = results.iter().sum::<f64>() / n;
+    s.win_rate_ci95 = wilson(s.win_rate, n);
     (s.mean_spread, s.spread_sd) = mean_sd(&spreads);
     for p in 0..2 {
         s.points_per_turn[p] = points[p] as f64 / turns[p].max(1) as f64;
@@ -299,6 +301,15 @@ pub fn summarize(games: &[GameStats], count_moves: bool) -> Summary {
     s.turns_per_game = all_turns / n;
     s.moves_per_turn = count_moves.then(|| legal as f64 / all_turns.max(1.0));
     s
+}
+
+/// Wilson's 95 % score interval for a rate `p` observed over `n` trials.
+fn wilson(p: f64, n: f64) -> (f64, f64) {
+    const Z: f64 = 1.96;
+    let z2n = Z * Z / n;
+    let centre = (p + z2n / 2.0) / (1.0 + z2n);
+    let half = Z / (1.0 + z2n) * (p * (1.0 - p) / n + z2n / (4.0 * n)).sqrt();
+    ((centre - half).max(0.0), (centre + half).min(1.0))
 }
 
 /// Mean and sample standard deviation.
@@ -390,7 +401,20 @@ mod tests {
         assert_eq!(s.turns_per_game, 20.0);
         assert_eq!(s.points_per_turn, [25.0, 28.75]);
         assert_eq!(s.moves_per_turn, None);
-        // sd of (1, .5, 0, 1) is 0.4787; 1.96 * sd / 2 = 0.4691.
-        assert!((s.win_rate_ci95.0 - (0.625 - 0.46912)).abs() < 1e-4);
+        // Wilson at 0.625 over 4 games.
+        assert!((s.win_rate_ci95.0 - 0.219422).abs() < 1e-6);
+        assert!((s.win_rate_ci95.1 - 0.908103).abs() < 1e-6);
+    }
+
+    /// Wilson's interval: inside 0–1, never a point, narrowing as games
+    /// add up (values from the formula worked by hand).
+    #[test]
+    fn the_win_rate_interval_is_wilsons() {
+        let (lo, hi) = wilson(1.0, 4.0);
+        assert!((lo - 0.510100).abs() < 1e-6 && hi == 1.0);
+        let (lo, hi) = wilson(0.0, 4.0);
+        assert!(lo == 0.0 && (hi - 0.489900).abs() < 1e-6);
+        let (lo, hi) = wilson(0.5, 10_000.0);
+        assert!((lo - 0.490202).abs() < 1e-6 && (hi - 0.509798).abs() < 1e-6);
     }
 }
