@@ -3,14 +3,13 @@
 use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
 use std::fs::File;
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{BufRead, BufReader, Read};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::rc::Rc;
 
 use anyhow::{bail, Context, Result};
 
-use lexgraph::board::Board;
 use lexgraph::equity::{Listed, Play, PlayRecord};
 use lexgraph::movegen::{Counter, Generator, Move, Options};
 use lexgraph::play::{parse_square, BlankCase, Notation};
@@ -22,12 +21,13 @@ use lexgraph::{Alphabet, Kind, Lexicon};
 use serde::Serialize;
 
 use crate::cgp_lines::{cgp_opcodes, opcode, CgpLines, MAX_CGP_LINE};
-use crate::setup::{open_lexicon, JsonCount, RuleSet};
+use crate::setup::{open_lexicon, RuleSet};
 use crate::{status, usage, Negative, Usage};
 
 mod listing;
+mod printer;
 
-use listing::{JsonLines, Ranking, Spelling, SquareFields};
+use printer::{Answer, Printer};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -154,11 +154,6 @@ struct JsonMove<'a> {
 
 /// The largest `--board` file read.
 const MAX_BOARD_FILE: u64 = 64 << 20;
-
-/// A position's output is gathered in a buffer and written out when it
-/// reaches this size, and when it is complete: few writes, and bounded
-/// memory however many moves a position has.
-const OUTPUT_CHUNK: usize = 64 << 10;
 
 pub fn run(args: Args) -> Result<ExitCode> {
     if args.rules == RuleSet::Upwords {
@@ -771,163 +766,6 @@ impl<'a> Run<'a> {
     }
 }
 
-/// One position's answer, to be printed.
-struct Answer<'a> {
-    k: usize,
-    /// Where it was read (`FILE:LINE`, `--cgp`).
-    label: &'a str,
-    /// One of several positions: each line says which.
-    batch: bool,
-    position: &'a Position,
-    plays: &'a Plays,
-    /// The placements of [`Plays::Placed`], in no order.
-    moves: &'a [Move],
-    /// The lexicon (an index into `Lexicons::opened`), its label and
-    /// alphabet.
-    li: usize,
-    lexicon: &'a str,
-    alphabet: &'a Alphabet,
-}
-
-/// Writes answers: what stays from one position to the next.
-struct Printer<W: Write> {
-    json: bool,
-    /// `--top`.
-    top: Option<usize>,
-    /// Puts the moves in order.
-    ranking: Ranking,
-    /// How each lexicon's tiles are written (by index in `Lexicons::opened`),
-    /// made when it first prints a move.
-    spellings: Vec<Option<Spelling>>,
-    /// The JSON fields of the squares of the last board printed, made anew
-    /// for a board of another size.
-    square_fields: Option<SquareFields>,
-    /// The output not yet written to `out`.
-    buf: Vec<u8>,
-    out: W,
-}
-
-impl<W: Write> Printer<W> {
-    fn new(args: &Args, out: W) -> Printer<W> {
-        Printer {
-            json: args.format == Format::Json,
-            top: args.top,
-            ranking: Ranking::default(),
-            spellings: Vec::new(),
-            square_fields: None,
-            buf: Vec::new(),
-            out,
-        }
-    }
-
-    /// Writes out what is buffered, and flushes.
-    fn flush(&mut self) -> Result<()> {
-        self.out.write_all(&self.buf)?;
-        self.buf.clear();
-        self.out.flush()?;
-        Ok(())
-    }
-
-    /// Writes answer `a` into the output buffer (and out, in chunks).
-    fn answer(&mut self, a: &Answer<'_>) -> Result<()> {
-        let Printer {
-            json,
-            top,
-            ranking,
-            spellings,
-            square_fields,
-            buf,
-            out,
-            ..
-        } = self;
-        let json = *json;
-        let Answer {
-            k,
-            label,
-            batch,
-            position: p,
-            plays,
-            moves,
-            li,
-            lexicon,
-            alphabet,
-        } = *a;
-        let position = batch.then_some(k);
-        let total = match plays {
-            Plays::Count(n) => {
-                if json {
-                    let j = JsonCount {
-                        position,
-                        lexicon,
-                        moves: *n,
-                    };
-                    serde_json::to_writer(&mut *buf, &j)?;
-                    writeln!(buf)?;
-                } else if batch {
-                    writeln!(buf, "{k} {n}")?;
-                } else {
-                    writeln!(buf, "{n}")?;
-                }
-                return Ok(());
-            }
-            Plays::Ranked { total, .. } | Plays::Placed { total, .. } => *total,
-        };
-        if !json && batch {
-            writeln!(buf, "# position {k} ({label}): {total} moves")?;
-        }
-        let listed = |buf: &mut Vec<u8>, play: &Listed| -> Result<()> {
-            if json {
-                let j = json_play(play, position, lexicon, alphabet, &p.board);
-                serde_json::to_writer(&mut *buf, &j)?;
-                writeln!(buf)?;
-            } else {
-                writeln!(buf, "{}", text_play(play, alphabet))?;
-            }
-            Ok(())
-        };
-        match plays {
-            Plays::Count(_) => unreachable!("answered above"),
-            Plays::Ranked { plays, .. } => {
-                for play in plays {
-                    listed(buf, play)?;
-                }
-            }
-            Plays::Placed { others, .. } => {
-                // The best placements, written straight from the moves
-                // (`listing` writes what `listed` would), then exchanges
-                // and the pass while --top leaves room.
-                let top = top.unwrap_or(usize::MAX);
-                ranking.rank(moves, top);
-                let sp = spelling(spellings, li, alphabet, lexicon);
-                let json_lines = json.then(|| {
-                    let size = p.board.size();
-                    if square_fields.as_ref().is_none_or(|f| f.size() != size) {
-                        *square_fields = Some(SquareFields::new(size));
-                    }
-                    let fields = square_fields.as_ref().expect("made above");
-                    JsonLines::new(position, &p.board, fields, sp)
-                });
-                for &i in ranking.order() {
-                    let m = &moves[i as usize];
-                    match &json_lines {
-                        Some(lines) => lines.write(buf, m),
-                        None => listing::write_text(buf, m, sp),
-                    }
-                    if buf.len() >= OUTPUT_CHUNK {
-                        out.write_all(buf)?;
-                        buf.clear();
-                    }
-                }
-                let room = top - ranking.order().len();
-                for play in others.iter().take(room) {
-                    listed(buf, &Listed::unranked(play.clone()))?;
-                }
-            }
-        }
-        Ok(())
-    }
-}
-
 /// A position and the `lex` name it was read for.
 struct CgpPosition {
     position: Position,
@@ -983,55 +821,6 @@ enum Plays {
         total: usize,
         others: Vec<Play>,
     },
-}
-
-/// How lexicon `li` writes its tiles, made the first time it is needed.
-fn spelling<'s>(
-    spellings: &'s mut Vec<Option<Spelling>>,
-    li: usize,
-    alphabet: &Alphabet,
-    lexicon: &str,
-) -> &'s Spelling {
-    if spellings.len() <= li {
-        spellings.resize_with(li + 1, || None);
-    }
-    spellings[li].get_or_insert_with(|| Spelling::new(alphabet, lexicon))
-}
-
-/// `8D QUIRE 30`, `exchange AEI 0`, `pass 0`; ranked by equity, the
-/// equity and the leave follow (`8G QI 22 29.5 S`, `-` for no tile kept).
-fn text_play(listed: &Listed, alphabet: &Alphabet) -> String {
-    let play = match &listed.play {
-        Play::Place(m) => format!("{} {}", m.notation(alphabet), m.score),
-        Play::Exchange(r) => format!("exchange {} 0", r.to_text(alphabet)),
-        Play::Pass => "pass 0".to_string(),
-    };
-    match &listed.ranked {
-        Some((equity, leave)) => format!("{play} {equity} {}", leave_text(leave, alphabet)),
-        None => play,
-    }
-}
-
-/// A leave as text, `-` when empty.
-fn leave_text(leave: &Rack, alphabet: &Alphabet) -> String {
-    match leave.is_empty() {
-        true => "-".to_string(),
-        false => leave.to_text(alphabet),
-    }
-}
-
-fn json_play<'a>(
-    listed: &Listed,
-    position: Option<usize>,
-    lexicon: &'a str,
-    alphabet: &Alphabet,
-    board: &Board,
-) -> JsonMove<'a> {
-    JsonMove {
-        position,
-        lexicon,
-        play: PlayRecord::new(listed, board, alphabet),
-    }
 }
 
 /// The layout: the flag (built-in name or file), else the built-in one whose size matches.
