@@ -22,7 +22,7 @@
 //! lexgraph's own command line is timed the same way, as a whole process
 //! (parse, open, generate, print) from the outside: `lexgraph moves
 //! --cgp-file` on the suite's positions, its output to a file
-//! ([`Peers::cli_jobs`]). The program is `$LEXGRAPH_CLI`, else `lexgraph`
+//! ([`Peers::cli_job`]). The program is `$LEXGRAPH_CLI`, else `lexgraph`
 //! beside this report's directory (`target/release/lexgraph`, built by
 //! `cargo build --release`); left out with a note when absent.
 
