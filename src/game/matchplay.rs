@@ -152,6 +152,19 @@ pub fn play_one<R: Scoring>(
     settings: &MatchSettings,
     number: u64,
 ) -> Result<(Game, GameStats)> {
+    play_observed(gen, lex, players, settings, number, |_, _, _| {})
+}
+
+/// [`play_one`], showing `observe` every turn before it is played: the
+/// player (index into `players`), the mover's view and the chosen play.
+pub(crate) fn play_observed<R: Scoring>(
+    gen: &mut Generator<R>,
+    lex: &Lexicon,
+    players: &[Strategy; 2],
+    settings: &MatchSettings,
+    number: u64,
+    mut observe: impl FnMut(usize, &Game, &crate::equity::Ranked),
+) -> Result<(Game, GameStats)> {
     let rules = gen.rules().clone();
     let first = (number % 2) as usize;
     let mut game = Game::new(
@@ -177,6 +190,7 @@ pub fn play_one<R: Scoring>(
             st.legal_moves[p] += all.len() as u64;
         }
         let choice = players[p].choose(gen, lex, &pos);
+        observe(p, &game, &choice);
         if let Play::Place(m) = &choice.play {
             st.points[p] += m.score as i64;
             if m.tiles_placed() as usize == rules.rack_size {

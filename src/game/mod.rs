@@ -41,6 +41,8 @@ pub mod gcg;
 pub mod matchplay;
 pub mod replay;
 pub mod selfplay;
+#[cfg(feature = "build")]
+pub mod train;
 pub mod tune;
 
 use rand::seq::SliceRandom;
