@@ -1,4 +1,5 @@
-//! `lexgraph leaves`: KLV2 leave files from `leave,value` tables and back.
+//! `lexgraph leaves`: KLV2 leave files from `leave,value` tables and back,
+//! and trained by self-play (`leaves train`, in `train.rs`).
 
 use std::io::{Read, Write};
 use std::path::PathBuf;
@@ -12,6 +13,8 @@ use lexgraph::Alphabet;
 
 use crate::resolve_alphabet;
 
+mod train;
+
 #[derive(clap::Args)]
 pub struct Args {
     #[command(subcommand)]
@@ -24,6 +27,8 @@ enum Cmd {
     Compile(CompileArgs),
     /// Print a KLV2 or KLV file as `leave,value` lines, in the file's order
     Dump(DumpArgs),
+    /// Learn leave values by self-play and write them as KLV2 (and a win table beside)
+    Train(train::TrainArgs),
 }
 
 #[derive(clap::Args)]
@@ -64,6 +69,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
     match args.cmd {
         Cmd::Compile(a) => compile(a)?,
         Cmd::Dump(a) => dump(a)?,
+        Cmd::Train(a) => train::run(a)?,
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -217,3 +217,94 @@ fn shared_kwg_files_are_written_byte_for_byte() {
         assert_eq!(first, None, "{name}: first different node");
     }
 }
+
+/// `leaves train`: a KLV2 file with every leave the bag allows, the same
+/// bytes on one thread and two, that `verify`, `dump` and `match` read; the
+/// win table beside it; Upwords too; bad settings refused.
+#[test]
+fn training_writes_the_same_table_on_any_threads() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let train = |threads: &str, out: &str| {
+        ok(
+            d,
+            &[
+                "leaves",
+                "train",
+                "--games",
+                "6,4",
+                "--seed",
+                "3",
+                "--threads",
+                threads,
+                "-o",
+                out,
+            ],
+        )
+    };
+    let report = train("1", "one.klv2");
+    assert!(report.contains("generation 2: 4 games"), "{report}");
+    assert!(report.contains("914624 leaves written"), "{report}");
+    train("2", "two.klv2");
+    let one = std::fs::read(d.join("one.klv2")).unwrap();
+    assert_eq!(one, std::fs::read(d.join("two.klv2")).unwrap());
+    let win = std::fs::read_to_string(d.join("one.win.csv")).unwrap();
+    assert_eq!(win, std::fs::read_to_string(d.join("two.win.csv")).unwrap());
+    assert!(win.starts_with("unseen,spread,turns,wins\n") && win.lines().count() > 50);
+    let k = Klv::open(d.join("one.klv2")).unwrap();
+    assert_eq!(k.len(), 914_624);
+    let a = Alphabet::english();
+    let v = |s: &str| k.value(Rack::parse(s, &a).unwrap().counts());
+    assert!(v("?").is_finite() && v("QVVWW?").is_finite());
+    ok(d, &["verify", "one.klv2"]);
+    let dump = ok(d, &["leaves", "dump", "one.klv2"]);
+    assert_eq!(dump.lines().count(), 914_625);
+    let m = ok(
+        d,
+        &[
+            "match",
+            "--p1",
+            "klv:one.klv2",
+            "--p2",
+            "greedy",
+            "--games",
+            "2",
+        ],
+    );
+    assert!(m.contains("2 games"), "{m}");
+    // Upwords: its own bag (the QU tile), one-tile exchanges.
+    let up = ok(
+        d,
+        &[
+            "leaves",
+            "train",
+            "--rules",
+            "upwords",
+            "--games",
+            "4",
+            "--generations",
+            "1",
+            "-o",
+            "up.klv2",
+        ],
+    );
+    assert!(up.contains("generation 1: 4 games"), "{up}");
+    assert!(Klv::open(d.join("up.klv2")).unwrap().len() > 100_000);
+    let out = cli::run(d, &["leaves", "train", "--games", "0", "-o", "x.klv2"]);
+    assert_eq!(out.status.code(), Some(2));
+    let out = cli::run(
+        d,
+        &[
+            "leaves",
+            "train",
+            "--games",
+            "5",
+            "--generations",
+            "0",
+            "-o",
+            "x.klv2",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(!d.join("x.klv2").exists());
+}
