@@ -38,9 +38,11 @@ use lexgraph_engine::{Input, Listed, Session, Setup};
 
 mod games;
 mod moves;
+mod train;
 
 use games::*;
 use moves::*;
+use train::*;
 
 create_exception!(
     lexgraph,
@@ -615,5 +617,10 @@ fn _lexgraph(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(play_games, m)?)?;
     m.add_function(wrap_pyfunction!(play_match, m)?)?;
     m.add_function(wrap_pyfunction!(summarize, m)?)?;
+    m.add_function(wrap_pyfunction!(train_games, m)?)?;
+    m.add_function(wrap_pyfunction!(merge_tallies, m)?)?;
+    m.add_function(wrap_pyfunction!(estimate_leaves, m)?)?;
+    m.add_function(wrap_pyfunction!(win_table, m)?)?;
+    m.add_function(wrap_pyfunction!(train_leaves, m)?)?;
     Ok(())
 }

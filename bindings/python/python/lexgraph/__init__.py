@@ -7,7 +7,10 @@ use, which kills a process that maps it with SIGBUS), query it
 position (``Lexicon.moves``, ``Lexicon.moves_batch``), compile word lists
 (``compile``) and play matches between strategies (``play_match``, or in
 shards with ``play_games`` and ``summarize``; ``lexgraph.cluster`` runs the
-shards on a Dask cluster). Long calls stop on Ctrl-C; results pickle.
+shards on a Dask cluster) and train leave values by self-play
+(``train_leaves``, or in shards with ``train_games``, ``merge_tallies`` and
+``estimate_leaves``; ``lexgraph.cluster.train_leaves`` on Dask). Long calls
+stop on Ctrl-C; results pickle.
 
 >>> import lexgraph
 >>> lex = lexgraph.Lexicon.open("out/enable.gaddag")            # doctest: +SKIP
@@ -26,9 +29,14 @@ from ._lexgraph import (
     WordIter,
     __version__,
     compile,
+    estimate_leaves,
+    merge_tallies,
     play_games,
     play_match,
     summarize,
+    train_games,
+    train_leaves,
+    win_table,
 )
 
 __all__ = [
@@ -42,7 +50,12 @@ __all__ = [
     "WordIter",
     "__version__",
     "compile",
+    "estimate_leaves",
+    "merge_tallies",
     "play_games",
     "play_match",
     "summarize",
+    "train_games",
+    "train_leaves",
+    "win_table",
 ]

@@ -241,3 +241,38 @@ def play_match(
     """A whole match on this machine, on ``threads`` threads (1 to 256; every
     core when None): the same summary whatever the count. Ctrl-C stops it
     within a game."""
+
+def train_games(
+    lexicon: Lexicon,
+    leaves: Optional[bytes],
+    seed: int,
+    generation: int,
+    start: int,
+    count: int,
+    *,
+    threads: Optional[int] = None,
+) -> bytes:
+    """Plays games start .. start+count of generation ``generation`` of a
+    leave-training run with the leave values ``leaves`` (KLV2 bytes, or None:
+    every leave 0) and returns their tally (bytes). Ctrl-C stops it."""
+
+def merge_tallies(tallies: Sequence[bytes]) -> bytes:
+    """Merges tallies exactly, in any order."""
+
+def estimate_leaves(lexicon: Lexicon, tally_bytes: bytes, *, min_support: int = 50) -> bytes:
+    """Leave values from a tally, as a KLV2 file's bytes."""
+
+def win_table(tally_bytes: bytes) -> str:
+    """A tally's win table as ``unseen,spread,turns,wins`` CSV."""
+
+def train_leaves(
+    lexicon: Lexicon,
+    games: Union[int, Sequence[int]],
+    *,
+    generations: int = 4,
+    seed: int = 1,
+    min_support: int = 50,
+    threads: Optional[int] = None,
+) -> Tuple[bytes, str]:
+    """Trains leave values by self-play on this machine: ``(klv2, win_table)``,
+    what ``lexgraph leaves train`` writes, whatever the thread count."""

@@ -1,9 +1,15 @@
-"""Matches sharded across a Dask cluster.
+"""Matches and leave training sharded across a Dask cluster.
 
 Each game of a match depends only on the match seed and its number, so a
 match splits into ranges of game numbers played anywhere; ``summarize``
 merges their per-game statistics into exactly the summary of
-``lexgraph.play_match`` with the same seed on one machine.
+``lexgraph.play_match`` with the same seed on one machine. Leave training
+(``train_leaves``) splits each generation's games the same way; the
+shards' tallies are integer counts and sums, merged exactly, so the table
+is byte for byte the one ``lexgraph.train_leaves`` makes on one machine.
+
+Workers need only ``pip install lexgraph`` and the lexicon file at the
+path the client gives (a shared file system, or the same path on each).
 
 >>> from dask.distributed import Client, LocalCluster              # doctest: +SKIP
 >>> with LocalCluster(n_workers=2) as cluster, Client(cluster) as client:   # doctest: +SKIP
@@ -12,9 +18,19 @@ merges their per-game statistics into exactly the summary of
 
 from __future__ import annotations
 
-from typing import List, Optional, Tuple, Union
+from typing import List, Optional, Sequence, Tuple, Union
 
-from ._lexgraph import GameStats, Lexicon, Summary, play_games, summarize
+from ._lexgraph import (
+    GameStats,
+    Lexicon,
+    Summary,
+    estimate_leaves,
+    merge_tallies,
+    play_games,
+    summarize,
+    train_games,
+    win_table,
+)
 
 
 def shards(games: int, count: int) -> List[Tuple[int, int]]:
@@ -71,3 +87,55 @@ def play_match(
 def _play_shard(path, in_memory, p1, p2, seed, start, count, count_moves):
     lexicon = Lexicon.read(path) if in_memory else Lexicon.open(path)
     return play_games(lexicon, p1, p2, seed, start, count, count_moves=count_moves)
+
+
+def train_leaves(
+    client,
+    lexicon: Union[Lexicon, str],
+    games: Union[int, Sequence[int]],
+    *,
+    generations: int = 4,
+    seed: int = 1,
+    min_support: int = 50,
+    shards_count: Optional[int] = None,
+) -> Tuple[bytes, str]:
+    """Trains leave values by self-play on a Dask cluster: for each
+    generation, ``shards_count`` tasks (default: four per worker) run
+    ``lexgraph.train_games`` on ranges of game numbers with the previous
+    generation's leaves; their tallies are merged and the new leaves
+    estimated here. ``games``: a count for each of ``generations``
+    generations, or a list of counts. Returns ``(klv2, win_table)``, equal
+    to ``lexgraph.train_leaves(lexicon, games, ...)`` with the same seed:
+    the KLV2 file's bytes and the win table's CSV."""
+    path = lexicon.path if isinstance(lexicon, Lexicon) else str(lexicon)
+    in_memory = isinstance(lexicon, Lexicon) and lexicon.in_memory
+    here = _open(path, in_memory)
+    counts = [games] * generations if isinstance(games, int) else list(games)
+    if not counts or generations < 1 or any(int(n) < 1 for n in counts):
+        raise ValueError("games: a positive count, or a list of them; generations >= 1")
+    if shards_count is None:
+        workers = len(client.scheduler_info().get("workers", {})) or 1
+        shards_count = 4 * workers
+    leaves: Optional[bytes] = None
+    wins: List[bytes] = []
+    for generation, n in enumerate(counts):
+        # The previous generation's leaves go to the workers once.
+        shared = client.scatter(leaves, broadcast=True) if leaves is not None else None
+        futures = [
+            client.submit(
+                _train_shard, path, in_memory, shared, seed, generation, start, count, pure=False
+            )
+            for start, count in shards(int(n), shards_count)
+        ]
+        tally = merge_tallies(client.gather(futures))
+        leaves = estimate_leaves(here, tally, min_support=min_support)
+        wins.append(tally)
+    return leaves, win_table(merge_tallies(wins))
+
+
+def _open(path, in_memory):
+    return Lexicon.read(path) if in_memory else Lexicon.open(path)
+
+
+def _train_shard(path, in_memory, leaves, seed, generation, start, count):
+    return train_games(_open(path, in_memory), leaves, seed, generation, start, count)
