@@ -90,3 +90,55 @@ fn bytes_of(files: &compile::Compiled, kind: Kind) -> &Vec<u8> {
         Kind::Gaddag => &files.gaddag,
     }
 }
+
+/// The built-in list's own leave values (`lexicons/wordlist-en.klv2`,
+/// trained by `lexgraph leaves train`; `lexicons/LEAVES.md`).
+const LEAVES: &[u8] = include_bytes!("../lexicons/wordlist-en.klv2");
+
+/// The leave values a lexicon brings, for equity rankings by default:
+/// `X.klv2` beside `X.gaddag` or `X.dawg` (as `compile` copies a list's),
+/// the built-in list's own in the English alphabet, else none. Returns the
+/// name to show and the values.
+pub fn own_leaves(
+    lexicon: Option<&std::path::Path>,
+    alphabet: &Alphabet,
+) -> Result<Option<(String, lexgraph::strategy::Leaves)>> {
+    use lexgraph::klv::Klv;
+    use lexgraph::strategy::Leaves;
+    match lexicon {
+        None if alphabet.same_tiles(&Alphabet::english()) => {
+            let klv = Klv::from_vec(LEAVES.to_vec(), "built-in wordlist-en.klv2")?;
+            Ok(Some(("klv:wordlist-en.klv2".into(), Leaves::Klv(klv))))
+        }
+        None => Ok(None),
+        Some(path) => {
+            let beside = path.with_extension("klv2");
+            if !beside.is_file() {
+                return Ok(None);
+            }
+            let klv = Klv::open(&beside)
+                .with_context(|| format!("the lexicon's leaves, {}", beside.display()))?;
+            Ok(Some((
+                format!("klv:{}", beside.display()),
+                Leaves::Klv(klv),
+            )))
+        }
+    }
+}
+
+/// Leave values by their command-line spec; `auto` is the lexicon's own
+/// ([`own_leaves`]), else Gordon's Heuristic 2.
+pub fn leaves_spec(
+    spec: &str,
+    lexicon: Option<&std::path::Path>,
+    alphabet: &Alphabet,
+) -> Result<(String, lexgraph::strategy::Leaves)> {
+    use lexgraph::strategy::Leaves;
+    if spec == "auto" {
+        if let Some(own) = own_leaves(lexicon, alphabet)? {
+            return Ok(own);
+        }
+        return Ok(("gordon2".into(), Leaves::parse("gordon2", alphabet)?));
+    }
+    Ok((spec.to_string(), Leaves::parse(spec, alphabet)?))
+}

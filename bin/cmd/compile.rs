@@ -142,6 +142,19 @@ fn cmd_compile(
     // Both or neither, under OUT.lock: a failed write, or another compile to
     // the same output, leaves no mismatched pair.
     compile::write_lexicon(out, &outputs)?;
+    // A list's leaves travel with it: `enable1.klv2` beside `enable1.txt`
+    // is copied to OUT.klv2, which equity rankings use by default.
+    let leaves = words.with_extension("klv2");
+    if words.as_os_str() != "-" && leaves.is_file() {
+        let dest = with_ext(out, "klv2");
+        let klv = lexgraph::klv::Klv::open(&leaves)
+            .with_context(|| format!("the leaves beside the list, {}", leaves.display()))?;
+        let bytes =
+            std::fs::read(&leaves).with_context(|| format!("reading {}", leaves.display()))?;
+        compile::write_atomic(&dest, &bytes)
+            .with_context(|| format!("writing {}", dest.display()))?;
+        parts.push(format!("{} ({} leaves)", dest.display(), klv.len()));
+    }
     if let Some(pb) = pb {
         pb.finish_and_clear();
     }

@@ -28,8 +28,9 @@ use lexgraph::Lexicon;
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// The engine's strategy: greedy, gordon1, gordon2, klv:FILE or csv:FILE
-    #[arg(long, value_name = "STRATEGY", default_value = "gordon2")]
+    /// The engine's strategy: greedy, gordon1, gordon2, klv:FILE, csv:FILE, or auto: equity
+    /// with the lexicon's own leaves (X.klv2 beside it; the built-in list's), else gordon2
+    #[arg(long, value_name = "STRATEGY", default_value = "auto")]
     vs: String,
     /// Lexicon (.gaddag or .dawg); default: the built-in English lexicon
     #[arg(short, long)]
@@ -85,7 +86,14 @@ pub fn run(args: Args) -> Result<ExitCode> {
         crate::setup::game_setup(args.rules, args.lexicon.as_deref(), args.layout.as_deref())?;
     let a = lex.alphabet().clone();
     rules.validate()?;
-    let engine = Strategy::parse(&args.vs, &a).context("--vs")?;
+    let engine = if args.vs == "auto" {
+        let (name, leaves) =
+            crate::default_lexicon::leaves_spec("auto", args.lexicon.as_deref(), &a)
+                .context("--vs")?;
+        Strategy::new(&name, leaves, lexgraph::strategy::Exchanges::Ranked)
+    } else {
+        Strategy::parse(&args.vs, &a).context("--vs")?
+    };
     let seed = args.seed.unwrap_or_else(|| {
         std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
@@ -128,7 +136,8 @@ pub fn run(args: Args) -> Result<ExitCode> {
     writeln!(
         out,
         "lexgraph {} vs {} (seed {seed}); type `help` for the commands",
-        args.name, args.vs
+        args.name,
+        engine.name()
     )?;
     // The board is shown again after a move, not after a refused command.
     let mut redraw = true;

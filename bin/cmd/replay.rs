@@ -37,11 +37,12 @@ pub struct Args {
     /// player gave up
     #[arg(long)]
     analyze: bool,
-    /// Leave values for --analyze: gordon1, gordon2, klv:FILE or csv:FILE
+    /// Leave values for --analyze: gordon1, gordon2, klv:FILE, csv:FILE, or auto: the
+    /// lexicon's own (X.klv2 beside it; the built-in list's), else gordon2
     #[arg(
         long,
         value_name = "SPEC",
-        default_value = "gordon2",
+        default_value = "auto",
         requires = "analyze"
     )]
     leaves: String,
@@ -125,7 +126,11 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let game = replay(&record, &rules, &a, Some(&lex))
         .with_context(|| format!("replaying {}", args.game.display()))?;
     let leaves = if args.analyze {
-        Some(Leaves::parse(&args.leaves, &a).context("--leaves")?)
+        Some(
+            crate::default_lexicon::leaves_spec(&args.leaves, args.lexicon.as_deref(), &a)
+                .context("--leaves")?
+                .1,
+        )
     } else {
         None
     };

@@ -78,7 +78,8 @@ fn a_scripted_game_explains_refusals_and_plays_a_hint() {
     ));
     for want in [
         "your rack: ",
-        "best for you by gordon2:",
+        // The lexicon's own leaves: `compile` copied the list's beside it.
+        "best for you by klv:",
         "ZZ9 is off the 15x15 board",
         "QQQQ is not in the lexicon",
         "the first play must cover the start square 8H",
@@ -286,4 +287,48 @@ fn tune_writes_weights_that_a_match_plays() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
+}
+
+/// `play` and `replay --analyze` rank by the lexicon's own leaves when a
+/// KLV2 file sits beside it (as `compile` copies a list's), else by
+/// Gordon's Heuristic 2.
+#[test]
+fn the_default_leaves_are_the_lexicons_own_else_gordon2() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    assert!(
+        english_dir().join("en.klv2").is_file(),
+        "compile copies the list's leaves"
+    );
+    std::fs::write(d.join("small.txt"), "qi\nqis\nza\nzas\nat\nta\neat\ntea\n").unwrap();
+    let out = Command::new(BIN)
+        .args(["compile", "small.txt", "-o", "small"])
+        .current_dir(d)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert!(!d.join("small.klv2").exists());
+    let hint = |lex: &str| {
+        text(&run_with_input(
+            d,
+            &["play", "-l", lex, "--seed", "2", "--gcg", "h.gcg"],
+            "hint\nquit\n",
+        ))
+    };
+    assert!(hint("small.gaddag").contains("vs gordon2 (seed 2)"));
+    // A KLV2 file beside the lexicon is its own.
+    std::fs::copy(english_dir().join("en.klv2"), d.join("small.klv2")).unwrap();
+    let own = hint("small.gaddag");
+    assert!(own.contains("vs klv:small.klv2 (seed 2)"), "{own}");
+    // A bad one is named, not ignored.
+    std::fs::write(d.join("small.klv2"), b"not a klv").unwrap();
+    let out = Command::new(BIN)
+        .args(["play", "-l", "small.gaddag", "--seed", "2"])
+        .current_dir(d)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(3));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("small.klv2"), "{err}");
 }

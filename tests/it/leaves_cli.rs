@@ -259,6 +259,10 @@ fn training_writes_the_same_table_on_any_threads() {
     ok(d, &["verify", "one.klv2"]);
     let dump = ok(d, &["leaves", "dump", "one.klv2"]);
     assert_eq!(dump.lines().count(), 914_625);
+    // Its dump compiles back to the same bytes.
+    ok(d, &["leaves", "dump", "one.klv2", "-o", "one.csv"]);
+    ok(d, &["leaves", "compile", "one.csv", "-o", "back.klv2"]);
+    assert_eq!(std::fs::read(d.join("back.klv2")).unwrap(), one);
     let m = ok(
         d,
         &[

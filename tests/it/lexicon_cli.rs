@@ -82,8 +82,8 @@ fn compile_writes_both_files_and_a_one_line_summary() {
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert_eq!(
         listing(dir.path()),
-        ["x.dawg", "x.gaddag"],
-        "no temporary files left"
+        ["x.dawg", "x.gaddag", "x.klv2"],
+        "no temporary files left; the list's leaves copied beside"
     );
     assert!(out.stdout.is_empty());
     let err = stderr(&out);
@@ -102,7 +102,9 @@ fn compile_writes_both_files_and_a_one_line_summary() {
         let part = format!("{} B ({nodes} nodes, {edges} edges)", lex.bytes().len());
         assert!(err.contains(&part), "summary lacks {part:?}: {err}");
     }
-    // --only writes one file; a missing output directory is created.
+    assert!(err.contains("x.klv2 (914624 leaves)"), "{err}");
+    // --only writes one lexicon file (the list's leaves still travel with
+    // it); a missing output directory is created.
     let out = run(
         dir.path(),
         &[
@@ -115,7 +117,7 @@ fn compile_writes_both_files_and_a_one_line_summary() {
         ],
     );
     assert!(out.status.success(), "{}", stderr(&out));
-    assert_eq!(listing(&dir.path().join("sub/dir")), ["y.gaddag"]);
+    assert_eq!(listing(&dir.path().join("sub/dir")), ["y.gaddag", "y.klv2"]);
     assert_eq!(
         std::fs::read(dir.path().join("sub/dir/y.gaddag")).unwrap(),
         gaddag.bytes()
