@@ -415,13 +415,31 @@ fn strategy_matches(
     if klv.is_file() {
         pairs.push((klv_spec.clone(), "greedy".into(), plan.match_games));
         pairs.push((klv_spec.clone(), "gordon2".into(), plan.match_games));
-        pairs.push((klv_spec.clone(), klv_spec, plan.throughput_games));
+        pairs.push((klv_spec.clone(), klv_spec.clone(), plan.throughput_games));
     } else {
         notes.push(format!(
             "{} not found: the KLV matches are left out.",
             klv.display()
         ));
     }
+    // lexgraph's own ENABLE leaves (`lexicons/enable1.klv2`, trained by
+    // `leaves train`) against the others.
+    let own = Path::new(env!("CARGO_MANIFEST_DIR")).join("lexicons/enable1.klv2");
+    if own.is_file() {
+        let own_spec = format!("klv:{}", own.display());
+        if klv.is_file() {
+            pairs.push((own_spec.clone(), klv_spec, plan.match_games));
+        }
+        pairs.push((own_spec.clone(), "gordon2".into(), plan.match_games));
+        pairs.push((own_spec, "greedy".into(), plan.match_games));
+    }
+    let own_dir = format!(
+        "{}",
+        own.parent()
+            .map(|d| d.join(""))
+            .unwrap_or_default()
+            .display()
+    );
     let threads = rayon::current_num_threads();
     let lex = &enable.gaddag;
     let a = lex.alphabet();
@@ -431,7 +449,9 @@ fn strategy_matches(
             progress!("match: {p1} vs {p2}, {games} games on ENABLE, {threads} threads");
             let mut row = StrategyMatch {
                 lexicon: "ENABLE".into(),
-                p1: p1.replace(&format!("{}", lexicons.join("../leaves/").display()), ""),
+                p1: p1
+                    .replace(&format!("{}", lexicons.join("../leaves/").display()), "")
+                    .replace(&own_dir, "lexicons/"),
                 p2: p2.replace(&format!("{}", lexicons.join("../leaves/").display()), ""),
                 games,
                 seed: 1,

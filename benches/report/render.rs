@@ -1536,8 +1536,9 @@ fn strategies(md: &mut String, r: &Report) -> Result<()> {
         "`lexgraph match` (`matchplay::play_match`) on ENABLE, standard board, seed 1: games 2k and 2k+1 \
          share a bag with each player moving first once; the tournament end (out: twice the opponent's \
          tiles). Win rate counts a draw as half; the interval is Wilson's 95 % score interval over games. \
-         KLV = `NWL20.klv2` (learned leaves, `../shared/leaves`); gordon2 = Gordon's Heuristic 2 with \
-         the vowel-consonant table (the 2015 thesis' player); greedy = the top-scoring move. \
+         KLV = `NWL20.klv2` (learned leaves, `../shared/leaves`); `lexicons/enable1.klv2` = lexgraph's \
+         own ENABLE leaves, learned by `lexgraph leaves train` (`lexicons/LEAVES.md`); gordon2 = Gordon's \
+         Heuristic 2 with the vowel-consonant table (the 2015 thesis' player); greedy = the top-scoring move. \
          Points per turn: placement points over all turns. The games are the same for a seed whatever \
          the thread count; the speed is on {} threads. KLV against itself is there for the speed: \
          with one strategy on both sides, a pair's two games mirror each other.\n",
