@@ -111,18 +111,14 @@ pub fn own_leaves(
             Ok(Some(("klv:wordlist-en.klv2".into(), Leaves::Klv(klv))))
         }
         None => Ok(None),
-        Some(path) => {
-            let beside = path.with_extension("klv2");
-            if !beside.is_file() {
-                return Ok(None);
-            }
-            let klv = Klv::open(&beside)
-                .with_context(|| format!("the lexicon's leaves, {}", beside.display()))?;
-            Ok(Some((
-                format!("klv:{}", beside.display()),
-                Leaves::Klv(klv),
-            )))
-        }
+        Some(path) => Ok(Leaves::of_lexicon(path)
+            .with_context(|| {
+                format!(
+                    "the lexicon's leaves, {}",
+                    path.with_extension("klv2").display()
+                )
+            })?
+            .map(|(beside, own)| (format!("klv:{}", beside.display()), own))),
     }
 }
 

@@ -318,8 +318,12 @@ impl Peers {
                 "--cgp-file".into(),
                 p.into_os_string(),
             ];
-            if let Some(klv) = leaves {
-                args.extend(["--leaves".into(), klv.into(), "--top".into(), "1".into()]);
+            match leaves {
+                Some(klv) => {
+                    args.extend(["--leaves".into(), klv.into(), "--top".into(), "1".into()])
+                }
+                // Every move, as the peers list them: by score.
+                None => args.extend(["--by".into(), "score".into()]),
             }
             Ok(args)
         });

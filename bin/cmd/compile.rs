@@ -144,16 +144,16 @@ fn cmd_compile(
     compile::write_lexicon(out, &outputs)?;
     // A list's leaves travel with it: `enable1.klv2` beside `enable1.txt`
     // is copied to OUT.klv2, which equity rankings use by default.
-    let leaves = words.with_extension("klv2");
-    if words.as_os_str() != "-" && leaves.is_file() {
-        let dest = with_ext(out, "klv2");
-        let klv = lexgraph::klv::Klv::open(&leaves)
-            .with_context(|| format!("the leaves beside the list, {}", leaves.display()))?;
-        let bytes =
-            std::fs::read(&leaves).with_context(|| format!("reading {}", leaves.display()))?;
-        compile::write_atomic(&dest, &bytes)
-            .with_context(|| format!("writing {}", dest.display()))?;
-        parts.push(format!("{} ({} leaves)", dest.display(), klv.len()));
+    if words.as_os_str() != "-" {
+        let copied = lexgraph::klv::copy_list_leaves(words, out).with_context(|| {
+            format!(
+                "the leaves beside the list, {}",
+                words.with_extension("klv2").display()
+            )
+        })?;
+        if let Some((dest, n)) = copied {
+            parts.push(format!("{} ({n} leaves)", dest.display()));
+        }
     }
     if let Some(pb) = pb {
         pb.finish_and_clear();

@@ -76,11 +76,18 @@ pub struct Args {
     /// Output format: text, or JSON Lines
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
-    /// Rank plays by equity (score plus the value of the tiles kept): `gordon1`,
-    /// `gordon2` (Gordon's heuristics), a KLV file of learned values (`.klv2`,
-    /// `.klv`) or a `leave,value` CSV file. Exchanges and the pass are ranked too;
-    /// each play is printed with its equity and leave
-    #[arg(long, value_name = "gordon1|gordon2|FILE.klv2|FILE.csv", conflicts_with_all = ["count", "play"])]
+    /// How plays are ranked: `equity` (score plus the value of the tiles
+    /// kept, with --leaves; exchanges and the pass are ranked too, and each
+    /// play is printed with its equity and leave) or `score` (the
+    /// placements, highest score first). Default: equity, except for
+    /// Upwords, --count and --play
+    #[arg(long, value_enum, conflicts_with_all = ["count", "play"])]
+    by: Option<By>,
+    /// The leave values equity is ranked by: `auto` (the default: the
+    /// lexicon's own, X.klv2 beside X.gaddag as `compile` copies a list's, or
+    /// the built-in list's; else Gordon's Heuristic 2), `gordon1`, `gordon2`,
+    /// a KLV file of learned values (`.klv2`, `.klv`) or a `leave,value` CSV file
+    #[arg(long, value_name = "auto|gordon1|gordon2|FILE.klv2|FILE.csv", conflicts_with_all = ["count", "play"])]
     leaves: Option<String>,
     /// Also list exchanges and pass. Exchanging needs at least a rack's worth
     /// of tiles in the bag: the tiles the mover cannot see, less the
@@ -129,6 +136,12 @@ impl Structure {
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum By {
+    Equity,
+    Score,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum Format {
     Text,
     Json,
@@ -165,6 +178,9 @@ pub fn run(args: Args) -> Result<ExitCode> {
         if args.leaves.is_some() || args.exchanges || args.play.is_some() {
             usage!("--leaves, --exchanges and --play are for the crossword game");
         }
+        if args.by == Some(By::Equity) {
+            usage!("Upwords plays are listed by score (--by score)");
+        }
         return crate::stacked::moves(crate::stacked::MovesArgs {
             stacked: args.stacked.as_deref(),
             stacked_file: args.stacked_file.as_deref(),
@@ -182,6 +198,9 @@ pub fn run(args: Args) -> Result<ExitCode> {
     }
     if args.stacked.is_some() || args.stacked_file.is_some() {
         usage!("stacked positions are Upwords positions: add --rules upwords");
+    }
+    if args.by == Some(By::Score) && args.leaves.is_some() {
+        usage!("--leaves ranks by equity: it does not go with --by score");
     }
     // A bad --layout, --rack-size, --bingo or --play is the command's
     // error, not each position's.
@@ -322,6 +341,9 @@ struct Lexicons {
     /// The alphabet of each of `opened`, shared: each position reads
     /// with it, and copying an alphabet costs dozens of allocations.
     alphabets: Vec<Rc<Alphabet>>,
+    /// The path each of `opened` was given by (`None`: the built-in one),
+    /// where its own leaves are found beside it.
+    paths: Vec<Option<PathBuf>>,
     /// The `lex` name of the batch's first line that has one: lines without
     /// one take it.
     first_name: Option<String>,
@@ -338,6 +360,7 @@ impl Lexicons {
             names: HashMap::new(),
             opened: Vec::new(),
             alphabets: Vec::new(),
+            paths: Vec::new(),
             first_name: None,
             reported: HashSet::new(),
         }
@@ -404,6 +427,7 @@ impl Lexicons {
         let (label, lex) =
             open_lexicon(path.as_deref(), self.want).map_err(|e| format!("{e:#}"))?;
         self.alphabets.push(Rc::new(lex.alphabet().clone()));
+        self.paths.push(path);
         self.opened.push((key, label, lex));
         Ok(self.opened.len() - 1)
     }
@@ -429,7 +453,9 @@ struct Run<'a> {
     layouts: Vec<(LayoutKey, std::result::Result<Rc<Layout>, String>)>,
     /// The generator, and the layout and bingo bonus of its rules.
     gen: Option<(Rc<Layout>, i32, Generator)>,
-    /// `--leaves`, read once per lexicon (its alphabet).
+    /// Ranked by equity (see `--by`).
+    by_equity: bool,
+    /// `--leaves` (default `auto`), read once per lexicon (its alphabet).
     leaves: HashMap<usize, Leaves>,
     /// The placements of the position at hand.
     moves: Vec<Move>,
@@ -471,6 +497,7 @@ impl<'a> Run<'a> {
                 .opening_both(args.opening == Opening::Both || args.play.is_some()),
             layouts: Vec::new(),
             gen: None,
+            by_equity: args.by != Some(By::Score) && !args.count && args.play.is_none(),
             leaves: HashMap::new(),
             moves: Vec::new(),
             printer: Printer::new(args, std::io::stdout().lock()),
@@ -660,13 +687,13 @@ impl<'a> Run<'a> {
             )
             .into());
         }
-        if let Some(spec) = &args.leaves {
+        if self.by_equity {
             if let std::collections::hash_map::Entry::Vacant(e) = self.leaves.entry(li) {
-                let why = |e: lexgraph::Error| match std::error::Error::source(&e) {
-                    Some(why) => format!("--leaves {e}: {why}"),
-                    None => format!("--leaves {e}"),
-                };
-                e.insert(Leaves::parse(spec, &alphabet).map_err(why)?);
+                let spec = args.leaves.as_deref().unwrap_or("auto");
+                let path = self.lexicons.paths[li].as_deref();
+                let (_, leaves) = crate::default_lexicon::leaves_spec(spec, path, &alphabet)
+                    .map_err(|e| format!("--leaves {e:#}"))?;
+                e.insert(leaves);
             }
         }
         // The generator is kept while the rules are made of the same

@@ -404,6 +404,28 @@ pub fn write_klv2(
     crate::compile::write_atomic(path, &klv2_bytes(leaves, layout)?)
 }
 
+/// A word list's own leave values travel with it: `LIST.klv2` beside the
+/// list `LIST.txt` is checked (it must read as a KLV file) and written
+/// atomically to `BASE.klv2` beside the lexicon compiled to `BASE.gaddag`,
+/// where equity rankings find it by default
+/// ([`crate::strategy::Leaves::of_lexicon`]). Returns the file written and
+/// its number of leaves; `None` when the list has no leaves beside it.
+#[cfg(feature = "build")]
+pub fn copy_list_leaves(list: &Path, base: &Path) -> Result<Option<(std::path::PathBuf, usize)>> {
+    let leaves = list.with_extension("klv2");
+    if !leaves.is_file() {
+        return Ok(None);
+    }
+    let bytes = std::fs::read(&leaves).map_err(|e| Error::io(&leaves, e))?;
+    // The bytes checked are the bytes written.
+    let klv = Klv::from_vec(bytes.clone(), &leaves.display().to_string())?;
+    let mut dest = base.as_os_str().to_owned();
+    dest.push(".klv2");
+    let dest = std::path::PathBuf::from(dest);
+    crate::compile::write_atomic(&dest, &bytes)?;
+    Ok(Some((dest, klv.len())))
+}
+
 /// Words in the subtree below arc `v` (not counting the arc's own word).
 fn below(words: &[u32], v: u32) -> usize {
     match (v & ARC_MASK) as usize {

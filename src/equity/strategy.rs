@@ -92,6 +92,29 @@ impl Leaves {
             },
         })
     }
+
+    /// A lexicon's own leave values: `X.klv2` beside the lexicon file
+    /// `X.gaddag` or `X.dawg` (`lexgraph compile` copies a word list's
+    /// there), with its path; `None` when there is no such file. A file
+    /// that is there but not a KLV is an error, not a silent fallback.
+    pub fn of_lexicon(lexicon: &Path) -> Result<Option<(std::path::PathBuf, Leaves)>> {
+        let beside = lexicon.with_extension("klv2");
+        if !beside.is_file() {
+            return Ok(None);
+        }
+        let klv = Klv::open(&beside)?;
+        Ok(Some((beside, Leaves::Klv(klv))))
+    }
+
+    /// The default ranking's values (`auto`): the lexicon's own
+    /// ([`Leaves::of_lexicon`]), else Gordon's Heuristic 2. Returns a name
+    /// for them (`klv:PATH` or `gordon2`) and the values.
+    pub fn auto(lexicon: Option<&Path>, alphabet: &Alphabet) -> Result<(String, Leaves)> {
+        if let Some((path, own)) = lexicon.map(Leaves::of_lexicon).transpose()?.flatten() {
+            return Ok((format!("klv:{}", path.display()), own));
+        }
+        Ok(("gordon2".into(), Leaves::parse("gordon2", alphabet)?))
+    }
 }
 
 impl LeaveValue for Leaves {

@@ -250,10 +250,15 @@ fn every_printed_word_reads_back_as_the_same_tiles() {
     let es = lex("es.gaddag");
     let es = es.to_str().unwrap();
     let cgp = format!("{EMPTY15} [CH]ASCAS/ 0/0 0");
-    let o = run(&["moves", "-l", es, "--cgp", &cgp, "--top", "1"]);
-    assert_eq!(stdout(&o), "8D [CH]ASCAS 34\n", "{}", stderr(&o));
     let o = run(&[
-        "moves", "-l", es, "--cgp", &cgp, "--top", "1", "--format", "json",
+        "moves", "-l", es, "--cgp", &cgp, "--top", "1", "--by", "score",
+    ]);
+    assert_eq!(stdout(&o), "8D [CH]ASCAS 34\n", "{}", stderr(&o));
+    // By equity (Heuristic 2: no leaves beside this lexicon), the S is kept.
+    let o = run(&["moves", "-l", es, "--cgp", &cgp, "--top", "1"]);
+    assert_eq!(stdout(&o), "8D [CH]ASCA 32 39.5 S\n", "{}", stderr(&o));
+    let o = run(&[
+        "moves", "-l", es, "--cgp", &cgp, "--top", "1", "--format", "json", "--by", "score",
     ]);
     let j: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
     assert_eq!(j["word"], "[CH]ASCAS");
@@ -381,7 +386,9 @@ fn cgp_opcodes_bingo_distribution_and_layout() {
     let g = g.to_str().unwrap();
     let score = |ops: &str, extra: &[&str]| -> (String, String, i32) {
         let cgp = format!("{EMPTY15} AEINRST/ 0/0 0 {ops}");
-        let mut args = vec!["moves", "-l", g, "--cgp", &cgp, "--top", "1"];
+        let mut args = vec![
+            "moves", "-l", g, "--cgp", &cgp, "--top", "1", "--by", "score",
+        ];
         args.extend_from_slice(extra);
         let o = run(&args);
         (stdout(&o), stderr(&o), code(&o))

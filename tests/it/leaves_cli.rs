@@ -312,3 +312,53 @@ fn training_writes_the_same_table_on_any_threads() {
     assert_eq!(out.status.code(), Some(2));
     assert!(!d.join("x.klv2").exists());
 }
+
+/// `moves` ranks by equity by default, with the leaves `compile` copied
+/// beside the lexicon (else Heuristic 2); `--by score` is the raw ranking.
+#[test]
+fn moves_rank_by_the_lexicons_own_leaves_by_default() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::write(d.join("w.txt"), "qi\nqis\nis\nsi\n").unwrap();
+    // Leaves that hate the S: the best play spends it.
+    std::fs::write(d.join("w.csv"), "leave,value\nS,-30\n").unwrap();
+    ok(d, &["leaves", "compile", "w.csv", "-o", "w.klv2"]);
+    ok(d, &["compile", "w.txt", "-o", "out/w"]);
+    assert_eq!(
+        std::fs::read(d.join("out/w.klv2")).unwrap(),
+        std::fs::read(d.join("w.klv2")).unwrap()
+    );
+    let cgp = format!("{} QIS/ 0/0 0", ["15"; 15].join("/"));
+    let top = |extra: &[&str]| {
+        let mut args = vec!["moves", "-l", "out/w.gaddag", "--cgp", &cgp, "--top", "1"];
+        args.extend_from_slice(extra);
+        ok(d, &args)
+    };
+    assert_eq!(top(&[]), "8F QIS 24 24 -\n");
+    assert_eq!(top(&["--leaves", "auto"]), top(&[]));
+    assert_eq!(top(&["--by", "equity"]), top(&[]));
+    assert_eq!(top(&["--by", "score"]), "8F QIS 24\n");
+    assert_eq!(top(&["--leaves", "gordon2"]), "8G QI 22 29.5 S\n");
+    // Without leaves beside it: Heuristic 2.
+    std::fs::remove_file(d.join("out/w.klv2")).unwrap();
+    assert_eq!(top(&[]), top(&["--leaves", "gordon2"]));
+    // A damaged file beside the lexicon is an error, not ignored.
+    std::fs::write(d.join("out/w.klv2"), b"junk").unwrap();
+    fails(d, &["moves", "-l", "out/w.gaddag", "--cgp", &cgp], "w.klv2");
+    // Leaves rank by equity: refused with --by score.
+    let out = cli::run(
+        d,
+        &[
+            "moves",
+            "-l",
+            "out/w.gaddag",
+            "--cgp",
+            &cgp,
+            "--by",
+            "score",
+            "--leaves",
+            "gordon2",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(2));
+}

@@ -194,7 +194,8 @@ fn spelling<'s>(
 }
 
 /// `8D QUIRE 30`, `exchange AEI 0`, `pass 0`; ranked by equity, the
-/// equity and the leave follow (`8G QI 22 29.5 S`, `-` for no tile kept).
+/// equity (to two decimals) and the leave follow (`8G QI 22 29.5 S`, `-`
+/// for no tile kept).
 fn text_play(listed: &Listed, alphabet: &Alphabet) -> String {
     let play = match &listed.play {
         Play::Place(m) => format!("{} {}", m.notation(alphabet), m.score),
@@ -202,8 +203,24 @@ fn text_play(listed: &Listed, alphabet: &Alphabet) -> String {
         Play::Pass => "pass 0".to_string(),
     };
     match &listed.ranked {
-        Some((equity, leave)) => format!("{play} {equity} {}", leave_text(leave, alphabet)),
+        Some((equity, leave)) => format!(
+            "{play} {} {}",
+            equity_text(*equity),
+            leave_text(leave, alphabet)
+        ),
         None => play,
+    }
+}
+
+/// An equity to two decimals at most (`43.07`, `29.5`, `66`): learned
+/// leave values carry noise well below a hundredth of a point, and JSON
+/// keeps the full value.
+fn equity_text(equity: f32) -> String {
+    let text = format!("{equity:.2}");
+    let text = text.trim_end_matches('0').trim_end_matches('.');
+    match text {
+        "-0" => "0".to_string(),
+        t => t.to_string(),
     }
 }
 
@@ -226,5 +243,20 @@ fn json_play<'a>(
         position,
         lexicon,
         play: PlayRecord::new(listed, board, alphabet),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::equity_text;
+
+    #[test]
+    fn equity_to_two_decimals_at_most() {
+        assert_eq!(equity_text(43.073154), "43.07");
+        assert_eq!(equity_text(29.5), "29.5");
+        assert_eq!(equity_text(66.0), "66");
+        assert_eq!(equity_text(-3.996), "-4");
+        assert_eq!(equity_text(-0.001), "0");
+        assert_eq!(equity_text(10.0), "10");
     }
 }

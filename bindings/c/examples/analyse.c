@@ -118,6 +118,7 @@ int main(int argc, char **argv) {
     const char cgp[] = "15/15/15/15/15/15/15/4QUIRE6/15/15/15/15/15/15/15 AEINRS?/ 0/0 0";
     lexgraph_gen_options opts = {0};
     opts.top = 5;
+    opts.by_score = true;
     lexgraph_move_list *list = NULL;
     REQUIRE(lexgraph_generate(gaddag, S(cgp), &opts, &list) == LEXGRAPH_OK);
     const lexgraph_move *moves = NULL;
@@ -135,6 +136,7 @@ int main(int argc, char **argv) {
     opts.rack_len = 7;
     opts.leaves = "gordon2";
     opts.leaves_len = 7;
+    opts.by_score = false;
     REQUIRE(lexgraph_generate(dawg, S(cgp), &opts, &list) == LEXGRAPH_OK);
     REQUIRE(lexgraph_move_list_data(list, &moves, &count) == LEXGRAPH_OK && count == 3);
     printf("best 3 by equity (rack DEIORSU):\n");
@@ -144,8 +146,10 @@ int main(int argc, char **argv) {
 
     /* Every move, through a callback; the same count from both structures. */
     size_t from_gaddag = 0, from_dawg = 0;
-    CHECK(lexgraph_generate_each(gaddag, S(cgp), NULL, count_move, &from_gaddag) == LEXGRAPH_OK);
-    CHECK(lexgraph_generate_each(dawg, S(cgp), NULL, count_move, &from_dawg) == LEXGRAPH_OK);
+    lexgraph_gen_options every = {0};
+    every.by_score = true;
+    CHECK(lexgraph_generate_each(gaddag, S(cgp), &every, count_move, &from_gaddag) == LEXGRAPH_OK);
+    CHECK(lexgraph_generate_each(dawg, S(cgp), &every, count_move, &from_dawg) == LEXGRAPH_OK);
     printf("all moves: %zu (GADDAG), %zu (DAWG)\n", from_gaddag, from_dawg);
     CHECK(from_gaddag == from_dawg && from_gaddag > 100);
 

@@ -9,6 +9,8 @@
  *   ./records LEXICON TOP [LEAVES] < positions.cgp
  *
  * One CGP line per position on standard input; TOP 0 lists every play.
+ * Ranked by equity with LEAVES (default: the lexicon's own, else Gordon's
+ * Heuristic 2), or by score when LEAVES is `score`.
  * Exits 1 on the first error, with lexgraph's message on stderr.
  */
 #include <stdio.h>
@@ -92,7 +94,9 @@ int main(int argc, char **argv) {
     }
     lexgraph_gen_options opts = {0};
     opts.top = (size_t)strtoull(argv[2], NULL, 10);
-    if (argc == 4) {
+    if (argc == 4 && strcmp(argv[3], "score") == 0) {
+        opts.by_score = true;
+    } else if (argc == 4) {
         opts.leaves = argv[3];
         opts.leaves_len = strlen(argv[3]);
     }

@@ -112,7 +112,9 @@ typedef int32_t (*lexgraph_word_fn)(void *ctx, const char *word, size_t len);
 
 /**
  * How to generate moves. A zeroed struct (or a NULL pointer) asks for
- * every placement, best score first, with the CGP line's rack.
+ * every play ranked by equity with the lexicon's own leave values
+ * (`X.klv2` beside the file `X.gaddag`, else Gordon's Heuristic 2), with
+ * the CGP line's rack.
  */
 typedef struct lexgraph_gen_options {
   /**
@@ -128,9 +130,10 @@ typedef struct lexgraph_gen_options {
    */
   size_t rack_len;
   /**
-   * Rank by equity with these leave values: `gordon1`, `gordon2`,
-   * `klv:FILE.klv2` or `csv:FILE` (exchanges and the pass then rank
-   * too). NULL: by score.
+   * Rank by equity with these leave values: `auto` (the lexicon's
+   * own, else Gordon's Heuristic 2), `gordon1`, `gordon2`,
+   * `klv:FILE.klv2` or `csv:FILE`; exchanges and the pass rank too.
+   * NULL: `auto` (or none, `by_score`).
    */
   const char *leaves;
   /**
@@ -142,6 +145,11 @@ typedef struct lexgraph_gen_options {
    * and the pass, after the placements.
    */
   bool exchanges;
+  /**
+   * Rank the placements by score instead of by equity (`leaves` must
+   * then be NULL).
+   */
+  bool by_score;
 } lexgraph_gen_options;
 
 /**
@@ -418,7 +426,7 @@ enum lexgraph_status lexgraph_compile(const char *words,
 /**
  * Generates the plays of the position in CGP line `cgp` (`BOARD
  * RACK/RACK SCORE/SCORE ZERO_TURNS [OPCODES;]`), best first, as `opts`
- * asks (NULL: every placement by score), into a new list written to
+ * asks (NULL: every play by equity), into a new list written to
  * `*out`. Read it with [`lexgraph_move_list_data`]; free it with
  * [`lexgraph_move_list_free`].
  *

@@ -25,7 +25,7 @@ use std::sync::{Arc, Mutex};
 
 use lexgraph::equity::{Play, PlayRecord};
 use lexgraph::{Board, Partial};
-use lexgraph_engine::{Input, Listed, Session};
+use lexgraph_engine::{By, Input, Listed, Session};
 
 /// What a call did. `LEXGRAPH_OK` (0) is success; `LEXGRAPH_STOPPED` means
 /// a callback asked to stop (not an error); every other value is a failure
@@ -169,7 +169,9 @@ pub struct lexgraph_move {
 }
 
 /// How to generate moves. A zeroed struct (or a NULL pointer) asks for
-/// every placement, best score first, with the CGP line's rack.
+/// every play ranked by equity with the lexicon's own leave values
+/// (`X.klv2` beside the file `X.gaddag`, else Gordon's Heuristic 2), with
+/// the CGP line's rack.
 #[repr(C)]
 #[derive(Clone, Copy, Debug)]
 pub struct lexgraph_gen_options {
@@ -179,15 +181,19 @@ pub struct lexgraph_gen_options {
     pub rack: *const c_char,
     /// Bytes in `rack`.
     pub rack_len: usize,
-    /// Rank by equity with these leave values: `gordon1`, `gordon2`,
-    /// `klv:FILE.klv2` or `csv:FILE` (exchanges and the pass then rank
-    /// too). NULL: by score.
+    /// Rank by equity with these leave values: `auto` (the lexicon's
+    /// own, else Gordon's Heuristic 2), `gordon1`, `gordon2`,
+    /// `klv:FILE.klv2` or `csv:FILE`; exchanges and the pass rank too.
+    /// NULL: `auto` (or none, `by_score`).
     pub leaves: *const c_char,
     /// Bytes in `leaves`.
     pub leaves_len: usize,
     /// By score: also list every distinct exchange (when the bag allows)
     /// and the pass, after the placements.
     pub exchanges: bool,
+    /// Rank the placements by score instead of by equity (`leaves` must
+    /// then be NULL).
+    pub by_score: bool,
 }
 
 /// Receives one word; return 0 to go on, nonzero to stop.
@@ -761,8 +767,8 @@ unsafe fn generate(
     let cgp = unsafe { text(cgp, len, "cgp") }?;
     // SAFETY: NULL or a valid struct, by the caller's promise.
     let o = unsafe { opts.as_ref() };
-    let (top, rack, leaves, exchanges) = match o {
-        None => (None, None, None, false),
+    let (top, rack, leaves, exchanges, by) = match o {
+        None => (None, None, None, false, By::Equity),
         // SAFETY: the struct's strings point to their lengths in bytes.
         Some(o) => unsafe {
             (
@@ -770,16 +776,20 @@ unsafe fn generate(
                 opt_text(o.rack, o.rack_len, "rack")?,
                 opt_text(o.leaves, o.leaves_len, "leaves")?,
                 o.exchanges,
+                match o.by_score {
+                    true => By::Score,
+                    false => By::Equity,
+                },
             )
         },
     };
-    let (setup, listed) = s.moves(Input::Cgp(cgp), rack, top, leaves, exchanges)?;
+    let (setup, listed) = s.moves(Input::Cgp(cgp), rack, top, by, leaves, exchanges)?;
     Ok((listed, setup.position.board, s))
 }
 
 /// Generates the plays of the position in CGP line `cgp` (`BOARD
 /// RACK/RACK SCORE/SCORE ZERO_TURNS [OPCODES;]`), best first, as `opts`
-/// asks (NULL: every placement by score), into a new list written to
+/// asks (NULL: every play by equity), into a new list written to
 /// `*out`. Read it with [`lexgraph_move_list_data`]; free it with
 /// [`lexgraph_move_list_free`].
 ///

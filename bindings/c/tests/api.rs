@@ -159,6 +159,7 @@ fn move_lists_and_callbacks() {
         leaves: null(),
         leaves_len: 0,
         exchanges: false,
+        by_score: true,
     };
     let mut list = null_mut();
     // SAFETY: valid strings, options and out pointer.
@@ -229,6 +230,7 @@ fn move_lists_and_callbacks() {
         leaves: c"gordon1".as_ptr(),
         leaves_len: 7,
         exchanges: false,
+        by_score: false,
     };
     let empty = "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 A/ 0/0 0";
     let mut got: Vec<(String, bool, String)> = Vec::new();
@@ -249,6 +251,32 @@ fn move_lists_and_callbacks() {
     assert!(got.iter().any(|g| g.0 == "exchange IQS"));
     assert!(got.iter().any(|g| g.0 == "pass"));
 
+    // No options: by equity, with Heuristic 2 for a lexicon with no leaves
+    // of its own beside it; leaves with by_score are refused.
+    let mut by_default: Vec<(String, bool, String)> = Vec::new();
+    let ctx = &mut by_default as *mut _ as *mut c_void;
+    let qis = "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 QIS/ 0/0 0";
+    // SAFETY: valid strings and callback; NULL options.
+    let st = unsafe {
+        lexgraph_generate_each(
+            lex,
+            qis.as_ptr().cast(),
+            qis.len(),
+            null(),
+            Some(texts),
+            ctx,
+        )
+    };
+    assert_eq!(st, LEXGRAPH_OK, "{}", message());
+    assert_eq!(by_default[0], ("8G QI".to_string(), true, "S".to_string()));
+    let both = lexgraph_gen_options {
+        by_score: true,
+        ..opts
+    };
+    // SAFETY: valid strings, options and out pointer.
+    let st = unsafe { lexgraph_generate(lex, qis.as_ptr().cast(), qis.len(), &both, &mut list) };
+    assert_eq!(st, LEXGRAPH_ERR_INPUT, "{}", message());
+
     // Bad positions and options.
     for (cgp, opts) in [
         ("15/15 A/ 0/0 0", None),
@@ -261,6 +289,7 @@ fn move_lists_and_callbacks() {
                 leaves: null(),
                 leaves_len: 0,
                 exchanges: false,
+                by_score: false,
             }),
         ),
         ("", None),

@@ -62,6 +62,31 @@ pub fn setup(lex: &Lexicon, input: Input<'_>, rack: Option<&str>) -> Result<Setu
     Ok(Setup { position, rules })
 }
 
+/// How plays are ranked.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum By {
+    /// By equity (score plus the value of the tiles kept), exchanges and
+    /// the pass among the plays: the default, as in `lexgraph moves`.
+    #[default]
+    Equity,
+    /// By score: the placements (and with `exchanges`, every exchange and
+    /// the pass after them).
+    Score,
+}
+
+impl By {
+    /// `equity` or `score`.
+    pub fn parse(name: &str) -> Result<By> {
+        match name {
+            "equity" => Ok(By::Equity),
+            "score" => Ok(By::Score),
+            _ => Err(Error::Query(format!(
+                "unknown ranking {name:?}: equity or score"
+            ))),
+        }
+    }
+}
+
 /// What to list.
 #[derive(Clone, Copy, Default)]
 pub struct Query<'a> {
@@ -128,7 +153,11 @@ pub fn compile_file(
     alphabet: Option<&str>,
 ) -> Result<(PathBuf, PathBuf)> {
     let a = resolve_alphabet(alphabet)?;
-    write(&WordList::read(words, &a, Invalid::Refuse)?, out)
+    let written = write(&WordList::read(words, &a, Invalid::Refuse)?, out)?;
+    // The list's own leaves (`LIST.klv2`) go beside the files, as
+    // `lexgraph compile` puts them.
+    lexgraph::klv::copy_list_leaves(words, out)?;
+    Ok(written)
 }
 
 /// [`compile_file`] for words given as text (one per line).
@@ -196,10 +225,15 @@ impl LeavesCache {
     /// The values `spec` names for `alphabet` (see [`Leaves::parse`]),
     /// parsed on first use.
     pub fn get(&self, spec: &str, alphabet: &Alphabet) -> Result<Arc<Leaves>> {
+        self.get_with(spec, || Leaves::parse(spec, alphabet))
+    }
+
+    /// The values cached under `spec`, made by `make` on first use.
+    fn get_with(&self, spec: &str, make: impl FnOnce() -> Result<Leaves>) -> Result<Arc<Leaves>> {
         if let Some(l) = self.0.lock().unwrap_or_else(|e| e.into_inner()).get(spec) {
             return Ok(l.clone());
         }
-        let parsed = Arc::new(Leaves::parse(spec, alphabet)?);
+        let parsed = Arc::new(make()?);
         self.0
             .lock()
             .unwrap_or_else(|e| e.into_inner())
@@ -211,6 +245,9 @@ impl LeavesCache {
 /// A lexicon with the caches the bindings keep beside it.
 pub struct Session {
     pub lexicon: Lexicon,
+    /// The file it came from, where its own leave values are found beside
+    /// it ([`Leaves::of_lexicon`]); `None` for one built in memory.
+    pub path: Option<PathBuf>,
     pub generators: Generators,
     pub leaves: LeavesCache,
 }
@@ -219,37 +256,45 @@ impl Session {
     /// Opens (memory-maps) a lexicon file: lexgraph's DAWG or GADDAG, or
     /// a KWG read in place (English tiles; its GADDAG where it has one).
     pub fn open(path: &Path) -> Result<Session> {
-        Ok(Session::new(Lexicon::open_any(
-            path,
-            &lexgraph::Alphabet::english(),
-            None,
-        )?))
+        let lexicon = Lexicon::open_any(path, &lexgraph::Alphabet::english(), None)?;
+        Ok(Session::new(lexicon, Some(path.to_path_buf())))
     }
 
-    /// A session on a lexicon already read.
-    pub fn new(lexicon: Lexicon) -> Session {
+    /// A session on a lexicon already read (from `path`, when it came
+    /// from a file).
+    pub fn new(lexicon: Lexicon, path: Option<PathBuf>) -> Session {
         Session {
             lexicon,
+            path,
             generators: Generators::default(),
             leaves: LeavesCache::default(),
         }
     }
 
-    /// The plays of one position: [`setup`] then [`plays`], with the
-    /// leave values `leaves` names (parsed once, then cached).
+    /// The plays of one position: [`setup`] then [`plays`]. By equity,
+    /// with the leave values `leaves` names (parsed once, then cached),
+    /// by default (`None` or `auto`) the lexicon's own, else Gordon's
+    /// Heuristic 2 ([`Leaves::auto`]). By score, `leaves` must be `None`.
     pub fn moves(
         &self,
         input: Input<'_>,
         rack: Option<&str>,
         top: Option<usize>,
+        by: By,
         leaves: Option<&str>,
         exchanges: bool,
     ) -> Result<(Setup, Vec<Listed>)> {
         let lex = &self.lexicon;
+        let leaves = match (by, leaves) {
+            (By::Score, None) => None,
+            (By::Score, Some(_)) => {
+                return Err(Error::Query(
+                    "leave values rank by equity: they do not go with ranking by score".into(),
+                ))
+            }
+            (By::Equity, spec) => Some(self.leaves_for(spec.unwrap_or("auto"))?),
+        };
         let setup = setup(lex, input, rack)?;
-        let leaves = leaves
-            .map(|spec| self.leaves.get(spec, lex.alphabet()))
-            .transpose()?;
         let q = Query {
             top,
             leaves: leaves.as_deref(),
@@ -259,6 +304,16 @@ impl Session {
             .generators
             .with(&setup.rules, |g| plays(g, lex, &setup, &q));
         Ok((setup, listed))
+    }
+
+    /// The leave values `spec` names for this lexicon, `auto` included.
+    fn leaves_for(&self, spec: &str) -> Result<Arc<Leaves>> {
+        let alphabet = self.lexicon.alphabet();
+        if spec != "auto" {
+            return self.leaves.get(spec, alphabet);
+        }
+        self.leaves
+            .get_with(spec, || Ok(Leaves::auto(self.path.as_deref(), alphabet)?.1))
     }
 }
 
@@ -275,7 +330,10 @@ mod tests {
             Invalid::Refuse,
         )
         .unwrap();
-        Session::new(Lexicon::from_vec(compile::compile(&words).gaddag).unwrap())
+        Session::new(
+            Lexicon::from_vec(compile::compile(&words).gaddag).unwrap(),
+            None,
+        )
     }
 
     const EMPTY: &str = "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15";
@@ -284,18 +342,56 @@ mod tests {
     fn ranks_by_score_or_equity() {
         let s = session();
         let cgp = format!("{EMPTY} QIS/ 0/0 0");
-        let (_, by_score) = s
-            .moves(Input::Cgp(&cgp), None, Some(1), None, false)
-            .unwrap();
+        let at = |by, leaves, top| s.moves(Input::Cgp(&cgp), None, top, by, leaves, false);
+        let (_, by_score) = at(By::Score, None, Some(1)).unwrap();
         let a = s.lexicon.alphabet();
         assert_eq!(by_score[0].play.text(a), "8F QIS");
-        let (_, by_equity) = s
-            .moves(Input::Cgp(&cgp), None, Some(1), Some("gordon1"), false)
-            .unwrap();
+        assert!(by_score[0].ranked.is_none());
+        let (_, by_equity) = at(By::Equity, Some("gordon1"), Some(1)).unwrap();
         assert_eq!(by_equity[0].play.text(a), "8G QI");
         assert_eq!(by_equity[0].ranked.as_ref().unwrap().0, 29.5);
-        let (_, all) = s.moves(Input::Cgp(&cgp), None, None, None, true).unwrap();
+        // By default: equity, with Heuristic 2 for a lexicon of no file.
+        let (_, auto) = at(By::Equity, None, None).unwrap();
+        let (_, h2) = at(By::Equity, Some("gordon2"), None).unwrap();
+        assert_eq!(auto, h2);
+        assert!(at(By::Score, Some("gordon2"), None).is_err());
+        let (_, all) = s
+            .moves(Input::Cgp(&cgp), None, None, By::Score, None, true)
+            .unwrap();
         assert_eq!(all.last().unwrap().play, Play::Pass);
+    }
+
+    #[test]
+    fn own_leaves_beside_the_file_by_default() {
+        let dir = std::env::temp_dir().join(format!("lexgraph-engine-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let a = Alphabet::english();
+        let words = WordList::parse(b"qi\nqis\nis\nsi\n", "t", &a, Invalid::Refuse).unwrap();
+        let (_, gaddag) = write(&words, &dir.join("tiny")).unwrap();
+        let cgp = format!("{EMPTY} QIS/ 0/0 0");
+        let best = |s: &Session| {
+            let (_, l) = s
+                .moves(Input::Cgp(&cgp), None, Some(1), By::Equity, None, false)
+                .unwrap();
+            l[0].play.text(s.lexicon.alphabet())
+        };
+        // Heuristic 2 keeps the S; leaves that hate the S play it.
+        assert_eq!(best(&Session::open(&gaddag).unwrap()), "8G QI");
+        let hate_s = [(vec![19], -30.0f32)];
+        lexgraph::klv::write_klv2(
+            &dir.join("tiny.klv2"),
+            hate_s,
+            lexgraph::kwg::NodeOrder::Wolges,
+        )
+        .unwrap();
+        assert_eq!(best(&Session::open(&gaddag).unwrap()), "8F QIS");
+        // A damaged file beside the lexicon is an error, not ignored.
+        std::fs::write(dir.join("tiny.klv2"), b"junk").unwrap();
+        assert!(Session::open(&gaddag)
+            .unwrap()
+            .moves(Input::Cgp(&cgp), None, None, By::Equity, None, false)
+            .is_err());
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
@@ -304,7 +400,7 @@ mod tests {
         let mut rows = vec!["..............."; 15];
         rows[7] = "....QUIRE......";
         let (setup, l) = s
-            .moves(Input::Rows(&rows), Some("S"), None, None, false)
+            .moves(Input::Rows(&rows), Some("S"), None, By::Score, None, false)
             .unwrap();
         let a = s.lexicon.alphabet();
         let Play::Place(m) = &l[0].play else { panic!() };
@@ -313,7 +409,7 @@ mod tests {
         assert_eq!(record.tiles[0].letter, "S");
         assert_eq!(record.cross_words, Some(vec![]));
         assert!(s
-            .moves(Input::Rows(&rows), None, None, None, false)
+            .moves(Input::Rows(&rows), None, None, By::Score, None, false)
             .is_err());
     }
 
@@ -327,13 +423,21 @@ mod tests {
             &format!("{EMPTY} A/ 0/0 0 bb -1;"),
         ] {
             assert!(
-                s.moves(Input::Cgp(bad), None, None, None, false).is_err(),
+                s.moves(Input::Cgp(bad), None, None, By::Equity, None, false)
+                    .is_err(),
                 "{bad}"
             );
         }
         let cgp = format!("{EMPTY} QIS/ 0/0 0");
         assert!(s
-            .moves(Input::Cgp(&cgp), None, None, Some("nope"), false)
+            .moves(
+                Input::Cgp(&cgp),
+                None,
+                None,
+                By::Equity,
+                Some("nope"),
+                false
+            )
             .is_err());
     }
 }

@@ -34,7 +34,7 @@ use lexgraph::rack::Rack;
 use lexgraph::rules::MAX_SIZE;
 use lexgraph::strategy::Strategy;
 use lexgraph::{Alphabet, Board, Generator, Invalid, Kind, Partial, Rules, WordList};
-use lexgraph_engine::{Input, Listed, Session, Setup};
+use lexgraph_engine::{By, Input, Listed, Session, Setup};
 
 mod games;
 mod moves;
@@ -217,14 +217,15 @@ impl PositionArg {
         s: &Session,
         rack: Option<&str>,
         top: Option<usize>,
+        by: By,
         leaves: Option<&str>,
         exchanges: bool,
     ) -> lexgraph::Result<(Setup, Vec<Listed>)> {
         match self {
-            PositionArg::Cgp(line) => s.moves(Input::Cgp(line), rack, top, leaves, exchanges),
+            PositionArg::Cgp(line) => s.moves(Input::Cgp(line), rack, top, by, leaves, exchanges),
             PositionArg::Rows(rows) => {
                 let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
-                s.moves(Input::Rows(&rows), rack, top, leaves, exchanges)
+                s.moves(Input::Rows(&rows), rack, top, by, leaves, exchanges)
             }
         }
     }
@@ -286,7 +287,7 @@ impl Lexicon {
         let shown = path.display().to_string();
         let lexicon = py.detach(|| read_lexicon(&path))?;
         Ok(Lexicon {
-            session: Arc::new(Session::new(lexicon)),
+            session: Arc::new(Session::new(lexicon, Some(path))),
             path: shown,
             in_memory: true,
         })
@@ -374,26 +375,33 @@ impl Lexicon {
     /// `position`: a CGP line (`BOARD RACK/RACK SCORE/SCORE ZERO_TURNS
     /// [OPCODES;]`), or the board's rows (a list of strings, or one string
     /// of lines; `.` an empty square) with `rack`. `rack` replaces the
-    /// CGP's. `top`: the best N only. `leaves`: rank by equity with these
-    /// leave values (`gordon1`, `gordon2`, `klv:FILE.klv2`, `csv:FILE`;
-    /// exchanges and the pass rank too), parsed once per lexicon. Without
-    /// `leaves`, by score; `exchanges=True` adds every distinct exchange
-    /// (when the bag allows) and the pass after the placements. The GIL
-    /// is released during the search.
-    #[pyo3(signature = (position, rack = None, *, top = None, leaves = None, exchanges = false))]
+    /// CGP's. `top`: the best N only.
+    ///
+    /// `by="equity"` (the default) ranks by equity, score plus the value
+    /// of the tiles kept, exchanges and the pass among the plays, with the
+    /// leave values `leaves` names: `auto` or `None` (the lexicon's own,
+    /// `X.klv2` beside `X.gaddag`, else Gordon's Heuristic 2), `gordon1`,
+    /// `gordon2`, `klv:FILE.klv2` or `csv:FILE`, parsed once per lexicon.
+    /// `by="score"` ranks the placements by score; `exchanges=True` then
+    /// adds every distinct exchange (when the bag allows) and the pass
+    /// after them. The GIL is released during the search.
+    #[pyo3(signature = (position, rack = None, *, top = None, by = "equity", leaves = None, exchanges = false))]
+    #[allow(clippy::too_many_arguments)]
     fn moves(
         &self,
         py: Python<'_>,
         position: &Bound<'_, PyAny>,
         rack: Option<&str>,
         top: Option<usize>,
+        by: &str,
         leaves: Option<&str>,
         exchanges: bool,
     ) -> PyResult<Vec<Move>> {
         let arg = position_arg(position)?;
+        let by = By::parse(by).map_err(|e| PyValueError::new_err(e.to_string()))?;
         let s = &self.session;
         let (setup, listed) = py
-            .detach(|| arg.run(s, rack, top, leaves, exchanges))
+            .detach(|| arg.run(s, rack, top, by, leaves, exchanges))
             .map_err(err)?;
         to_moves(py, self, setup, listed)
     }
@@ -402,7 +410,7 @@ impl Lexicon {
     /// all cores when `None`) with the GIL released: a list of move lists,
     /// in the order of `positions`. A bad position raises `LexgraphError`
     /// naming its index. Ctrl-C stops it within a position's search.
-    #[pyo3(signature = (positions, rack = None, *, top = None, leaves = None, exchanges = false, threads = None))]
+    #[pyo3(signature = (positions, rack = None, *, top = None, by = "equity", leaves = None, exchanges = false, threads = None))]
     #[allow(clippy::too_many_arguments)]
     fn moves_batch(
         &self,
@@ -410,11 +418,13 @@ impl Lexicon {
         positions: &Bound<'_, PyAny>,
         rack: Option<&str>,
         top: Option<usize>,
+        by: &str,
         leaves: Option<&str>,
         exchanges: bool,
         threads: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Vec<Vec<Move>>> {
         let threads = thread_count(threads)?;
+        let by = By::parse(by).map_err(|e| PyValueError::new_err(e.to_string()))?;
         let args = positions
             .try_iter()?
             .map(|p| position_arg(&p?))
@@ -424,7 +434,7 @@ impl Lexicon {
             args.par_iter()
                 .map(|a| {
                     let go = !stop.load(Ordering::Relaxed);
-                    go.then(|| a.run(s, rack, top, leaves, exchanges))
+                    go.then(|| a.run(s, rack, top, by, leaves, exchanges))
                 })
                 .collect::<Option<Vec<_>>>()
         })?;
@@ -501,7 +511,9 @@ impl WordIter {
 /// extension; written atomically) and returns the two paths.
 ///
 /// `words`: a path to a word list file (UTF-8, one word per line, `#`
-/// comments), or an iterable of words. `alphabet`: a built-in name
+/// comments), or an iterable of words. A list file's own leave values,
+/// `LIST.klv2` beside it, are copied to `OUT.klv2`, where `moves` finds
+/// them to rank by equity. `alphabet`: a built-in name
 /// (`english`, `spanish`, `polish`, `catalan`, `super-english`) or an
 /// alphabet file; English by default. Ctrl-C raises at once; the build
 /// under way (the library's, which cannot be cut short) goes on in the
@@ -568,6 +580,9 @@ fn compile(
                 }
                 let both = [(Kind::Dawg, &files.dawg[..]), (Kind::Gaddag, &files.gaddag)];
                 lexgraph::compile::write_lexicon(&out, &both)?;
+                if let Ok(path) = &source {
+                    lexgraph::klv::copy_list_leaves(path, &out)?;
+                }
                 drop(stop);
                 Ok(())
             };

@@ -66,10 +66,19 @@ def as_f32(record):
     return record
 
 
-@pytest.mark.parametrize("top,leaves", [(0, None), (10, "gordon2")])
+@pytest.mark.parametrize("top,leaves", [(0, None), (0, "score"), (10, "gordon2")])
 def test_cli_c_and_python_give_the_same_records(gaddag, records_exe, top, leaves):
+    """By default (equity with the lexicon's own leaves, which `compile`
+    copied beside it), by score, and by equity with named leaves."""
     cgps = [cgp for cgp, _ in reference()[:12]]
-    extra = (["--top", str(top)] if top else []) + (["--leaves", leaves] if leaves else [])
+    extra = ["--top", str(top)] if top else []
+    kw = {"top": top} if top else {}
+    if leaves == "score":
+        extra += ["--by", "score"]
+        kw["by"] = "score"
+    elif leaves:
+        extra += ["--leaves", leaves]
+        kw["leaves"] = leaves
     out = subprocess.run(
         [str(cli()), "moves", "-l", gaddag.path, "--cgp-file", "-", "--format", "json", *extra],
         input="\n".join(cgps), capture_output=True, text=True, check=True,
@@ -80,14 +89,13 @@ def test_cli_c_and_python_give_the_same_records(gaddag, records_exe, top, leaves
         input="\n".join(cgps) + "\n", capture_output=True, text=True, check=True,
     ).stdout
     from_c = [as_f32(json.loads(l)) for l in out.splitlines()]
-    kw = {"top": top} if top else {}
-    if leaves:
-        kw["leaves"] = leaves
     from_python = [as_f32({"position": i, **m.to_dict()})
                    for i, c in enumerate(cgps) for m in gaddag.moves(c, **kw)]
     assert len(from_cli) > 100
     assert any(r.get("cross_words") for r in from_cli)
-    if leaves:
+    if leaves == "score":
+        assert "equity" not in from_cli[0]
+    else:
         assert {r["type"] for r in from_cli} >= {"place"} and "equity" in from_cli[0]
     assert from_c == from_cli
     assert from_python == from_cli

@@ -38,7 +38,7 @@ def test_every_move_of_the_reference_positions(gaddag, dawg):
     for cgp, expected in reference():
         for lex in (gaddag, dawg):
             got = set()
-            for m in lex.moves(cgp):
+            for m in lex.moves(cgp, by="score"):
                 assert m.type == "place" and m.lexicon == lex.path
                 if len(m.tiles) == 1 and m.dir == "down" and any(
                     c.dir == "across" for c in m.cross_words
@@ -49,8 +49,8 @@ def test_every_move_of_the_reference_positions(gaddag, dawg):
 
 
 def test_top_n_is_the_head_of_the_sorted_list(gaddag):
-    every = gaddag.moves(QUIRE)
-    top = gaddag.moves(QUIRE, top=10)
+    every = gaddag.moves(QUIRE, by="score")
+    top = gaddag.moves(QUIRE, top=10, by="score")
     assert [m.to_dict() for m in top] == [m.to_dict() for m in every[:10]]
     assert [m.score for m in every] == sorted((m.score for m in every), reverse=True)
     best = top[0]
@@ -58,6 +58,26 @@ def test_top_n_is_the_head_of_the_sorted_list(gaddag):
     assert [(t.letter, t.blank) for t in best.tiles][:3] == [("A", False), ("R", False), ("s", True)]
     assert best.equity is None and best.leave is None and best.exchange is None
     assert repr(best) == "<Move D2 ARsINES 80>"
+
+
+def test_equity_by_default_with_the_lexicons_own_leaves(gaddag, tmp_path):
+    """`compile` copied enable1.klv2 beside the files, and the default
+    ranking reads it; a lexicon with none beside it ranks by Heuristic 2."""
+    own = pathlib.Path(gaddag.path).with_suffix(".klv2")
+    assert own.read_bytes() == (ROOT / "lexicons" / "enable1.klv2").read_bytes()
+    default = gaddag.moves(QUIRE, top=10)
+    assert [m.to_dict() for m in default] == [
+        m.to_dict() for m in gaddag.moves(QUIRE, top=10, leaves=f"klv:{own}")]
+    assert default[0].equity is not None and default[0].leave is not None
+    assert [m.to_dict() for m in default] == [
+        m.to_dict() for m in gaddag.moves(QUIRE, top=10, by="equity", leaves="auto")]
+    bare = lexgraph.compile(["QUIRE", "QUIRES", "SQUIRE", "QI", "QIS"], tmp_path / "bare")
+    lex = lexgraph.Lexicon.open(bare[1])
+    cgp = f"{EMPTY} QIS/ 0/0 0"
+    assert [m.to_dict() for m in lex.moves(cgp)] == [
+        m.to_dict() for m in lex.moves(cgp, leaves="gordon2")]
+    assert lex.moves(cgp, top=1)[0].notation == "8G QI"
+    assert lex.moves(cgp, top=1, by="score")[0].notation == "8F QIS"
 
 
 def test_board_rows_and_a_rack(gaddag):
@@ -84,7 +104,7 @@ def test_equity_exchanges_and_pass(gaddag):
     assert kinds == {"exchange", "pass"}
     ex = [m for m in everything if m.type == "exchange"][0]
     assert ex.exchange == "Q" and ex.score == 0 and ex.to_dict()["exchange"] == "Q"
-    by_score = gaddag.moves(f"{EMPTY} AEIQRSU/ 0/0 0", exchanges=True)
+    by_score = gaddag.moves(f"{EMPTY} AEIQRSU/ 0/0 0", by="score", exchanges=True)
     assert by_score[-1].type == "pass" and by_score[-1].to_dict() == {
         "lexicon": gaddag.path, "type": "pass", "tiles": [], "score": 0}
 
@@ -100,6 +120,10 @@ def test_bad_positions_raise_with_the_library_message(gaddag):
         gaddag.moves(QUIRE, leaves="gordon9")
     with pytest.raises(TypeError):
         gaddag.moves(42)
+    with pytest.raises(ValueError, match="equity or score"):
+        gaddag.moves(QUIRE, by="points")
+    with pytest.raises(lexgraph.LexgraphError, match="by score"):
+        gaddag.moves(QUIRE, by="score", leaves="gordon2")
     with pytest.raises(lexgraph.LexgraphError, match="position 1"):
         gaddag.moves_batch([QUIRE, "nonsense"])
 
@@ -120,7 +144,8 @@ def cli():
 
 
 @pytest.mark.skipif(cli() is None, reason="the lexgraph command is not built (target/release/lexgraph)")
-@pytest.mark.parametrize("extra", [["--top", "20"], ["--top", "8", "--leaves", "gordon2"], ["--exchanges"]])
+@pytest.mark.parametrize("extra", [["--top", "20"], ["--top", "8", "--leaves", "gordon2"],
+                                   ["--exchanges", "--by", "score"], ["--top", "20", "--by", "score"]])
 def test_to_dict_is_the_json_output(gaddag, extra):
     cgps = [cgp for cgp, _ in reference()[:20]]
     out = subprocess.run(
@@ -133,6 +158,8 @@ def test_to_dict_is_the_json_output(gaddag, extra):
         kw["leaves"] = "gordon2"
     if "--exchanges" in extra:
         kw["exchanges"] = True
+    if "--by" in extra:
+        kw["by"] = "score"
     ours = []
     for i, c in enumerate(cgps):
         for m in gaddag.moves(c, **kw):
@@ -145,7 +172,7 @@ def test_moves_pickle_to_equal_moves(gaddag):
     cgps = [cgp for cgp, _ in reference()[:30]]
     lists = [gaddag.moves_batch(cgps, top=8, leaves="gordon2"),  # equity and leave
              gaddag.moves_batch(cgps, top=8),
-             [gaddag.moves(f"{EMPTY} AEIQRSU/ 0/0 0", exchanges=True),  # exchanges, pass
+             [gaddag.moves(f"{EMPTY} AEIQRSU/ 0/0 0", by="score", exchanges=True),  # exchanges, pass
               gaddag.moves(f"{EMPTY} Q/ 0/0 0", leaves="gordon1")]]
     for protocol in range(pickle.HIGHEST_PROTOCOL + 1):
         for moves in lists:

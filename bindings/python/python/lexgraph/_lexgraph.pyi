@@ -63,18 +63,22 @@ class Lexicon:
         rack: Optional[str] = None,
         *,
         top: Optional[int] = None,
+        by: str = "equity",
         leaves: Optional[str] = None,
         exchanges: bool = False,
     ) -> List["Move"]:
-        """The plays of a position, best first (by score, or by equity with
-        ``leaves``: gordon1, gordon2, klv:FILE, csv:FILE). ``position``: a CGP
-        line, or board rows with ``rack``. Releases the GIL."""
+        """The plays of a position, best first: by equity (the default, with
+        ``leaves``: auto or None for the lexicon's own X.klv2 beside it, else
+        Gordon's Heuristic 2; gordon1, gordon2, klv:FILE, csv:FILE), or
+        ``by="score"``. ``position``: a CGP line, or board rows with
+        ``rack``. Releases the GIL."""
     def moves_batch(
         self,
         positions: Iterable[Position],
         rack: Optional[str] = None,
         *,
         top: Optional[int] = None,
+        by: str = "equity",
         leaves: Optional[str] = None,
         exchanges: bool = False,
         threads: Optional[int] = None,
