@@ -52,6 +52,9 @@ enum Cmd {
     /// Play many games between two strategies: win rate with its 95 % confidence
     /// interval, scores, bingos (all cores; the same seed gives the same games)
     Match(cmd::matchplay::Args),
+    /// Simulate the best plays a few plies ahead over random racks and draws,
+    /// ranked by their mean result and win %; Ctrl-C prints what it has
+    Sim(cmd::sim::Args),
     /// Play a game against the engine in the terminal (or scripted, from standard
     /// input); the game is saved as GCG
     Play(cmd::play::Args),
@@ -220,6 +223,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Cmd::Leaves(args) => cmd::leaves::run(args),
         Cmd::Selfplay(args) => cmd::selfplay::run(args),
         Cmd::Match(args) => cmd::matchplay::run(args),
+        Cmd::Sim(args) => cmd::sim::run(args),
         Cmd::Play(args) => cmd::play::run(args),
         Cmd::Replay(args) => cmd::replay::run(args),
         Cmd::Tune(args) => cmd::tune::run(args),

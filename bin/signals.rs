@@ -38,6 +38,20 @@ pub fn install_sigbus() {
 #[cfg(not(unix))]
 pub fn install_sigbus() {}
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Set while a search that Ctrl-C should stop (not kill) runs.
+static INTERRUPTIBLE: AtomicBool = AtomicBool::new(false);
+/// Raised by Ctrl-C while [`INTERRUPTIBLE`].
+pub static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+/// From now on, a first Ctrl-C raises [`INTERRUPTED`] instead of ending
+/// the process (a second still ends it).
+pub fn interruptible() {
+    INTERRUPTED.store(false, Ordering::SeqCst);
+    INTERRUPTIBLE.store(true, Ordering::SeqCst);
+}
+
 /// On SIGINT, SIGTERM or SIGHUP, removes the temporary files of writes under
 /// way (`compile::remove_own_temporaries`), then lets the signal end the
 /// process as it would have (the shell sees 130 for Ctrl-C): an interrupted
@@ -51,7 +65,13 @@ pub fn clean_up_on_termination() {
         return;
     };
     std::thread::spawn(move || {
-        if let Some(signal) = signals.forever().next() {
+        for signal in signals.forever() {
+            // A first Ctrl-C during an interruptible search stops it (it
+            // then reports what it has); a second ends the process.
+            if signal == SIGINT && INTERRUPTIBLE.swap(false, Ordering::SeqCst) {
+                INTERRUPTED.store(true, Ordering::SeqCst);
+                continue;
+            }
             lexgraph::compile::remove_own_temporaries();
             let _ = signal_hook::low_level::emulate_default_handler(signal);
             // A signal whose default is not to end the process.

@@ -14,6 +14,7 @@ pub mod pattern;
 pub mod play;
 pub mod replay;
 pub mod selfplay;
+pub mod sim;
 pub mod tune;
 pub mod verify;
 pub mod words;

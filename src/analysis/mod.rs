@@ -1,11 +1,15 @@
 //! The analysis layer: searches that look ahead of one move, built on
-//! the layers below (move generation, equity, games). Empty for now; its
-//! place in the tree is kept for what comes next:
+//! the layers below (move generation, equity, games).
 //!
-//! - simulation: candidate plays played out over random racks and draws
-//!   for a few plies, ranked by their mean result (O'Connor 2015, §7.3–7.4);
-//! - exact endgames (both racks known) and pre-endgames (one tile in the
-//!   bag): negamax with alpha-beta over plays and passes.
+//! - [`sim`] (feature `game`): candidate plays played out over random racks
+//!   and draws for a few plies, ranked by their mean result (O'Connor 2015,
+//!   §7.3–7.4), with common random numbers and a best-arm stopping rule.
+//!
+//! Next here: exact endgames (both racks known) and pre-endgames (one tile
+//! in the bag), negamax with alpha-beta over plays and passes.
 //!
 //! Code here may use every layer below it; nothing below may use it
 //! (`tests/it/architecture.rs`).
+
+#[cfg(feature = "game")]
+pub mod sim;

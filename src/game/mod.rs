@@ -162,6 +162,39 @@ impl Game {
         game
     }
 
+    /// A game picked up in the middle: `board`, the racks and scores by
+    /// player, `to_move`, the count of consecutive scoreless turns, and the
+    /// bag in drawing order (tiles are drawn from its end). `seed` shuffles
+    /// the tiles an exchange puts back. Racks are not refilled here. For
+    /// look-ahead searches, which play a position out many times over.
+    #[allow(clippy::too_many_arguments)]
+    pub fn resume(
+        alphabet: Alphabet,
+        rules: Rules,
+        board: Board,
+        racks: [Rack; 2],
+        scores: [i32; 2],
+        to_move: usize,
+        scoreless: u32,
+        bag: Vec<Tile>,
+        seed: u64,
+    ) -> Game {
+        Game {
+            alphabet,
+            rules,
+            board,
+            racks,
+            scores,
+            bag,
+            rng: ChaCha8Rng::seed_from_u64(seed),
+            to_move: to_move.min(1),
+            scoreless,
+            passes: 0,
+            turns: Vec::new(),
+            end: None,
+        }
+    }
+
     /// The alphabet the game's tiles come from.
     pub fn alphabet(&self) -> &Alphabet {
         &self.alphabet

@@ -332,3 +332,54 @@ fn the_default_leaves_are_the_lexicons_own_else_gordon2() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("small.klv2"), "{err}");
 }
+
+/// `lexgraph sim`: the same table on one thread and two for a seed, JSON
+/// with every candidate, and clear refusals.
+#[test]
+fn sim_ranks_candidates_the_same_on_any_thread_count() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let cgp = "15/15/15/15/15/15/15/4QUIRE6/15/15/15/15/15/15/15 AEINRST/ 0/0 0";
+    let sim = |threads: &str| {
+        let o = crate::common::cli::run(
+            d,
+            &[
+                "sim",
+                "--cgp",
+                cgp,
+                "--candidates",
+                "4",
+                "--iterations",
+                "64",
+                "--seed",
+                "3",
+                "--threads",
+                threads,
+                "--format",
+                "json",
+                "--no-stop",
+            ],
+        );
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let mut j: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        j["seconds"] = serde_json::Value::Null;
+        j
+    };
+    let one = sim("1");
+    assert_eq!(one, sim("2"));
+    let c = one["candidates"].as_array().unwrap();
+    assert_eq!(c.len(), 4);
+    assert!(c
+        .iter()
+        .all(|a| a["iterations"] == 64 && a["stderr"].is_number()));
+    assert_eq!(one["stopped"], "budget");
+    let fails = |args: &[&str], want: &str| {
+        let o = crate::common::cli::run(d, args);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(!o.status.success() && err.contains(want), "{args:?}: {err}");
+    };
+    fails(&["sim", "--cgp", cgp, "--plies", "21"], "21");
+    fails(&["sim", "--cgp", cgp, "--stop", "100"], "--stop");
+    fails(&["sim", "--cgp", cgp, "--time", "0s"], "above 0");
+    fails(&["sim", "--cgp", "15/15 A/ 0/0 0"], "--cgp");
+}

@@ -1,0 +1,290 @@
+//! `lexgraph sim`: candidate plays simulated a few plies ahead
+//! (`lexgraph::analysis::sim`), ranked by their mean result.
+
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
+use std::sync::atomic::Ordering;
+use std::time::{Duration, Instant};
+
+use anyhow::{bail, Context, Result};
+use lexgraph::analysis::sim::{Report, Settings, Simulator, Stopped, MAX_PLIES};
+use lexgraph::{Generator, Position};
+use serde::Serialize;
+
+use crate::usage;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// The position in CGP: `BOARD RACK/RACK SCORE/SCORE ZERO_TURNS [OPCODES]`
+    /// (the opponent's rack may be left empty: it is then drawn in each scenario)
+    #[arg(long)]
+    cgp: String,
+    /// Lexicon (.gaddag or .dawg); default: the built-in English lexicon
+    #[arg(short, long)]
+    lexicon: Option<PathBuf>,
+    /// Leave values for the candidates' equity and every ply's static player:
+    /// auto (the lexicon's own, else Gordon's Heuristic 2), gordon1, gordon2,
+    /// klv:FILE or csv:FILE
+    #[arg(long, default_value = "auto")]
+    leaves: String,
+    /// Candidates: the N best plays by static equity
+    #[arg(long, default_value_t = 15, value_parser = clap::value_parser!(u64).range(1..=1000))]
+    candidates: u64,
+    /// Turns played after each candidate
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=MAX_PLIES as i64))]
+    plies: u32,
+    /// Iterations (scenarios) per candidate at most
+    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
+    iterations: u64,
+    /// Stop after this long: `500ms`, `10s`, `2m`
+    #[arg(long, value_parser = parse_duration)]
+    time: Option<Duration>,
+    /// Drop candidates behind the leader at this confidence, in percent (50
+    /// to 99.9999); the simulation ends when one is left
+    #[arg(long, default_value_t = 99.0)]
+    stop: f64,
+    /// Never drop a candidate: every one gets its iterations
+    #[arg(long)]
+    no_stop: bool,
+    /// The scenarios' seed: the same seed gives the same table whatever the thread count
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Threads, 1 to 256 (default: every core)
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=256))]
+    threads: Option<u64>,
+    /// Output: a text table, or one JSON object
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    Text,
+    Json,
+}
+
+fn parse_duration(s: &str) -> std::result::Result<Duration, String> {
+    let (n, unit) = s
+        .find(|c: char| !c.is_ascii_digit() && c != '.')
+        .map_or((s, "s"), |i| s.split_at(i));
+    let n: f64 = n
+        .parse()
+        .map_err(|_| format!("{s:?}: a duration is a number and a unit, as 500ms, 10s or 2m"))?;
+    let secs = match unit {
+        "ms" => n / 1000.0,
+        "s" => n,
+        "m" => n * 60.0,
+        "h" => n * 3600.0,
+        _ => return Err(format!("{s:?}: the unit is ms, s, m or h")),
+    };
+    if !(secs > 0.0 && secs < 1e7) {
+        return Err(format!("{s:?}: a time above 0"));
+    }
+    Ok(Duration::from_secs_f64(secs))
+}
+
+#[derive(Serialize)]
+struct JsonArm {
+    play: String,
+    score: i32,
+    equity: f32,
+    leave: String,
+    mean: f64,
+    stderr: Option<f64>,
+    low: Option<f64>,
+    high: Option<f64>,
+    win: f64,
+    iterations: u64,
+    dropped: Option<u64>,
+}
+
+#[derive(Serialize)]
+struct JsonReport {
+    lexicon: String,
+    plies: u32,
+    seed: u64,
+    stopped: &'static str,
+    iterations: u64,
+    seconds: f64,
+    candidates: Vec<JsonArm>,
+}
+
+fn stopped_text(s: Stopped) -> &'static str {
+    match s {
+        Stopped::Budget => "budget",
+        Stopped::Confidence => "confidence",
+        Stopped::Time => "time",
+        Stopped::Interrupted => "interrupted",
+    }
+}
+
+pub fn run(args: Args) -> Result<std::process::ExitCode> {
+    if !(50.0..=99.9999).contains(&args.stop) {
+        usage!(
+            "--stop {}: a confidence between 50 and 99.9999 (percent)",
+            args.stop
+        );
+    }
+    let (label, lex) = crate::setup::open_lexicon(args.lexicon.as_deref(), None)?;
+    let alphabet = lex.alphabet().clone();
+    let position = Position::from_cgp(&args.cgp, &alphabet)
+        .with_context(|| format!("--cgp {:?}", args.cgp))?;
+    let rules = position.rules().context("--cgp")?;
+    let (_, leaves) =
+        crate::default_lexicon::leaves_spec(&args.leaves, args.lexicon.as_deref(), &alphabet)
+            .with_context(|| format!("--leaves {}", args.leaves))?;
+    let sim = Simulator::new(&lex, rules.clone(), position, leaves).context("--cgp")?;
+    let candidates = sim.candidates(&mut Generator::new(rules), args.candidates as usize);
+    let settings = Settings {
+        plies: args.plies,
+        iterations: args.iterations,
+        time: args.time,
+        confidence: (!args.no_stop).then_some(args.stop / 100.0),
+        seed: args.seed,
+        ..Settings::default()
+    };
+    let pb = std::io::stderr().is_terminal().then(|| {
+        let pb = indicatif::ProgressBar::new(args.iterations);
+        pb.set_style(
+            indicatif::ProgressStyle::with_template(
+                "{bar:40} {pos}/{len} iterations [{elapsed}] {msg}",
+            )
+            .unwrap(),
+        );
+        pb
+    });
+    let on_round = |arms: &[lexgraph::analysis::sim::Arm]| {
+        let Some(pb) = &pb else { return };
+        let done = arms.iter().map(|a| a.iterations).max().unwrap_or(0);
+        let left = arms.iter().filter(|a| a.dropped.is_none()).count();
+        let best = arms
+            .iter()
+            .filter(|a| a.dropped.is_none())
+            .max_by(|x, y| x.mean().total_cmp(&y.mean()));
+        pb.set_position(done);
+        if let Some(b) = best {
+            pb.set_message(format!(
+                "{left} left; leading {} {:+.1}",
+                b.play.text(&alphabet),
+                b.mean()
+            ));
+        }
+    };
+    crate::signals::interruptible();
+    let t0 = Instant::now();
+    let stop = &crate::signals::INTERRUPTED;
+    let report = match args.threads {
+        Some(n) => rayon::ThreadPoolBuilder::new()
+            .num_threads(n as usize)
+            .build()?
+            .install(|| sim.run(candidates, &settings, stop, on_round)),
+        None => sim.run(candidates, &settings, stop, on_round),
+    }?;
+    let seconds = t0.elapsed().as_secs_f64();
+    if let Some(pb) = pb {
+        pb.finish_and_clear();
+    }
+    if stop.load(Ordering::SeqCst) {
+        eprintln!("interrupted: the table so far");
+    }
+    let mut out = std::io::stdout().lock();
+    match args.format {
+        Format::Json => {
+            let j = json_report(&report, &alphabet, label, &args, seconds);
+            serde_json::to_writer(&mut out, &j)?;
+            writeln!(out)?;
+        }
+        Format::Text => text_report(&mut out, &report, &alphabet, &args, seconds)?,
+    }
+    out.flush()?;
+    Ok(std::process::ExitCode::SUCCESS)
+}
+
+fn finite(x: f64) -> Option<f64> {
+    x.is_finite().then_some(x)
+}
+
+fn json_report(
+    r: &Report,
+    a: &lexgraph::Alphabet,
+    lexicon: String,
+    args: &Args,
+    seconds: f64,
+) -> JsonReport {
+    let c = args.stop / 100.0;
+    JsonReport {
+        lexicon,
+        plies: args.plies,
+        seed: args.seed,
+        stopped: stopped_text(r.stopped),
+        iterations: r.iterations,
+        seconds,
+        candidates: r
+            .arms
+            .iter()
+            .map(|arm| {
+                let (lo, hi) = arm.interval(c);
+                JsonArm {
+                    play: arm.play.text(a),
+                    score: arm.play.score(),
+                    equity: arm.equity,
+                    leave: arm.leave.to_text(a),
+                    mean: arm.mean(),
+                    stderr: finite(arm.stderr()),
+                    low: finite(lo),
+                    high: finite(hi),
+                    win: arm.win_rate(),
+                    iterations: arm.iterations,
+                    dropped: arm.dropped,
+                }
+            })
+            .collect(),
+    }
+}
+
+fn text_report(
+    out: &mut impl Write,
+    r: &Report,
+    a: &lexgraph::Alphabet,
+    args: &Args,
+    seconds: f64,
+) -> Result<()> {
+    writeln!(
+        out,
+        "{} candidates, {} plies, seed {}: {} iterations in {seconds:.1} s (stopped: {})",
+        r.arms.len(),
+        args.plies,
+        args.seed,
+        r.iterations,
+        stopped_text(r.stopped)
+    )?;
+    writeln!(
+        out,
+        "{:>3}  {:<22} {:>5} {:>8} {:>8} {:>6} {:>6} {:>6}",
+        "#", "play", "score", "equity", "sim", "±se", "win %", "iters"
+    )?;
+    for (i, arm) in r.arms.iter().enumerate() {
+        let se = arm.stderr();
+        let se = match se.is_finite() {
+            true => format!("{se:.2}"),
+            false => "-".into(),
+        };
+        let dropped = arm.dropped.map_or(String::new(), |_| "  dropped".into());
+        writeln!(
+            out,
+            "{:>3}  {:<22} {:>5} {:>8.2} {:>+8.2} {:>6} {:>6.1} {:>6}{dropped}",
+            i + 1,
+            arm.play.text(a),
+            arm.play.score(),
+            arm.equity,
+            arm.mean(),
+            se,
+            100.0 * arm.win_rate(),
+            arm.iterations
+        )?;
+    }
+    if r.arms.is_empty() {
+        bail!("no candidate");
+    }
+    Ok(())
+}

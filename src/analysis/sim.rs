@@ -1,0 +1,545 @@
+//! Simulation: look ahead before choosing. Each candidate play is played
+//! out over the same random scenarios for a few plies, and the candidates
+//! are ranked by their mean result (O'Connor 2015, §7.3–7.4; the thesis'
+//! "probabilistic search", with static equity choosing the candidates as
+//! Gordon suggested).
+//!
+//! - **A scenario** is the unseen tiles in a random order: the opponent's
+//!   rack is drawn from it (unless the position gives that rack), then the
+//!   bag, in that order. Scenario `i` is shuffled by ChaCha8 from
+//!   [`scenario_seed`]`(seed, i)`, so every candidate meets the same
+//!   scenarios (common random numbers): the differences between candidates
+//!   are not drowned by the luck of the draw.
+//! - **A playout** plays the candidate, then `plies` turns in which each
+//!   side plays its static best by equity (exchanges and the pass ranked
+//!   in), drawing from the scenario's bag, with the end-of-game rules when
+//!   a player goes out. Its value is the change of the mover's spread plus
+//!   (while the game goes on) the equity of the last mover's leave, counted
+//!   for that mover; its win is whether the spread then favours the mover
+//!   (a draw counts half).
+//! - **Stopping**: a budget of iterations per candidate, a time limit, and
+//!   a best-arm rule after Macondo's: every round (`batch` iterations),
+//!   once `min_iterations` are done, a candidate whose upper confidence
+//!   bound is below the leader's lower bound (at `confidence`, normal
+//!   approximation) is dropped; the simulation ends when one is left.
+//!
+//! Rounds are played on rayon's threads and their results added in order,
+//! so a seed gives the same report whatever the thread count (a time limit
+//! aside, which is checked between rounds).
+//!
+//! ```
+//! use lexgraph::{compile, Alphabet, Generator, Lexicon, Position, Rules, WordList};
+//! use lexgraph::analysis::sim::{Settings, Simulator};
+//! use lexgraph::strategy::Leaves;
+//! use std::sync::atomic::AtomicBool;
+//! let a = Alphabet::english();
+//! let words = WordList::parse(b"qi\nqis\nis\nsi\nit\nti\nat\nta\n", "inline", &a, lexgraph::Invalid::Refuse)?;
+//! let lex = Lexicon::from_vec(compile::compile(&words).gaddag)?;
+//! let pos = Position::parse_cgp("15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 QIS/ 0/0 0", &a, 15)?;
+//! let sim = Simulator::new(&lex, Rules::default(), pos, Leaves::parse("gordon2", &a)?)?;
+//! let candidates = sim.candidates(&mut Generator::new(Rules::default()), 3);
+//! let settings = Settings { iterations: 20, confidence: None, ..Settings::default() };
+//! let report = sim.run(candidates, &settings, &AtomicBool::new(false), |_| {})?;
+//! assert_eq!(report.arms.len(), 3);
+//! assert!(report.arms.iter().all(|arm| arm.iterations == 20));
+//! # Ok::<(), lexgraph::Error>(())
+//! ```
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use rayon::prelude::*;
+
+use crate::alphabet::Tile;
+use crate::equity::{Play, Ranked};
+use crate::error::{Error, Result};
+use crate::game::Game;
+use crate::lexicon::Lexicon;
+use crate::movegen::{Generator, Options};
+use crate::position::Position;
+use crate::rack::Rack;
+use crate::rules::Rules;
+use crate::strategy::{Exchanges, Leaves, Strategy};
+
+/// The most plies a playout may look ahead.
+pub const MAX_PLIES: u32 = 20;
+
+/// How long a simulation runs, and how it stops.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Settings {
+    /// Turns played after the candidate (1 to [`MAX_PLIES`]).
+    pub plies: u32,
+    /// Iterations (scenarios) per candidate at most.
+    pub iterations: u64,
+    /// Stop after this long (checked between rounds).
+    pub time: Option<Duration>,
+    /// Drop candidates that are behind at this confidence (0.5 to
+    /// 0.999999); `None`: never.
+    pub confidence: Option<f64>,
+    /// The scenarios' seed.
+    pub seed: u64,
+    /// Iterations per round: between rounds the stopping rules are checked.
+    pub batch: u64,
+    /// Iterations before any candidate may be dropped.
+    pub min_iterations: u64,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            plies: 2,
+            iterations: 1000,
+            time: None,
+            confidence: Some(0.99),
+            seed: 0,
+            batch: 64,
+            min_iterations: 128,
+        }
+    }
+}
+
+impl Settings {
+    fn check(&self) -> Result<()> {
+        let bad = |why: String| Err(Error::Query(why));
+        if self.plies == 0 || self.plies > MAX_PLIES {
+            return bad(format!(
+                "plies {}: a simulation looks 1 to {MAX_PLIES} plies ahead",
+                self.plies
+            ));
+        }
+        if self.iterations == 0 {
+            return bad("a budget of 0 iterations simulates nothing".into());
+        }
+        if self.batch == 0 {
+            return bad("a round of 0 iterations".into());
+        }
+        if let Some(c) = self.confidence {
+            if !(0.5..=0.999_999).contains(&c) {
+                return bad(format!("confidence {c}: between 0.5 and 0.999999"));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The result of one playout.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Outcome {
+    /// The change of the mover's spread, plus the last mover's leave.
+    pub value: f64,
+    /// 1 for a win of the mover's, 0.5 for a draw, 0 for a loss.
+    pub win: f64,
+}
+
+/// A candidate and what its playouts gave.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Arm {
+    /// The play.
+    pub play: Play,
+    /// Its static equity.
+    pub equity: f32,
+    /// Its leave.
+    pub leave: Rack,
+    /// Playouts so far.
+    pub iterations: u64,
+    sum: f64,
+    sum_sq: f64,
+    wins: f64,
+    /// Dropped by the stopping rule, after this many iterations.
+    pub dropped: Option<u64>,
+}
+
+impl Arm {
+    fn new(r: Ranked) -> Arm {
+        Arm {
+            play: r.play,
+            equity: r.equity,
+            leave: r.leave,
+            iterations: 0,
+            sum: 0.0,
+            sum_sq: 0.0,
+            wins: 0.0,
+            dropped: None,
+        }
+    }
+
+    fn add(&mut self, o: Outcome) {
+        self.iterations += 1;
+        self.sum += o.value;
+        self.sum_sq += o.value * o.value;
+        self.wins += o.win;
+    }
+
+    /// The mean value of its playouts (0 with none).
+    pub fn mean(&self) -> f64 {
+        match self.iterations {
+            0 => 0.0,
+            n => self.sum / n as f64,
+        }
+    }
+
+    /// The standard error of [`Arm::mean`] (infinite with fewer than two
+    /// playouts).
+    pub fn stderr(&self) -> f64 {
+        let n = self.iterations as f64;
+        if self.iterations < 2 {
+            return f64::INFINITY;
+        }
+        let var = ((self.sum_sq - self.sum * self.sum / n) / (n - 1.0)).max(0.0);
+        (var / n).sqrt()
+    }
+
+    /// The confidence interval of the mean at `confidence` (normal
+    /// approximation).
+    pub fn interval(&self, confidence: f64) -> (f64, f64) {
+        let h = normal_quantile(0.5 + confidence / 2.0) * self.stderr();
+        (self.mean() - h, self.mean() + h)
+    }
+
+    /// The share of its playouts the mover won (draws half).
+    pub fn win_rate(&self) -> f64 {
+        match self.iterations {
+            0 => 0.0,
+            n => self.wins / n as f64,
+        }
+    }
+}
+
+/// Why a simulation ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stopped {
+    /// Every candidate left had its iterations.
+    Budget,
+    /// One candidate was left: the others were dropped.
+    Confidence,
+    /// The time limit.
+    Time,
+    /// The stop flag was raised.
+    Interrupted,
+}
+
+/// What a simulation found: the candidates best first (by mean value,
+/// then static equity), and why it ended.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Report {
+    /// Best first; dropped candidates after those left.
+    pub arms: Vec<Arm>,
+    /// Why it ended.
+    pub stopped: Stopped,
+    /// Scenarios played (the most iterations of any candidate).
+    pub iterations: u64,
+}
+
+/// The seed of scenario `iteration` (a SplitMix64 step of both).
+pub fn scenario_seed(seed: u64, iteration: u64) -> u64 {
+    let mut z = seed ^ iteration.wrapping_mul(0xD1B5_4A32_D192_ED03);
+    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// One scenario: the opponent's rack and the bag, drawn from its end.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Scenario {
+    /// The opponent's rack.
+    pub opponent: Rack,
+    /// The bag in drawing order (tiles are drawn from the end).
+    pub bag: Vec<Tile>,
+    /// Shuffles what an exchange puts back in the bag.
+    pub seed: u64,
+}
+
+/// A position to simulate, with the static player every ply uses.
+pub struct Simulator<'a> {
+    lex: &'a Lexicon,
+    rules: Rules,
+    position: Position,
+    player: Strategy,
+    /// The tiles the mover cannot see, less a known opponent rack, in
+    /// tile order.
+    unseen: Vec<Tile>,
+}
+
+impl<'a> Simulator<'a> {
+    /// A simulator of `position` (the mover's rack, the scores from the
+    /// mover's side; the opponent's rack when known) under `rules`, every
+    /// ply played by static equity with `leaves`. Refused: an Upwords
+    /// position, a position that does not fit the tile distribution, and
+    /// one with an empty bag (an endgame, where both racks are known).
+    pub fn new(
+        lex: &'a Lexicon,
+        rules: Rules,
+        position: Position,
+        leaves: Leaves,
+    ) -> Result<Simulator<'a>> {
+        let alphabet = lex.alphabet();
+        if rules.stacks() {
+            return Err(Error::Query(
+                "simulation plays the crossword game, not stacked tiles".into(),
+            ));
+        }
+        position.validate(alphabet, rules.rack_size)?;
+        if position.rack().is_empty() {
+            return Err(Error::Query("the mover's rack is empty".into()));
+        }
+        if position.bag_len(alphabet, rules.rack_size) == 0 {
+            return Err(Error::Query(
+                "the bag is empty: both racks are known, and this is an endgame \
+                 to solve exactly, not to simulate"
+                    .into(),
+            ));
+        }
+        let mut left = position.unseen(alphabet);
+        for t in position.racks[1].tiles() {
+            left[t as usize] = left[t as usize].saturating_sub(1);
+        }
+        let unseen = (0..64u8)
+            .flat_map(|t| std::iter::repeat_n(t, left[t as usize] as usize))
+            .collect();
+        Ok(Simulator {
+            lex,
+            rules,
+            position,
+            player: Strategy::new("sim", leaves, Exchanges::Ranked),
+            unseen,
+        })
+    }
+
+    /// The `k` best plays by static equity (exchanges and the pass among
+    /// them), best first: the usual candidates.
+    pub fn candidates(&self, gen: &mut Generator, k: usize) -> Vec<Ranked> {
+        gen.best(
+            self.lex,
+            &self.position,
+            self.player.leaves(),
+            k,
+            &Options::default(),
+        )
+    }
+
+    /// Scenario `iteration` for `seed` (see the [module](self) docs).
+    pub fn scenario(&self, seed: u64, iteration: u64) -> Scenario {
+        let s = scenario_seed(seed, iteration);
+        let mut rng = ChaCha8Rng::seed_from_u64(s);
+        let mut bag = self.unseen.clone();
+        bag.shuffle(&mut rng);
+        let opponent = match self.position.racks[1].is_empty() {
+            false => self.position.racks[1],
+            true => {
+                let mut r = Rack::default();
+                while r.len() < self.rules.rack_size {
+                    match bag.pop() {
+                        Some(t) => r.add(t),
+                        None => break,
+                    }
+                }
+                r
+            }
+        };
+        Scenario {
+            opponent,
+            bag,
+            seed: s,
+        }
+    }
+
+    /// Plays `candidate` out in `scenario` for `plies` turns.
+    pub fn playout(
+        &self,
+        gen: &mut Generator,
+        candidate: &Ranked,
+        scenario: Scenario,
+        plies: u32,
+    ) -> Result<Outcome> {
+        let p = &self.position;
+        let mut game = Game::resume(
+            self.lex.alphabet().clone(),
+            self.rules.clone(),
+            p.board.clone(),
+            [p.racks[0], scenario.opponent],
+            p.scores,
+            0,
+            p.zero_turns,
+            scenario.bag,
+            scenario.seed,
+        );
+        game.play(&candidate.play)?;
+        // The leave's share of equity, for the player who kept it.
+        let mut last = (0, candidate.equity - candidate.play.score() as f32);
+        for _ in 0..plies {
+            if game.is_over() {
+                break;
+            }
+            let mover = game.to_move();
+            let choice = self.player.choose(gen, self.lex, &game.position());
+            game.play(&choice.play)?;
+            last = (mover, choice.equity - choice.play.score() as f32);
+        }
+        let [a, b] = game.scores();
+        let start = p.scores[0] as f64 - p.scores[1] as f64;
+        let mut value = a as f64 - b as f64 - start;
+        if !game.is_over() {
+            let leave = last.1 as f64;
+            value += if last.0 == 0 { leave } else { -leave };
+        }
+        let end = start + value;
+        let win = if end > 0.0 {
+            1.0
+        } else if end == 0.0 {
+            0.5
+        } else {
+            0.0
+        };
+        Ok(Outcome { value, win })
+    }
+
+    /// Simulates `candidates` (at least one) as `settings` says, until a
+    /// stopping rule or `stop`. `on_round` sees the candidates after every
+    /// round (for a live table).
+    pub fn run(
+        &self,
+        candidates: Vec<Ranked>,
+        settings: &Settings,
+        stop: &AtomicBool,
+        on_round: impl FnMut(&[Arm]),
+    ) -> Result<Report> {
+        if candidates.is_empty() {
+            return Err(Error::Query("no candidate play to simulate".into()));
+        }
+        let plays: Vec<Ranked> = candidates.clone();
+        let arms: Vec<Arm> = candidates.into_iter().map(Arm::new).collect();
+        run_arms(
+            arms,
+            settings,
+            stop,
+            || Generator::new(self.rules.clone()),
+            |gen, a, i| {
+                let scenario = self.scenario(settings.seed, i);
+                self.playout(gen, &plays[a], scenario, settings.plies)
+            },
+            on_round,
+        )
+    }
+}
+
+/// The round loop of [`Simulator::run`] over any arms: `sample(state, arm,
+/// iteration)` gives one outcome, `init` makes a thread's state.
+pub fn run_arms<S, I, F>(
+    mut arms: Vec<Arm>,
+    settings: &Settings,
+    stop: &AtomicBool,
+    init: I,
+    sample: F,
+    mut on_round: impl FnMut(&[Arm]),
+) -> Result<Report>
+where
+    I: Fn() -> S + Sync + Send,
+    F: Fn(&mut S, usize, u64) -> Result<Outcome> + Sync + Send,
+{
+    settings.check()?;
+    let z = settings.confidence.map(|c| normal_quantile(0.5 + c / 2.0));
+    let started = Instant::now();
+    let mut done = 0u64;
+    let stopped = loop {
+        let active: Vec<usize> = (0..arms.len())
+            .filter(|&a| arms[a].dropped.is_none())
+            .collect();
+        if stop.load(Ordering::Relaxed) {
+            break Stopped::Interrupted;
+        }
+        if active.len() == 1 && arms.len() > 1 {
+            break Stopped::Confidence;
+        }
+        if done >= settings.iterations {
+            break Stopped::Budget;
+        }
+        if settings.time.is_some_and(|t| started.elapsed() >= t) {
+            break Stopped::Time;
+        }
+        let n = settings.batch.min(settings.iterations - done);
+        let tasks: Vec<(usize, u64)> = (done..done + n)
+            .flat_map(|i| active.iter().map(move |&a| (a, i)))
+            .collect();
+        let outcomes: Vec<Result<Outcome>> = tasks
+            .par_iter()
+            .map_init(&init, |state, &(a, i)| sample(state, a, i))
+            .collect();
+        // Added in task order: the same sums on any number of threads.
+        for (&(a, _), o) in tasks.iter().zip(outcomes) {
+            arms[a].add(o?);
+        }
+        done += n;
+        if let Some(z) = z {
+            if done >= settings.min_iterations {
+                drop_behind(&mut arms, z, done);
+            }
+        }
+        on_round(&arms);
+    };
+    arms.sort_by(|x, y| {
+        x.dropped
+            .is_some()
+            .cmp(&y.dropped.is_some())
+            .then(y.mean().total_cmp(&x.mean()))
+            .then(y.equity.total_cmp(&x.equity))
+    });
+    Ok(Report {
+        arms,
+        stopped,
+        iterations: done,
+    })
+}
+
+/// Drops the arms whose upper bound (mean + z·se) is below the leader's
+/// lower bound (mean − z·se).
+fn drop_behind(arms: &mut [Arm], z: f64, done: u64) {
+    let Some(leader) = arms
+        .iter()
+        .filter(|a| a.dropped.is_none())
+        .max_by(|x, y| x.mean().total_cmp(&y.mean()))
+    else {
+        return;
+    };
+    let floor = leader.mean() - z * leader.stderr();
+    for a in arms.iter_mut().filter(|a| a.dropped.is_none()) {
+        if a.mean() + z * a.stderr() < floor {
+            a.dropped = Some(done);
+        }
+    }
+}
+
+/// The standard normal distribution function, from the complementary error
+/// function's approximation 7.1.26 of Abramowitz and Stegun (error below
+/// 1.5e-7).
+fn normal_cdf(x: f64) -> f64 {
+    let t = 1.0 / (1.0 + 0.327_591_1 * x.abs() / std::f64::consts::SQRT_2);
+    let poly = t
+        * (0.254_829_592
+            + t * (-0.284_496_736
+                + t * (1.421_413_741 + t * (-1.453_152_027 + t * 1.061_405_429))));
+    let erfc = poly * (-(x * x) / 2.0).exp();
+    match x >= 0.0 {
+        true => 1.0 - erfc / 2.0,
+        false => erfc / 2.0,
+    }
+}
+
+/// The `p` quantile of the standard normal distribution, by bisection.
+pub fn normal_quantile(p: f64) -> f64 {
+    let (mut lo, mut hi) = (-10.0f64, 10.0f64);
+    for _ in 0..80 {
+        let mid = (lo + hi) / 2.0;
+        match normal_cdf(mid) < p {
+            true => lo = mid,
+            false => hi = mid,
+        }
+    }
+    (lo + hi) / 2.0
+}
+
+#[cfg(test)]
+mod tests;

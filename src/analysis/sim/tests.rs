@@ -1,0 +1,345 @@
+use std::sync::atomic::AtomicBool;
+
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+use super::*;
+use crate::game::testing::small_gaddag;
+use crate::{Alphabet, Position};
+
+/// A middle-game position on the small lexicon: tiles on the board, a
+/// rack with plays, the opponent's rack unknown, a full bag's worth left.
+fn position(a: &Alphabet) -> Position {
+    Position::parse_cgp(
+        "15/15/15/15/15/15/15/6TEAT5/15/15/15/15/15/15/15 AEIQXZT/ 12/20 0",
+        a,
+        15,
+    )
+    .unwrap()
+}
+
+fn simulator(lex: &Lexicon) -> Simulator<'_> {
+    let a = lex.alphabet();
+    let leaves = Leaves::parse("gordon2", a).unwrap();
+    Simulator::new(lex, Rules::default(), position(a), leaves).unwrap()
+}
+
+fn quick(iterations: u64) -> Settings {
+    Settings {
+        iterations,
+        confidence: None,
+        seed: 7,
+        batch: 16,
+        ..Settings::default()
+    }
+}
+
+/// The oracle: scenario `i` and its playout written out from the module's
+/// definition, with the game engine and the static player only.
+fn brute_force(lex: &Lexicon, candidate: &Ranked, seed: u64, n: u64, plies: u32) -> (f64, f64) {
+    let a = lex.alphabet();
+    let pos = position(a);
+    let player = Strategy::new(
+        "oracle",
+        Leaves::parse("gordon2", a).unwrap(),
+        Exchanges::Ranked,
+    );
+    let mut gen = Generator::new(Rules::default());
+    let (mut sum, mut wins) = (0.0, 0.0);
+    for i in 0..n {
+        // Every tile of the distribution not on the board or the rack.
+        let mut unseen: Vec<Tile> = Vec::new();
+        let counts = pos.unseen(a);
+        for (t, &c) in counts.iter().enumerate() {
+            unseen.extend(std::iter::repeat_n(t as Tile, c as usize));
+        }
+        let s = scenario_seed(seed, i);
+        unseen.shuffle(&mut ChaCha8Rng::seed_from_u64(s));
+        let mut opp = Rack::default();
+        for _ in 0..7 {
+            opp.add(unseen.pop().unwrap());
+        }
+        let mut g = Game::resume(
+            a.clone(),
+            Rules::default(),
+            pos.board.clone(),
+            [pos.racks[0], opp],
+            pos.scores,
+            0,
+            0,
+            unseen,
+            s,
+        );
+        g.play(&candidate.play).unwrap();
+        let mut kept = (0, candidate.equity - candidate.play.score() as f32);
+        for _ in 0..plies {
+            if g.is_over() {
+                break;
+            }
+            let who = g.to_move();
+            let c = player.choose(&mut gen, lex, &g.position());
+            g.play(&c.play).unwrap();
+            kept = (who, c.equity - c.play.score() as f32);
+        }
+        let s = g.scores();
+        let mut v = (s[0] - s[1]) as f64 - (12 - 20) as f64;
+        if !g.is_over() {
+            v += if kept.0 == 0 {
+                kept.1 as f64
+            } else {
+                -kept.1 as f64
+            };
+        }
+        sum += v;
+        let end = -8.0 + v;
+        wins += if end > 0.0 {
+            1.0
+        } else if end == 0.0 {
+            0.5
+        } else {
+            0.0
+        };
+    }
+    (sum / n as f64, wins / n as f64)
+}
+
+#[test]
+fn one_candidate_equals_a_brute_force_average() {
+    let lex = small_gaddag();
+    let sim = simulator(&lex);
+    let mut gen = Generator::new(Rules::default());
+    let candidates = sim.candidates(&mut gen, 3);
+    assert_eq!(candidates.len(), 3);
+    for plies in [1, 2, 3] {
+        for c in &candidates {
+            let settings = Settings { plies, ..quick(40) };
+            let r = sim
+                .run(vec![c.clone()], &settings, &AtomicBool::new(false), |_| {})
+                .unwrap();
+            let arm = &r.arms[0];
+            assert_eq!(arm.iterations, 40);
+            assert_eq!(r.stopped, Stopped::Budget);
+            let (mean, win) = brute_force(&lex, c, 7, 40, plies);
+            assert!((arm.mean() - mean).abs() < 1e-9, "{} vs {mean}", arm.mean());
+            assert!((arm.win_rate() - win).abs() < 1e-12);
+        }
+    }
+}
+
+#[test]
+fn every_candidate_meets_the_same_scenarios() {
+    let lex = small_gaddag();
+    let sim = simulator(&lex);
+    assert_eq!(sim.scenario(7, 3), sim.scenario(7, 3));
+    assert_ne!(sim.scenario(7, 3), sim.scenario(7, 4));
+    assert_ne!(sim.scenario(7, 3), sim.scenario(8, 3));
+    let s = sim.scenario(7, 0);
+    assert_eq!(s.opponent.len(), 7);
+    assert_eq!(s.bag.len() + 7, 100 - 4 - 7);
+    // The same play twice: common random numbers give both the very same
+    // results (independent draws would not).
+    let mut gen = Generator::new(Rules::default());
+    let c = sim.candidates(&mut gen, 1).remove(0);
+    let r = sim
+        .run(
+            vec![c.clone(), c],
+            &quick(64),
+            &AtomicBool::new(false),
+            |_| {},
+        )
+        .unwrap();
+    let (x, y) = (&r.arms[0], &r.arms[1]);
+    assert_eq!(
+        (x.mean(), x.stderr(), x.win_rate()),
+        (y.mean(), y.stderr(), y.win_rate())
+    );
+    assert!(x.stderr() > 0.0 && x.stderr().is_finite());
+}
+
+#[test]
+fn a_seed_gives_the_same_report_on_one_thread_and_two() {
+    let lex = small_gaddag();
+    let sim = simulator(&lex);
+    let mut gen = Generator::new(Rules::default());
+    let candidates = sim.candidates(&mut gen, 5);
+    let settings = Settings {
+        confidence: Some(0.9),
+        min_iterations: 32,
+        ..quick(200)
+    };
+    let on = |threads| {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap();
+        pool.install(|| {
+            sim.run(
+                candidates.clone(),
+                &settings,
+                &AtomicBool::new(false),
+                |_| {},
+            )
+            .unwrap()
+        })
+    };
+    let one = on(1);
+    assert_eq!(one, on(2));
+    assert!(one.arms.iter().all(|a| a.iterations > 0));
+}
+
+/// A normal sample for synthetic arms: Box–Muller on two uniforms hashed
+/// from (trial, arm, iteration).
+fn normal(trial: u64, arm: usize, i: u64) -> f64 {
+    let h = |k: u64| scenario_seed(trial.wrapping_mul(1_000_003) ^ k, i) >> 11;
+    let u1 = (h(2 * arm as u64) as f64 + 0.5) / (1u64 << 53) as f64;
+    let u2 = (h(2 * arm as u64 + 1) as f64 + 0.5) / (1u64 << 53) as f64;
+    (-2.0 * u1.ln()).sqrt() * (2.0 * std::f64::consts::PI * u2).cos()
+}
+
+#[test]
+fn the_stopping_rule_keeps_the_best_arm_with_the_stated_confidence() {
+    let means = [0.0, -0.5, -1.0, -3.0];
+    let sd = 10.0;
+    let settings = Settings {
+        iterations: 4000,
+        confidence: Some(0.95),
+        batch: 64,
+        min_iterations: 128,
+        ..Settings::default()
+    };
+    let (trials, mut lost, mut early) = (300, 0, 0);
+    for trial in 0..trials {
+        let arms = means
+            .iter()
+            .map(|&m| {
+                Arm::new(Ranked {
+                    play: Play::Pass,
+                    equity: m as f32,
+                    leave: Rack::default(),
+                })
+            })
+            .collect();
+        let r = run_arms(
+            arms,
+            &settings,
+            &AtomicBool::new(false),
+            || (),
+            |_, a, i| {
+                let value = means[a] + sd * normal(trial, a, i);
+                Ok(Outcome { value, win: 0.0 })
+            },
+            |_| {},
+        )
+        .unwrap();
+        // The best arm (static equity 0) dropped?
+        if r.arms
+            .iter()
+            .any(|a| a.equity == 0.0 && a.dropped.is_some())
+        {
+            lost += 1;
+        }
+        if r.stopped == Stopped::Confidence {
+            early += 1;
+        }
+        // The worst arm, 3 sd/10 behind, is dropped long before the end.
+        let worst = r.arms.iter().find(|a| a.equity == -3.0).unwrap();
+        assert!(worst.dropped.is_some_and(|d| d < 2000), "trial {trial}");
+    }
+    // The rule compares every arm with the leader at 95 %: the best arm
+    // is lost in well under 5 % of trials.
+    assert!(
+        lost * 20 < trials,
+        "best arm dropped in {lost} of {trials} trials"
+    );
+    assert!(early > 0);
+}
+
+#[test]
+fn a_raised_stop_flag_ends_the_run_between_rounds() {
+    let lex = small_gaddag();
+    let sim = simulator(&lex);
+    let mut gen = Generator::new(Rules::default());
+    let candidates = sim.candidates(&mut gen, 2);
+    let stop = AtomicBool::new(false);
+    let r = sim
+        .run(candidates, &quick(10_000), &stop, |_| {
+            stop.store(true, std::sync::atomic::Ordering::Relaxed)
+        })
+        .unwrap();
+    assert_eq!(r.stopped, Stopped::Interrupted);
+    assert_eq!(r.iterations, 16);
+}
+
+#[test]
+fn bad_settings_and_positions_are_refused() {
+    let lex = small_gaddag();
+    let a = lex.alphabet();
+    let sim = simulator(&lex);
+    let mut gen = Generator::new(Rules::default());
+    let c = sim.candidates(&mut gen, 1);
+    let run = |s: Settings| sim.run(c.clone(), &s, &AtomicBool::new(false), |_| {});
+    for bad in [
+        Settings {
+            plies: 0,
+            ..quick(8)
+        },
+        Settings {
+            plies: 21,
+            ..quick(8)
+        },
+        quick(0),
+        Settings {
+            batch: 0,
+            ..quick(8)
+        },
+        Settings {
+            confidence: Some(1.5),
+            ..quick(8)
+        },
+    ] {
+        assert!(run(bad.clone()).is_err(), "{bad:?}");
+    }
+    assert!(sim
+        .run(Vec::new(), &quick(8), &AtomicBool::new(false), |_| {})
+        .is_err());
+    let gordon = || Leaves::parse("gordon2", a).unwrap();
+    // More tiles than the distribution has.
+    let empty = "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15";
+    let p = Position::parse_cgp(&format!("{empty} QQQ/ 0/0 0"), a, 15).unwrap();
+    assert!(Simulator::new(&lex, Rules::default(), p, gordon()).is_err());
+    // Stacked tiles.
+    let p = Position::parse_cgp(&format!("{empty} QI/ 0/0 0"), a, 15).unwrap();
+    assert!(Simulator::new(&lex, Rules::default(), p.clone(), gordon()).is_ok());
+    let e = Simulator::new(&lex, Rules::upwords(), p, gordon());
+    assert!(e.err().unwrap().to_string().contains("stacked"));
+    // An empty bag: an endgame, refused with a pointer to solving it. The
+    // board holds every tile but seven A and seven E (the opponent's).
+    let mut tiles: Vec<String> = Vec::new();
+    for info in a.tiles().iter().skip(1) {
+        let keep = match info.label.as_str() {
+            "A" | "E" => 7,
+            _ => 0,
+        };
+        for _ in keep..info.count {
+            tiles.push(info.label.clone());
+        }
+    }
+    tiles.extend(["s".to_string(), "s".to_string()]);
+    let rows: Vec<String> = tiles
+        .chunks(15)
+        .map(|c| match c.len() {
+            15 => c.concat(),
+            n => format!("{}{}", c.concat(), 15 - n),
+        })
+        .chain(std::iter::repeat_n(
+            "15".to_string(),
+            15 - tiles.len().div_ceil(15),
+        ))
+        .collect();
+    let cgp = format!("{} AAAAAAA/ 0/0 0", rows.join("/"));
+    let p = Position::parse_cgp(&cgp, a, 15).unwrap();
+    assert_eq!(p.bag_len(a, 7), 0);
+    let e = Simulator::new(&lex, Rules::default(), p, gordon());
+    assert!(e.err().unwrap().to_string().contains("endgame"));
+}
