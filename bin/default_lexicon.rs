@@ -122,6 +122,33 @@ pub fn own_leaves(
     }
 }
 
+/// The built-in list's win table, from the same self-play as its leaves.
+const WINS: &str = include_str!("../lexicons/wordlist-en.win.csv");
+
+/// The win table that goes with leave values named `leaves` (as
+/// [`leaves_spec`] names them): `X.win.csv` beside `klv:X.klv2`, the
+/// built-in list's with its leaves (`built_in`: no lexicon or leaves
+/// given), else none. Returns the table and where it came from.
+pub fn win_table_beside(
+    leaves: &str,
+    built_in: bool,
+) -> Result<Option<(String, lexgraph::analysis::winprob::WinTable)>> {
+    use lexgraph::analysis::winprob::WinTable;
+    if built_in && leaves == "klv:wordlist-en.klv2" {
+        let name = "built-in wordlist-en.win.csv";
+        return Ok(Some((name.into(), WinTable::parse(WINS, name)?)));
+    }
+    let Some(path) = leaves.strip_prefix("klv:") else {
+        return Ok(None);
+    };
+    let beside = std::path::Path::new(path).with_extension("win.csv");
+    if !beside.is_file() {
+        return Ok(None);
+    }
+    let table = WinTable::read(&beside)?;
+    Ok(Some((beside.display().to_string(), table)))
+}
+
 /// Leave values by their command-line spec; `auto` is the lexicon's own
 /// ([`own_leaves`]), else Gordon's Heuristic 2.
 pub fn leaves_spec(

@@ -341,7 +341,13 @@ pub fn measure(args: &MeasureArgs) -> Result<Report> {
     }
 
     // --- Strategies -----------------------------------------------------------
-    let strategies = strategy_matches(&plan, &args.lexicons, &enable_lex, &mut notes);
+    let mut strategies = strategy_matches(&plan, &args.lexicons, &enable_lex, &mut notes);
+    strategies.extend(own_leaves_elsewhere(
+        &plan,
+        &args.lexicons,
+        &sowpods_lex,
+        &mut notes,
+    ));
 
     // --- Upwords --------------------------------------------------------------
     let upwords = match upwords(&enable.list.path, &plan) {
@@ -440,59 +446,155 @@ fn strategy_matches(
             .unwrap_or_default()
             .display()
     );
-    let threads = rayon::current_num_threads();
-    let lex = &enable.gaddag;
-    let a = lex.alphabet();
+    let shorten = |spec: &str| {
+        spec.replace(&format!("{}", lexicons.join("../leaves/").display()), "")
+            .replace(&own_dir, "lexicons/")
+    };
     pairs
         .into_iter()
         .map(|(p1, p2, games)| {
-            progress!("match: {p1} vs {p2}, {games} games on ENABLE, {threads} threads");
-            let mut row = StrategyMatch {
-                lexicon: "ENABLE".into(),
-                p1: p1
-                    .replace(&format!("{}", lexicons.join("../leaves/").display()), "")
-                    .replace(&own_dir, "lexicons/"),
-                p2: p2.replace(&format!("{}", lexicons.join("../leaves/").display()), ""),
+            let names = [shorten(&p1), shorten(&p2)];
+            one_match(
+                "ENABLE",
+                &enable.gaddag,
+                &Rules::default(),
+                [&p1, &p2],
+                names,
                 games,
-                seed: 1,
-                threads,
-                ..StrategyMatch::default()
-            };
-            let players = match (Strategy::parse(&p1, a), Strategy::parse(&p2, a)) {
-                (Ok(x), Ok(y)) => [x, y],
-                (Err(e), _) | (_, Err(e)) => {
-                    row.error = Some(e.to_string());
-                    return row;
-                }
-            };
-            let settings = MatchSettings::new(games, 1).count_moves(false);
-            let t0 = Instant::now();
-            match play_match(lex, &Rules::default(), &players, &settings, |_, _| {}) {
-                Ok(m) => {
-                    let s = m.summary;
-                    row.seconds = t0.elapsed().as_secs_f64();
-                    row.wins = s.wins;
-                    row.draws = s.draws;
-                    row.losses = s.losses;
-                    row.win_rate = s.win_rate;
-                    row.win_rate_ci95 = [s.win_rate_ci95.0, s.win_rate_ci95.1];
-                    row.mean_score = s.mean_score;
-                    row.mean_spread = s.mean_spread;
-                    row.spread_sd = s.spread_sd;
-                    row.bingos_per_game = s.bingos_per_game;
-                    row.points_per_turn = s.points_per_turn;
-                    row.turns_per_game = s.turns_per_game;
-                    progress!(
-                        "  win rate {:.1} %, {:.0} games/s",
-                        100.0 * s.win_rate,
-                        games as f64 / row.seconds
-                    );
-                }
-                Err(e) => row.error = Some(e.to_string()),
-            }
-            row
+            )
         })
         .collect()
+}
+
+/// lexgraph's own leaves elsewhere: SOWPODS against `CSW21.klv2` and
+/// Heuristic 2, Spanish and Upwords against Heuristic 2 (the baseline those
+/// users have), `plan.match_games` each. The tables are
+/// `lexicons/{sowpods,spanish,wordlist-en-upwords}.klv2`
+/// (`lexicons/LEAVES.md`).
+fn own_leaves_elsewhere(
+    plan: &Plan,
+    lexicons: &Path,
+    sowpods: &Compiled,
+    notes: &mut Vec<String>,
+) -> Vec<StrategyMatch> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("lexicons");
+    let own = |name: &str| root.join(format!("{name}.klv2"));
+    let spec = |p: &Path| format!("klv:{}", p.display());
+    let games = plan.match_games;
+    let mut rows = Vec::new();
+    let csw21 = lexicons.join("../leaves/CSW21.klv2");
+    let sow = own("sowpods");
+    let mut p2s = vec![("gordon2".to_string(), "gordon2".to_string())];
+    if csw21.is_file() {
+        p2s.insert(0, (spec(&csw21), "CSW21.klv2".into()));
+    } else {
+        notes.push(format!(
+            "{} not found: SOWPODS against it is left out.",
+            csw21.display()
+        ));
+    }
+    for (p2, name) in p2s {
+        rows.push(one_match(
+            "SOWPODS",
+            &sowpods.gaddag,
+            &Rules::default(),
+            [&spec(&sow), &p2],
+            ["lexicons/sowpods.klv2".into(), name],
+            games,
+        ));
+    }
+    let lists: [(&str, &str, &str, Rules, &str); 2] = [
+        (
+            "Spanish",
+            "spanish.txt",
+            "spanish",
+            Rules::default(),
+            "spanish",
+        ),
+        (
+            "Upwords",
+            "wordlist-en.txt",
+            "upwords",
+            Rules::upwords(),
+            "wordlist-en-upwords",
+        ),
+    ];
+    for (label, list, alphabet, rules, table) in lists {
+        let lex = Alphabet::builtin(alphabet)
+            .map_err(anyhow::Error::from)
+            .and_then(|a| Ok(WordList::read(&root.join(list), &a, Invalid::Skip)?))
+            .and_then(|w| Ok(Lexicon::from_vec(compile::compile(&w).gaddag)?));
+        match lex {
+            Ok(lex) => rows.push(one_match(
+                label,
+                &lex,
+                &rules,
+                [&spec(&own(table)), "gordon2"],
+                [format!("lexicons/{table}.klv2"), "gordon2".into()],
+                games,
+            )),
+            Err(e) => notes.push(format!("{label}: {e:#}; its match is left out.")),
+        }
+    }
+    rows
+}
+
+/// One match of `games` between the strategies `specs` (shown as `names`)
+/// on `lex` under `rules`, seed 1.
+fn one_match(
+    label: &str,
+    lex: &Lexicon,
+    rules: &Rules,
+    specs: [&str; 2],
+    names: [String; 2],
+    games: u64,
+) -> StrategyMatch {
+    let threads = rayon::current_num_threads();
+    let a = lex.alphabet();
+    let [p1, p2] = names;
+    progress!("match: {p1} vs {p2}, {games} games on {label}, {threads} threads");
+    let mut row = StrategyMatch {
+        lexicon: label.into(),
+        p1,
+        p2,
+        games,
+        seed: 1,
+        threads,
+        ..StrategyMatch::default()
+    };
+    let players = match (Strategy::parse(specs[0], a), Strategy::parse(specs[1], a)) {
+        (Ok(x), Ok(y)) => [x, y],
+        (Err(e), _) | (_, Err(e)) => {
+            row.error = Some(e.to_string());
+            return row;
+        }
+    };
+    let settings = MatchSettings::new(games, 1).count_moves(false);
+    let t0 = Instant::now();
+    match play_match(lex, rules, &players, &settings, |_, _| {}) {
+        Ok(m) => {
+            let s = m.summary;
+            row.seconds = t0.elapsed().as_secs_f64();
+            row.wins = s.wins;
+            row.draws = s.draws;
+            row.losses = s.losses;
+            row.win_rate = s.win_rate;
+            row.win_rate_ci95 = [s.win_rate_ci95.0, s.win_rate_ci95.1];
+            row.mean_score = s.mean_score;
+            row.mean_spread = s.mean_spread;
+            row.spread_sd = s.spread_sd;
+            row.bingos_per_game = s.bingos_per_game;
+            row.points_per_turn = s.points_per_turn;
+            row.turns_per_game = s.turns_per_game;
+            progress!(
+                "  win rate {:.1} %, {:.0} games/s",
+                100.0 * s.win_rate,
+                games as f64 / row.seconds
+            );
+        }
+        Err(e) => row.error = Some(e.to_string()),
+    }
+    row
 }
 
 // ---------------------------------------------------------------------------

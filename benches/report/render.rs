@@ -1533,11 +1533,12 @@ fn strategies(md: &mut String, r: &Report) -> Result<()> {
     )?;
     writeln!(
         md,
-        "`lexgraph match` (`matchplay::play_match`) on ENABLE, standard board, seed 1: games 2k and 2k+1 \
+        "`lexgraph match` (`matchplay::play_match`), standard board (Upwords: its own), seed 1: games 2k and 2k+1 \
          share a bag with each player moving first once; the tournament end (out: twice the opponent's \
          tiles). Win rate counts a draw as half; the interval is Wilson's 95 % score interval over games. \
          KLV = `NWL20.klv2` (learned leaves, `../shared/leaves`); `lexicons/enable1.klv2` = lexgraph's \
-         own ENABLE leaves, learned by `lexgraph leaves train` (`lexicons/LEAVES.md`); gordon2 = Gordon's \
+         own ENABLE leaves, learned by `lexgraph leaves train` (`lexicons/LEAVES.md`, which also says how \
+         the SOWPODS, Spanish and Upwords tables were trained; `CSW21.klv2` is MAGPIE's); gordon2 = Gordon's \
          Heuristic 2 with the vowel-consonant table (the 2015 thesis' player); greedy = the top-scoring move. \
          Points per turn: placement points over all turns. The games are the same for a seed whatever \
          the thread count; the speed is on {} threads. KLV against itself is there for the speed: \
@@ -1546,17 +1547,22 @@ fn strategies(md: &mut String, r: &Report) -> Result<()> {
     )?;
     writeln!(
         md,
-        "| Player 1 vs player 2 | Games | Win rate, p1 (95 % CI) | Mean score p1 / p2 | Spread (sd) | Bingos per game p1 / p2 | Points per turn p1 / p2 | Games/s |"
+        "| Lexicon | Player 1 vs player 2 | Games | Win rate, p1 (95 % CI) | Mean score p1 / p2 | Spread (sd) | Bingos per game p1 / p2 | Points per turn p1 / p2 | Games/s |"
     )?;
-    writeln!(md, "|---|--:|--:|--:|--:|--:|--:|--:|")?;
+    writeln!(md, "|---|---|--:|--:|--:|--:|--:|--:|--:|")?;
     for m in &r.strategies {
         if let Some(e) = &m.error {
-            writeln!(md, "| {} vs {} | | **error:** {e} | | | | | |", m.p1, m.p2)?;
+            writeln!(
+                md,
+                "| {} | {} vs {} | | **error:** {e} | | | | | |",
+                m.lexicon, m.p1, m.p2
+            )?;
             continue;
         }
         writeln!(
             md,
-            "| {} vs {} | {} | {:.1} % ({:.1}–{:.1} %) | {:.1} / {:.1} | {:+.1} ({:.1}) | {:.2} / {:.2} | {:.1} / {:.1} | {:.0} |",
+            "| {} | {} vs {} | {} | {:.1} % ({:.1}–{:.1} %) | {:.1} / {:.1} | {:+.1} ({:.1}) | {:.2} / {:.2} | {:.1} / {:.1} | {:.0} |",
+            m.lexicon,
             m.p1,
             m.p2,
             int(m.games),

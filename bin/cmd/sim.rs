@@ -8,6 +8,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context, Result};
 use lexgraph::analysis::sim::{Report, Settings, Simulator, Stopped, MAX_PLIES};
+use lexgraph::analysis::winprob::WinTable;
 use lexgraph::{Generator, Position};
 use serde::Serialize;
 
@@ -27,6 +28,12 @@ pub struct Args {
     /// klv:FILE or csv:FILE
     #[arg(long, default_value = "auto")]
     leaves: String,
+    /// Win probability at the end of a playout: `auto` (the win table beside
+    /// the leaves, X.win.csv for X.klv2, or the built-in list's), a win table
+    /// file (`unseen,spread,turns,wins`, as `leaves train` writes), or `none`
+    /// (a playout is won when the spread favours the mover)
+    #[arg(long, default_value = "auto", value_name = "auto|FILE|none")]
+    win_table: String,
     /// Candidates: the N best plays by static equity
     #[arg(long, default_value_t = 15, value_parser = clap::value_parser!(u64).range(1..=1000))]
     candidates: u64,
@@ -101,6 +108,8 @@ struct JsonArm {
 #[derive(Serialize)]
 struct JsonReport {
     lexicon: String,
+    leaves: String,
+    win_table: String,
     plies: u32,
     seed: u64,
     stopped: &'static str,
@@ -130,10 +139,28 @@ pub fn run(args: Args) -> Result<std::process::ExitCode> {
     let position = Position::from_cgp(&args.cgp, &alphabet)
         .with_context(|| format!("--cgp {:?}", args.cgp))?;
     let rules = position.rules().context("--cgp")?;
-    let (_, leaves) =
+    let (leaves_name, leaves) =
         crate::default_lexicon::leaves_spec(&args.leaves, args.lexicon.as_deref(), &alphabet)
             .with_context(|| format!("--leaves {}", args.leaves))?;
-    let sim = Simulator::new(&lex, rules.clone(), position, leaves).context("--cgp")?;
+    let table = match args.win_table.as_str() {
+        "none" => None,
+        "auto" => {
+            let built_in = args.lexicon.is_none() && args.leaves == "auto";
+            crate::default_lexicon::win_table_beside(&leaves_name, built_in)?
+        }
+        file => Some((
+            file.to_string(),
+            WinTable::read(std::path::Path::new(file)).context("--win-table")?,
+        )),
+    };
+    let mut sim = Simulator::new(&lex, rules.clone(), position, leaves).context("--cgp")?;
+    let win_source = match table {
+        Some((name, t)) => {
+            sim = sim.with_win_table(t);
+            name
+        }
+        None => "none".to_string(),
+    };
     let candidates = sim.candidates(&mut Generator::new(rules), args.candidates as usize);
     let settings = Settings {
         plies: args.plies,
@@ -190,11 +217,16 @@ pub fn run(args: Args) -> Result<std::process::ExitCode> {
     let mut out = std::io::stdout().lock();
     match args.format {
         Format::Json => {
-            let j = json_report(&report, &alphabet, label, &args, seconds);
+            let mut j = json_report(&report, &alphabet, label, &args, seconds);
+            j.leaves = leaves_name;
+            j.win_table = win_source;
             serde_json::to_writer(&mut out, &j)?;
             writeln!(out)?;
         }
-        Format::Text => text_report(&mut out, &report, &alphabet, &args, seconds)?,
+        Format::Text => {
+            text_report(&mut out, &report, &alphabet, &args, seconds)?;
+            writeln!(out, "leaves {leaves_name}; win % from {win_source}")?;
+        }
     }
     out.flush()?;
     Ok(std::process::ExitCode::SUCCESS)
@@ -214,6 +246,8 @@ fn json_report(
     let c = args.stop / 100.0;
     JsonReport {
         lexicon,
+        leaves: String::new(),
+        win_table: String::new(),
         plies: args.plies,
         seed: args.seed,
         stopped: stopped_text(r.stopped),

@@ -3,7 +3,8 @@
 //!
 //! - [`sim`] (feature `game`): candidate plays played out over random racks
 //!   and draws for a few plies, ranked by their mean result (O'Connor 2015,
-//!   §7.3–7.4), with common random numbers and a best-arm stopping rule.
+//!   §7.3–7.4), with common random numbers and a best-arm stopping rule;
+//! - [`winprob`]: P(win | tiles unseen, spread) from self-play's win table.
 //!
 //! Next here: exact endgames (both racks known) and pre-endgames (one tile
 //! in the bag), negamax with alpha-beta over plays and passes.
@@ -13,3 +14,4 @@
 
 #[cfg(feature = "game")]
 pub mod sim;
+pub mod winprob;

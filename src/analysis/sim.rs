@@ -15,8 +15,11 @@
 //!   in), drawing from the scenario's bag, with the end-of-game rules when
 //!   a player goes out. Its value is the change of the mover's spread plus
 //!   (while the game goes on) the equity of the last mover's leave, counted
-//!   for that mover; its win is whether the spread then favours the mover
-//!   (a draw counts half).
+//!   for that mover. Its win is the game's result when the playout ends it
+//!   (a draw counts half), else the [win table](crate::analysis::winprob)'s
+//!   probability for the player to move, given the tiles they cannot see
+//!   and the spread (without a table: whether the spread favours the
+//!   mover).
 //! - **Stopping**: a budget of iterations per candidate, a time limit, and
 //!   a best-arm rule after Macondo's: every round (`batch` iterations),
 //!   once `min_iterations` are done, a candidate whose upper confidence
@@ -46,6 +49,7 @@
 //! ```
 
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use rand::seq::SliceRandom;
@@ -54,6 +58,7 @@ use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 
 use crate::alphabet::Tile;
+use crate::analysis::winprob::WinTable;
 use crate::equity::{Play, Ranked};
 use crate::error::{Error, Result};
 use crate::game::Game;
@@ -102,7 +107,10 @@ impl Default for Settings {
 }
 
 impl Settings {
-    fn check(&self) -> Result<()> {
+    /// Refuses settings no simulation can run with: plies outside 1 to
+    /// [`MAX_PLIES`], no iterations, an empty round, a confidence outside
+    /// 0.5 to 0.999999.
+    pub fn check(&self) -> Result<()> {
         let bad = |why: String| Err(Error::Query(why));
         if self.plies == 0 || self.plies > MAX_PLIES {
             return bad(format!(
@@ -253,15 +261,32 @@ pub struct Scenario {
     pub seed: u64,
 }
 
+/// A strategy owned, or lent by a player that simulates every turn.
+enum Held<'a> {
+    Own(Strategy),
+    Lent(&'a Strategy),
+}
+
+impl std::ops::Deref for Held<'_> {
+    type Target = Strategy;
+    fn deref(&self) -> &Strategy {
+        match self {
+            Held::Own(s) => s,
+            Held::Lent(s) => s,
+        }
+    }
+}
+
 /// A position to simulate, with the static player every ply uses.
 pub struct Simulator<'a> {
     lex: &'a Lexicon,
     rules: Rules,
     position: Position,
-    player: Strategy,
+    player: Held<'a>,
     /// The tiles the mover cannot see, less a known opponent rack, in
     /// tile order.
     unseen: Vec<Tile>,
+    wins: Option<Arc<WinTable>>,
 }
 
 impl<'a> Simulator<'a> {
@@ -275,6 +300,27 @@ impl<'a> Simulator<'a> {
         rules: Rules,
         position: Position,
         leaves: Leaves,
+    ) -> Result<Simulator<'a>> {
+        let player = Held::Own(Strategy::new("sim", leaves, Exchanges::Ranked));
+        Simulator::with_player(lex, rules, position, player)
+    }
+
+    /// [`Simulator::new`] with the static player lent: every ply is played
+    /// by it as it plays (its leave values and exchange rule).
+    pub fn lent(
+        lex: &'a Lexicon,
+        rules: Rules,
+        position: Position,
+        player: &'a Strategy,
+    ) -> Result<Simulator<'a>> {
+        Simulator::with_player(lex, rules, position, Held::Lent(player))
+    }
+
+    fn with_player(
+        lex: &'a Lexicon,
+        rules: Rules,
+        position: Position,
+        player: Held<'a>,
     ) -> Result<Simulator<'a>> {
         let alphabet = lex.alphabet();
         if rules.stacks() {
@@ -304,9 +350,22 @@ impl<'a> Simulator<'a> {
             lex,
             rules,
             position,
-            player: Strategy::new("sim", leaves, Exchanges::Ranked),
+            player,
             unseen,
+            wins: None,
         })
+    }
+
+    /// Reads the win probability of a playout that does not end the game
+    /// from `table` (see the [module](self) docs).
+    pub fn with_win_table(mut self, table: impl Into<Arc<WinTable>>) -> Simulator<'a> {
+        self.wins = Some(table.into());
+        self
+    }
+
+    /// The position simulated.
+    pub fn position(&self) -> &Position {
+        &self.position
     }
 
     /// The `k` best plays by static equity (exchanges and the pass among
@@ -387,12 +446,21 @@ impl<'a> Simulator<'a> {
             value += if last.0 == 0 { leave } else { -leave };
         }
         let end = start + value;
-        let win = if end > 0.0 {
-            1.0
-        } else if end == 0.0 {
-            0.5
-        } else {
-            0.0
+        let win = match &self.wins {
+            Some(table) if !game.is_over() => {
+                let to = game.to_move();
+                let unseen = game.bag_len() + game.racks()[1 - to].len();
+                let s = game.scores();
+                let p = table.probability(unseen, s[to].saturating_sub(s[1 - to]));
+                if to == 0 {
+                    p
+                } else {
+                    1.0 - p
+                }
+            }
+            _ if end > 0.0 => 1.0,
+            _ if end == 0.0 => 0.5,
+            _ => 0.0,
         };
         Ok(Outcome { value, win })
     }
@@ -541,5 +609,6 @@ pub fn normal_quantile(p: f64) -> f64 {
     (lo + hi) / 2.0
 }
 
+pub mod player;
 #[cfg(test)]
 mod tests;

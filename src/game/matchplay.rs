@@ -163,6 +163,23 @@ pub(crate) fn play_observed<R: Scoring>(
     players: &[Strategy; 2],
     settings: &MatchSettings,
     number: u64,
+    observe: impl FnMut(usize, &Game, &crate::equity::Ranked),
+) -> Result<(Game, GameStats)> {
+    let choose = |p: usize, gen: &mut Generator<R>, game: &Game| {
+        Ok(players[p].choose(gen, lex, &game.position()))
+    };
+    play_chosen(gen, lex, settings, number, choose, observe)
+}
+
+/// Game `number` of a match as [`play_one`] plays it, with each turn's
+/// play chosen by `choose(player, generator, game)` (player 0 is player
+/// 1): for players that are not a [`Strategy`], as look-ahead searches.
+pub fn play_chosen<R: Scoring>(
+    gen: &mut Generator<R>,
+    lex: &Lexicon,
+    settings: &MatchSettings,
+    number: u64,
+    mut choose: impl FnMut(usize, &mut Generator<R>, &Game) -> Result<crate::equity::Ranked>,
     mut observe: impl FnMut(usize, &Game, &crate::equity::Ranked),
 ) -> Result<(Game, GameStats)> {
     let rules = gen.rules().clone();
@@ -183,13 +200,13 @@ pub(crate) fn play_observed<R: Scoring>(
     while !game.is_over() {
         let seat = game.to_move();
         let p = who(seat);
-        let pos = game.position();
         if settings.count_moves {
+            let pos = game.position();
             all.clear();
             gen.generate(lex, &pos.board, pos.rack(), &Options::default(), &mut all);
             st.legal_moves[p] += all.len() as u64;
         }
-        let choice = players[p].choose(gen, lex, &pos);
+        let choice = choose(p, gen, &game)?;
         observe(p, &game, &choice);
         if let Play::Place(m) = &choice.play {
             st.points[p] += m.score as i64;

@@ -254,8 +254,25 @@ fn every_printed_word_reads_back_as_the_same_tiles() {
         "moves", "-l", es, "--cgp", &cgp, "--top", "1", "--by", "score",
     ]);
     assert_eq!(stdout(&o), "8D [CH]ASCAS 34\n", "{}", stderr(&o));
-    // By equity (Heuristic 2: no leaves beside this lexicon), the S is kept.
+    // By equity, with the Spanish list's own leaves (`lexicons/spanish.klv2`,
+    // copied beside es.gaddag by `compile`); Heuristic 2 keeps the S.
     let o = run(&["moves", "-l", es, "--cgp", &cgp, "--top", "1"]);
+    let own = run(&[
+        "moves",
+        "-l",
+        es,
+        "--cgp",
+        &cgp,
+        "--top",
+        "1",
+        "--leaves",
+        "klv:es.klv2",
+    ]);
+    assert_eq!(stdout(&o), stdout(&own), "{}", stderr(&o));
+    assert_eq!(stdout(&o).split(' ').count(), 5, "{}", stdout(&o));
+    let o = run(&[
+        "moves", "-l", es, "--cgp", &cgp, "--top", "1", "--leaves", "gordon2",
+    ]);
     assert_eq!(stdout(&o), "8D [CH]ASCA 32 39.5 S\n", "{}", stderr(&o));
     let o = run(&[
         "moves", "-l", es, "--cgp", &cgp, "--top", "1", "--format", "json", "--by", "score",

@@ -383,3 +383,48 @@ fn sim_ranks_candidates_the_same_on_any_thread_count() {
     fails(&["sim", "--cgp", cgp, "--time", "0s"], "above 0");
     fails(&["sim", "--cgp", "15/15 A/ 0/0 0"], "--cgp");
 }
+
+/// `match` with a simulating player: the same games on one thread and two,
+/// and its options checked before the first game.
+#[test]
+fn match_with_a_simulating_player_is_the_same_on_any_thread_count() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let play = |threads: &str| {
+        let o = crate::common::cli::run(
+            d,
+            &[
+                "match",
+                "--p1",
+                "sim:iterations=8,candidates=3",
+                "--p2",
+                "gordon2",
+                "--games",
+                "4",
+                "--threads",
+                threads,
+                "--format",
+                "json",
+            ],
+        );
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let mut j: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        j["seconds"] = serde_json::Value::Null;
+        j["games_per_second"] = serde_json::Value::Null;
+        j
+    };
+    let one = play("1");
+    assert_eq!(one, play("2"));
+    assert_eq!(one["games"], 4);
+    for (bad, want) in [
+        ("sim:plies=0", "plies"),
+        ("sim:iterations", "KEY=VALUE"),
+        ("sim:speed=3", "speed"),
+        ("sim:candidates=0", "candidates"),
+    ] {
+        let o =
+            crate::common::cli::run(d, &["match", "--p1", bad, "--p2", "greedy", "--games", "2"]);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(!o.status.success() && err.contains(want), "{bad}: {err}");
+    }
+}

@@ -9,7 +9,12 @@
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
+
+use lexgraph::analysis::sim::Simulator;
+pub use lexgraph::analysis::sim::{Arm, Report, Settings, Stopped};
+use lexgraph::analysis::winprob::WinTable;
 
 pub use lexgraph::equity::{Listed, PlayRecord};
 
@@ -85,6 +90,19 @@ impl By {
             ))),
         }
     }
+}
+
+/// How to simulate ([`Session::sim`]).
+#[derive(Clone, Debug)]
+pub struct SimQuery<'a> {
+    /// The best plays by static equity to simulate.
+    pub candidates: usize,
+    /// Plies, budget, stopping rule, seed.
+    pub settings: Settings,
+    /// Leave values (`None`: `auto`).
+    pub leaves: Option<&'a str>,
+    /// Win table (`None`: `auto`).
+    pub win_table: Option<&'a str>,
 }
 
 /// What to list.
@@ -304,6 +322,64 @@ impl Session {
             .generators
             .with(&setup.rules, |g| plays(g, lex, &setup, &q));
         Ok((setup, listed))
+    }
+
+    /// Simulates the position ([`lexgraph::analysis::sim`]): the
+    /// `candidates` best plays by equity with the leave values `leaves`
+    /// names (`None` or `auto`: the lexicon's own, else Heuristic 2), every
+    /// ply played by them, as `settings` says, until a stopping rule or
+    /// `stop`. `win_table`: `None` or `auto` (the table beside the leaves:
+    /// `X.win.csv` for `X.klv2`), `none`, or a file.
+    pub fn sim(
+        &self,
+        input: Input<'_>,
+        rack: Option<&str>,
+        q: &SimQuery<'_>,
+        stop: &AtomicBool,
+    ) -> Result<(Setup, Report)> {
+        let lex = &self.lexicon;
+        let setup = setup(lex, input, rack)?;
+        let alphabet = lex.alphabet();
+        let spec = q.leaves.unwrap_or("auto");
+        // The simulator owns its values: read for the call (milliseconds,
+        // against a simulation's tenths of seconds).
+        let (leaves, klv_path) = match spec {
+            "auto" => match self
+                .path
+                .as_deref()
+                .map(Leaves::of_lexicon)
+                .transpose()?
+                .flatten()
+            {
+                Some((path, own)) => (own, Some(path)),
+                None => (Leaves::parse("gordon2", alphabet)?, None),
+            },
+            _ => {
+                let path = spec
+                    .strip_prefix("klv:")
+                    .or((spec.ends_with(".klv2") || spec.ends_with(".klv")).then_some(spec))
+                    .map(PathBuf::from);
+                (Leaves::parse(spec, alphabet)?, path)
+            }
+        };
+        let table = match q.win_table.unwrap_or("auto") {
+            "none" => None,
+            "auto" => klv_path
+                .map(|p| p.with_extension("win.csv"))
+                .filter(|p| p.is_file())
+                .map(|p| WinTable::read(&p))
+                .transpose()?,
+            file => Some(WinTable::read(Path::new(file))?),
+        };
+        let mut sim = Simulator::new(lex, setup.rules.clone(), setup.position.clone(), leaves)?;
+        if let Some(t) = table {
+            sim = sim.with_win_table(t);
+        }
+        let candidates = self
+            .generators
+            .with(&setup.rules, |g| sim.candidates(g, q.candidates));
+        let report = sim.run(candidates, &q.settings, stop, |_| {})?;
+        Ok((setup, report))
     }
 
     /// The leave values `spec` names for this lexicon, `auto` included.

@@ -452,6 +452,111 @@ impl Lexicon {
             .collect()
     }
 
+    /// Simulates the best plays of a position a few plies ahead
+    /// (`lexgraph sim`): a dict with `stopped` (budget, confidence, time),
+    /// `iterations`, and `candidates`, best first, each a dict of `play`,
+    /// `score`, `equity` (static), `leave`, `mean`, `stderr`, `low` and
+    /// `high` (the interval at `stop`, or 95 %), `win`, `iterations` and
+    /// `dropped` (the iterations after which it was dropped, or None).
+    ///
+    /// `leaves`: as in `moves` (default: the lexicon's own); `win_table`:
+    /// `None` (the table beside the leaves), `"none"` or a file. `stop`: the
+    /// confidence at which candidates behind are dropped (None: never).
+    /// `time`: seconds at most. The same `seed` gives the same result on
+    /// any number of `threads`. The GIL is released; Ctrl-C raises
+    /// KeyboardInterrupt within a round.
+    #[pyo3(signature = (position, rack = None, *, candidates = 15, plies = 2, iterations = 1000, time = None, stop = Some(0.99), seed = 1, leaves = None, win_table = None, threads = None))]
+    #[allow(clippy::too_many_arguments)]
+    fn sim<'py>(
+        &self,
+        py: Python<'py>,
+        position: &Bound<'_, PyAny>,
+        rack: Option<&str>,
+        candidates: usize,
+        plies: u32,
+        iterations: u64,
+        time: Option<f64>,
+        stop: Option<f64>,
+        seed: u64,
+        leaves: Option<&str>,
+        win_table: Option<&str>,
+        threads: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let threads = thread_count(threads)?;
+        let time = match time {
+            Some(t) if !(t > 0.0 && t < 1e7) => {
+                return Err(PyValueError::new_err(format!("time={t}: seconds above 0")))
+            }
+            t => t.map(Duration::from_secs_f64),
+        };
+        let settings = lexgraph_engine::Settings {
+            plies,
+            iterations,
+            time,
+            confidence: stop,
+            seed,
+            ..lexgraph_engine::Settings::default()
+        };
+        settings
+            .check()
+            .map_err(|e| PyValueError::new_err(e.to_string()))?;
+        let q = lexgraph_engine::SimQuery {
+            candidates,
+            settings,
+            leaves,
+            win_table,
+        };
+        let arg = position_arg(position)?;
+        let s = &self.session;
+        let run = interruptible(py, threads, |stop| {
+            let r = match &arg {
+                PositionArg::Cgp(line) => s.sim(Input::Cgp(line), rack, &q, stop),
+                PositionArg::Rows(rows) => {
+                    let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+                    s.sim(Input::Rows(&rows), rack, &q, stop)
+                }
+            };
+            match r {
+                Ok((_, report)) if report.stopped == lexgraph_engine::Stopped::Interrupted => None,
+                r => Some(r),
+            }
+        })?;
+        let (_, report) = run.map_err(err)?;
+        let a = s.lexicon.alphabet();
+        let d = PyDict::new(py);
+        d.set_item(
+            "stopped",
+            match report.stopped {
+                lexgraph_engine::Stopped::Budget => "budget",
+                lexgraph_engine::Stopped::Confidence => "confidence",
+                lexgraph_engine::Stopped::Time => "time",
+                lexgraph_engine::Stopped::Interrupted => "interrupted",
+            },
+        )?;
+        d.set_item("iterations", report.iterations)?;
+        let level = stop.unwrap_or(0.95);
+        let finite = |x: f64| x.is_finite().then_some(x);
+        let list = PyList::empty(py);
+        for arm in &report.arms {
+            let c = PyDict::new(py);
+            let (lo, hi) = arm.interval(level);
+            c.set_item("play", arm.play.text(a))?;
+            c.set_item("score", arm.play.score())?;
+            c.set_item("equity", float(arm.equity))?;
+            c.set_item("leave", arm.leave.to_text(a))?;
+            c.set_item("mean", arm.mean())?;
+            c.set_item("stderr", finite(arm.stderr()))?;
+            c.set_item("low", finite(lo))?;
+            c.set_item("high", finite(hi))?;
+            c.set_item("win", arm.win_rate())?;
+            c.set_item("iterations", arm.iterations)?;
+            c.set_item("dropped", arm.dropped)?;
+            list.append(c)?;
+        }
+        d.set_item("candidates", list)?;
+        Ok(d)
+    }
+
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
         let cls = slf.get_type().into_any();
         let lex = slf.get();

@@ -37,7 +37,14 @@ fn quick(iterations: u64) -> Settings {
 
 /// The oracle: scenario `i` and its playout written out from the module's
 /// definition, with the game engine and the static player only.
-fn brute_force(lex: &Lexicon, candidate: &Ranked, seed: u64, n: u64, plies: u32) -> (f64, f64) {
+fn brute_force(
+    lex: &Lexicon,
+    candidate: &Ranked,
+    seed: u64,
+    n: u64,
+    plies: u32,
+    table: Option<&WinTable>,
+) -> (f64, f64) {
     let a = lex.alphabet();
     let pos = position(a);
     let player = Strategy::new(
@@ -93,6 +100,13 @@ fn brute_force(lex: &Lexicon, candidate: &Ranked, seed: u64, n: u64, plies: u32)
         }
         sum += v;
         let end = -8.0 + v;
+        if let (Some(t), false) = (table, g.is_over()) {
+            // The player to move: unseen are the bag and the other rack.
+            let to = g.to_move();
+            let p = t.probability(g.bag_len() + g.racks()[1 - to].len(), s[to] - s[1 - to]);
+            wins += if to == 0 { p } else { 1.0 - p };
+            continue;
+        }
         wins += if end > 0.0 {
             1.0
         } else if end == 0.0 {
@@ -120,10 +134,33 @@ fn one_candidate_equals_a_brute_force_average() {
             let arm = &r.arms[0];
             assert_eq!(arm.iterations, 40);
             assert_eq!(r.stopped, Stopped::Budget);
-            let (mean, win) = brute_force(&lex, c, 7, 40, plies);
+            let (mean, win) = brute_force(&lex, c, 7, 40, plies, None);
             assert!((arm.mean() - mean).abs() < 1e-9, "{} vs {mean}", arm.mean());
             assert!((arm.win_rate() - win).abs() < 1e-12);
         }
+    }
+}
+
+#[test]
+fn win_rates_read_the_win_table() {
+    let lex = small_gaddag();
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/lexicons/enable1.win.csv");
+    let table = WinTable::read(std::path::Path::new(path)).unwrap();
+    let sim = simulator(&lex).with_win_table(table.clone());
+    let mut gen = Generator::new(Rules::default());
+    for c in sim.candidates(&mut gen, 2) {
+        let r = sim
+            .run(vec![c.clone()], &quick(32), &AtomicBool::new(false), |_| {})
+            .unwrap();
+        let (mean, win) = brute_force(&lex, &c, 7, 32, 2, Some(&table));
+        assert!((r.arms[0].mean() - mean).abs() < 1e-9);
+        assert!(
+            (r.arms[0].win_rate() - win).abs() < 1e-9,
+            "{} vs {win}",
+            r.arms[0].win_rate()
+        );
+        // A probability, not a count of wins: strictly between 0 and 1.
+        assert!(win > 0.0 && win < 1.0);
     }
 }
 

@@ -3,7 +3,7 @@
 # ruff: noqa: E501
 
 import os
-from typing import Iterable, Iterator, List, Literal, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, Iterable, Iterator, List, Literal, Optional, Sequence, Tuple, Union
 
 __version__: str
 
@@ -72,6 +72,26 @@ class Lexicon:
         Gordon's Heuristic 2; gordon1, gordon2, klv:FILE, csv:FILE), or
         ``by="score"``. ``position``: a CGP line, or board rows with
         ``rack``. Releases the GIL."""
+    def sim(
+        self,
+        position: Position,
+        rack: Optional[str] = None,
+        *,
+        candidates: int = 15,
+        plies: int = 2,
+        iterations: int = 1000,
+        time: Optional[float] = None,
+        stop: Optional[float] = 0.99,
+        seed: int = 1,
+        leaves: Optional[str] = None,
+        win_table: Optional[str] = None,
+        threads: Optional[int] = None,
+    ) -> Dict[str, Any]:
+        """Simulates the best plays ``plies`` ahead (``lexgraph sim``): a dict
+        of ``stopped``, ``iterations`` and ``candidates`` (best first: play,
+        score, equity, leave, mean, stderr, low, high, win, iterations,
+        dropped). The same seed gives the same result on any thread count.
+        Releases the GIL; Ctrl-C raises KeyboardInterrupt."""
     def moves_batch(
         self,
         positions: Iterable[Position],

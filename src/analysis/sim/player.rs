@@ -1,0 +1,237 @@
+//! Players that simulate before every move, and matches between them and
+//! static players.
+//!
+//! A [`SimPlayer`] takes the best candidates by static equity and plays
+//! the one whose [simulation](super) comes out best, with a fixed budget per
+//! move (no time limit: a match is the same for a seed whatever the thread
+//! count or the machine). With the bag empty it plays its static choice:
+//! both racks are known there, and that is the endgame solver's ground.
+//! Each move's scenarios are seeded from the player's seed and the position,
+//! so a position met again is simulated the same way.
+
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+
+use rayon::prelude::*;
+
+use super::{Settings, Simulator};
+use crate::analysis::winprob::WinTable;
+use crate::equity::Ranked;
+use crate::error::{Error, Result};
+use crate::game::matchplay::{play_chosen, summarize, GameStats, Match, MatchSettings};
+use crate::game::Game;
+use crate::lexicon::Lexicon;
+use crate::movegen::Generator;
+use crate::rules::Rules;
+use crate::strategy::Strategy;
+
+/// A player that simulates every move with a fixed budget.
+pub struct SimPlayer {
+    name: String,
+    player: Strategy,
+    settings: Settings,
+    candidates: usize,
+    wins: Option<Arc<WinTable>>,
+}
+
+impl SimPlayer {
+    /// Simulates the `candidates` best plays of every turn as `settings`
+    /// says (its `time` is ignored), each ply played by `player`.
+    pub fn new(name: &str, player: Strategy, settings: Settings, candidates: usize) -> SimPlayer {
+        SimPlayer {
+            name: name.to_string(),
+            player,
+            settings: Settings {
+                time: None,
+                ..settings
+            },
+            candidates: candidates.max(1),
+            wins: None,
+        }
+    }
+
+    /// Win probabilities from `table` (see [`Simulator::with_win_table`]).
+    pub fn with_win_table(mut self, table: impl Into<Arc<WinTable>>) -> SimPlayer {
+        self.wins = Some(table.into());
+        self
+    }
+
+    /// Its name, as given.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The play for the player to move in `game`.
+    pub fn choose(&self, gen: &mut Generator, lex: &Lexicon, game: &Game) -> Result<Ranked> {
+        let pos = game.position();
+        let rack_size = game.rules().rack_size;
+        if pos.bag_len(lex.alphabet(), rack_size) == 0 {
+            return Ok(self.player.choose(gen, lex, &pos));
+        }
+        // The position's own seed: the same position, the same scenarios.
+        let key = format!("{:?}{:?}{:?}", pos.board, pos.racks, pos.scores);
+        let seed = super::scenario_seed(
+            self.settings.seed,
+            xxhash_rust::xxh3::xxh3_64(key.as_bytes()),
+        );
+        let mut sim = Simulator::lent(lex, game.rules().clone(), pos, &self.player)?;
+        if let Some(t) = &self.wins {
+            sim = sim.with_win_table(t.clone());
+        }
+        let mut candidates = sim.candidates(gen, self.candidates);
+        if candidates.len() == 1 {
+            return Ok(candidates.remove(0));
+        }
+        let settings = Settings {
+            seed,
+            ..self.settings.clone()
+        };
+        let report = sim.run(candidates, &settings, &AtomicBool::new(false), |_| {})?;
+        let best = &report.arms[0];
+        Ok(Ranked {
+            play: best.play.clone(),
+            equity: best.equity,
+            leave: best.leave,
+        })
+    }
+}
+
+/// A player of a match: static, or simulating.
+pub enum Player {
+    /// Plays its best by static equity.
+    Static(Strategy),
+    /// Simulates every move.
+    Sim(SimPlayer),
+}
+
+impl Player {
+    /// Its name, as given.
+    pub fn name(&self) -> &str {
+        match self {
+            Player::Static(s) => s.name(),
+            Player::Sim(s) => s.name(),
+        }
+    }
+
+    /// The play for the player to move in `game`.
+    pub fn choose(&self, gen: &mut Generator, lex: &Lexicon, game: &Game) -> Result<Ranked> {
+        match self {
+            Player::Static(s) => Ok(s.choose(gen, lex, &game.position())),
+            Player::Sim(s) => s.choose(gen, lex, game),
+        }
+    }
+}
+
+/// A match as [`crate::matchplay::play_match`] plays it (the same bags,
+/// pairs, seats and statistics), between players that may simulate. The
+/// crossword game only. `on_game` sees each finished game, in any order.
+pub fn play_match(
+    lex: &Lexicon,
+    rules: &Rules,
+    players: &[Player; 2],
+    settings: &MatchSettings,
+    on_game: impl Fn(&Game, &GameStats) + Sync,
+) -> Result<Match> {
+    rules.validate()?;
+    if rules.stacks() {
+        return Err(Error::Query(
+            "simulating players play the crossword game, not stacked tiles".into(),
+        ));
+    }
+    let games = (0..settings.games)
+        .into_par_iter()
+        .map_init(
+            || Generator::new(rules.clone()),
+            |gen, number| {
+                let choose =
+                    |p: usize, gen: &mut Generator, game: &Game| players[p].choose(gen, lex, game);
+                let (game, st) = play_chosen(gen, lex, settings, number, choose, |_, _, _| {})?;
+                on_game(&game, &st);
+                Ok(st)
+            },
+        )
+        .collect::<Result<Vec<GameStats>>>()?;
+    let summary = summarize(&games, settings.count_moves);
+    Ok(Match { games, summary })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::testing::small_gaddag;
+    use crate::strategy::Leaves;
+
+    fn sim_player(lex: &Lexicon) -> SimPlayer {
+        let a = lex.alphabet();
+        let static_player = Strategy::parse("gordon2", a).unwrap();
+        let settings = Settings {
+            iterations: 16,
+            batch: 8,
+            confidence: None,
+            seed: 5,
+            ..Settings::default()
+        };
+        SimPlayer::new("sim", static_player, settings, 3)
+    }
+
+    #[test]
+    fn a_match_with_a_simulating_player_is_the_same_on_one_thread_and_two() {
+        let lex = small_gaddag();
+        let a = lex.alphabet();
+        let players = [
+            Player::Sim(sim_player(&lex)),
+            Player::Static(Strategy::new(
+                "zero",
+                Leaves::parse("gordon1", a).unwrap(),
+                crate::strategy::Exchanges::Ranked,
+            )),
+        ];
+        let settings = MatchSettings::new(4, 9);
+        let on = |threads| {
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .unwrap()
+                .install(|| play_match(&lex, &Rules::default(), &players, &settings, |_, _| {}))
+                .unwrap()
+        };
+        let one = on(1);
+        assert_eq!(one.games, on(2).games);
+        assert_eq!(one.games.len(), 4);
+        assert!(one.games.iter().all(|g| g.turns[0] > 0 && g.turns[1] > 0));
+    }
+
+    #[test]
+    fn two_static_players_play_the_static_match() {
+        let lex = small_gaddag();
+        let a = lex.alphabet();
+        let s = || Strategy::parse("gordon2", a).unwrap();
+        let g = || Strategy::parse("greedy", a).unwrap();
+        let settings = MatchSettings::new(6, 3);
+        let ours = play_match(
+            &lex,
+            &Rules::default(),
+            &[Player::Static(s()), Player::Static(g())],
+            &settings,
+            |_, _| {},
+        )
+        .unwrap();
+        let theirs = crate::matchplay::play_match(
+            &lex,
+            &Rules::default(),
+            &[s(), g()],
+            &settings,
+            |_, _| {},
+        )
+        .unwrap();
+        assert_eq!(ours.games, theirs.games);
+        assert!(play_match(
+            &lex,
+            &Rules::upwords(),
+            &[Player::Static(s()), Player::Static(g())],
+            &settings,
+            |_, _| {}
+        )
+        .is_err());
+    }
+}
