@@ -22,7 +22,7 @@ def test_sim_ranks_candidates_and_repeats_on_any_thread_count(gaddag):
 
 
 def test_sim_stops_on_confidence_and_refuses_bad_settings(gaddag):
-    r = gaddag.sim(QUIRE, candidates=6, iterations=2000, stop=0.9, seed=1)
+    r = gaddag.sim(QUIRE, candidates=15, iterations=1000, stop=0.9, seed=1)
     assert r["stopped"] in ("confidence", "budget")
     assert any(x["dropped"] is not None for x in r["candidates"])
     for bad in [dict(plies=0), dict(plies=21), dict(iterations=0), dict(stop=1.5), dict(time=0)]:
