@@ -34,6 +34,15 @@ pub struct Args {
     /// (a playout is won when the spread favours the mover)
     #[arg(long, default_value = "auto", value_name = "auto|FILE|none")]
     win_table: String,
+    /// The opponent's last play and its score (`'8G QI 22'`): --cgp is then the
+    /// position before it (the mover's rack, the scores then), the play is
+    /// made, and each scenario deals the opponent a leave that play was best
+    /// with (within --infer-margin) by the leaves of --leaves
+    #[arg(long, value_name = "PLAY SCORE")]
+    infer: Option<String>,
+    /// Points of equity within which the opponent's play counts as best
+    #[arg(long, default_value_t = 0.0, requires = "infer")]
+    infer_margin: f32,
     /// Candidates: the N best plays by static equity
     #[arg(long, default_value_t = 15, value_parser = clap::value_parser!(u64).range(1..=1000))]
     candidates: u64,
@@ -153,7 +162,24 @@ pub fn run(args: Args) -> Result<std::process::ExitCode> {
             WinTable::read(std::path::Path::new(file)).context("--win-table")?,
         )),
     };
+    let (position, inferred) = match &args.infer {
+        None => (position, None),
+        Some(text) => {
+            let (position, inferred) = infer_play(&lex, &rules, position, text, &leaves, &args)?;
+            (position, Some(inferred))
+        }
+    };
     let mut sim = Simulator::new(&lex, rules.clone(), position, leaves).context("--cgp")?;
+    if let Some(inf) = &inferred {
+        eprintln!(
+            "inferred: {} of {} leaves fit the opponent's play",
+            inf.leaves.len(),
+            inf.considered
+        );
+        sim = sim
+            .with_inference(&inf.leaves)
+            .with_context(|| format!("--infer {}", args.infer.as_deref().unwrap_or("")))?;
+    }
     let win_source = match table {
         Some((name, t)) => {
             sim = sim.with_win_table(t);
@@ -230,6 +256,38 @@ pub fn run(args: Args) -> Result<std::process::ExitCode> {
     }
     out.flush()?;
     Ok(std::process::ExitCode::SUCCESS)
+}
+
+/// `--infer 'PLAY SCORE'`: the position after the opponent's play, and
+/// what they may have kept.
+fn infer_play(
+    lex: &lexgraph::Lexicon,
+    rules: &lexgraph::Rules,
+    before: Position,
+    text: &str,
+    leaves: &lexgraph::strategy::Leaves,
+    args: &Args,
+) -> Result<(Position, lexgraph::analysis::infer::Inference)> {
+    use lexgraph::analysis::infer::{find_play, infer};
+    let why = || format!("--infer {text:?}");
+    let (play, score) = text
+        .trim()
+        .rsplit_once(' ')
+        .and_then(|(p, s)| Some((p.trim(), s.trim_start_matches('+').parse::<i32>().ok()?)))
+        .with_context(|| format!("{}: give the play and its score, as '8G QI 22'", why()))?;
+    let mut gen = Generator::new(rules.clone());
+    let m = find_play(&mut gen, lex, &before, play, score).with_context(why)?;
+    let inferred =
+        infer(&mut gen, lex, &before, &m, leaves, args.infer_margin).with_context(why)?;
+    let mut after = before;
+    m.apply(&mut after.board);
+    after.scores[1] = after.scores[1].saturating_add(m.score);
+    after.zero_turns = if m.score == 0 {
+        after.zero_turns + 1
+    } else {
+        0
+    };
+    Ok((after, inferred))
 }
 
 fn finite(x: f64) -> Option<f64> {

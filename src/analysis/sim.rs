@@ -287,6 +287,8 @@ pub struct Simulator<'a> {
     /// tile order.
     unseen: Vec<Tile>,
     wins: Option<Arc<WinTable>>,
+    /// Inferred leaves of the opponent's, with cumulative weights.
+    inferred: Option<(Vec<Rack>, Vec<f64>)>,
 }
 
 impl<'a> Simulator<'a> {
@@ -353,7 +355,40 @@ impl<'a> Simulator<'a> {
             player,
             unseen,
             wins: None,
+            inferred: None,
         })
+    }
+
+    /// Deals the opponent, in every scenario, one of the leaves `inferred`
+    /// (drawn by weight) before filling the rack from the bag: what they
+    /// kept from their last play ([`crate::analysis::infer`]). Ignored when
+    /// the position gives the opponent's rack. Refused when no leave is
+    /// left, or one holds tiles the mover can see.
+    pub fn with_inference(mut self, inferred: &[(Rack, f64)]) -> Result<Simulator<'a>> {
+        if inferred.is_empty() {
+            return Err(Error::Query(
+                "no leave of the opponent's is consistent with their play".into(),
+            ));
+        }
+        let mut pool = [0u8; 64];
+        for &t in &self.unseen {
+            pool[t as usize] += 1;
+        }
+        let (mut racks, mut cumulative, mut total) = (Vec::new(), Vec::new(), 0.0);
+        for (leave, w) in inferred {
+            let positive = w.is_finite() && *w > 0.0;
+            if leave.counts().iter().zip(pool).any(|(&n, have)| n > have) || !positive {
+                return Err(Error::Query(format!(
+                    "an inferred leave ({} tiles, weight {w}) does not fit the unseen tiles",
+                    leave.len()
+                )));
+            }
+            total += w;
+            racks.push(*leave);
+            cumulative.push(total);
+        }
+        self.inferred = Some((racks, cumulative));
+        Ok(self)
     }
 
     /// Reads the win probability of a playout that does not end the game
@@ -390,6 +425,19 @@ impl<'a> Simulator<'a> {
             false => self.position.racks[1],
             true => {
                 let mut r = Rack::default();
+                if let Some((leaves, cumulative)) = &self.inferred {
+                    let total = cumulative.last().copied().unwrap_or(0.0);
+                    let x = rand::Rng::gen::<f64>(&mut rng) * total;
+                    let i = cumulative
+                        .partition_point(|&c| c <= x)
+                        .min(leaves.len() - 1);
+                    for t in leaves[i].tiles() {
+                        if let Some(at) = bag.iter().position(|&b| b == t) {
+                            bag.swap_remove(at);
+                            r.add(t);
+                        }
+                    }
+                }
                 while r.len() < self.rules.rack_size {
                     match bag.pop() {
                         Some(t) => r.add(t),

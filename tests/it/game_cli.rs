@@ -428,3 +428,54 @@ fn match_with_a_simulating_player_is_the_same_on_any_thread_count() {
         assert!(!o.status.success() && err.contains(want), "{bad}: {err}");
     }
 }
+
+/// `sim --infer`: the opponent's play found and checked on the board
+/// before it, their leaves weighed, the simulation run after it.
+#[test]
+fn sim_infers_the_opponents_leave_from_their_play() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let before = "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 AEINRST/ 0/0 0";
+    let sim = |infer: &str| {
+        crate::common::cli::run(
+            d,
+            &[
+                "sim",
+                "--cgp",
+                before,
+                "--infer",
+                infer,
+                "--candidates",
+                "3",
+                "--iterations",
+                "16",
+                "--format",
+                "json",
+            ],
+        )
+    };
+    // A wrong score is refused with the right one.
+    let o = sim("8D QUIRE 1");
+    let err = String::from_utf8_lossy(&o.stderr).to_string();
+    assert!(!o.status.success() && err.contains("not 1"), "{err}");
+    let score = err
+        .split("scores ")
+        .nth(1)
+        .and_then(|s| s.split(' ').next())
+        .and_then(|s| s.parse::<i32>().ok())
+        .unwrap();
+    let o = sim(&format!("8D QUIRE {score}"));
+    let err = String::from_utf8_lossy(&o.stderr).to_string();
+    assert!(o.status.success(), "{err}");
+    assert!(
+        err.contains("inferred: ") && err.contains(" leaves fit"),
+        "{err}"
+    );
+    let j: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    // The candidates are played after QUIRE: none of them is on an empty board.
+    assert!(j["candidates"].as_array().unwrap().len() == 3);
+    for bad in ["QUIRE", "8D QUIRE x", "8D QUIRZ 10"] {
+        let o = sim(bad);
+        assert!(!o.status.success(), "{bad}");
+    }
+}

@@ -293,6 +293,34 @@ fn the_stopping_rule_keeps_the_best_arm_with_the_stated_confidence() {
 }
 
 #[test]
+fn an_inferred_leave_is_dealt_to_the_opponent_in_every_scenario() {
+    let lex = small_gaddag();
+    let a = lex.alphabet();
+    let ee = Rack::parse("EE", a).unwrap();
+    let zq = Rack::parse("JK", a).unwrap();
+    let sim = simulator(&lex)
+        .with_inference(&[(ee, 3.0), (zq, 1.0)])
+        .unwrap();
+    let (mut with_ee, mut with_zq) = (0, 0);
+    for i in 0..400 {
+        let s = sim.scenario(7, i);
+        assert_eq!(s.opponent.len(), 7);
+        let c = s.opponent.counts();
+        let has = |r: &Rack| r.counts().iter().zip(c).all(|(&n, &have)| n <= have);
+        assert!(has(&ee) || has(&zq), "{}", s.opponent.to_text(a));
+        with_ee += has(&ee) as u32;
+        with_zq += has(&zq) as u32;
+        assert_eq!(s.bag.len() + 7, 100 - 4 - 7);
+    }
+    // Drawn by weight, 3 to 1 (the other leave may come by chance too).
+    assert!(with_ee > 250 && with_zq > 60, "{with_ee} {with_zq}");
+    // Leaves the mover can see, or none, are refused.
+    let aaaa = Rack::parse("AAAAAAAAA", a).unwrap();
+    assert!(simulator(&lex).with_inference(&[(aaaa, 1.0)]).is_err());
+    assert!(simulator(&lex).with_inference(&[]).is_err());
+}
+
+#[test]
 fn a_raised_stop_flag_ends_the_run_between_rounds() {
     let lex = small_gaddag();
     let sim = simulator(&lex);
