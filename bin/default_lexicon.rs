@@ -141,12 +141,9 @@ pub fn win_table_beside(
     let Some(path) = leaves.strip_prefix("klv:") else {
         return Ok(None);
     };
-    let beside = std::path::Path::new(path).with_extension("win.csv");
-    if !beside.is_file() {
-        return Ok(None);
-    }
-    let table = WinTable::read(&beside)?;
-    Ok(Some((beside.display().to_string(), table)))
+    let path = std::path::Path::new(path);
+    let name = path.with_extension("win.csv").display().to_string();
+    Ok(WinTable::beside(path)?.map(|t| (name, t)))
 }
 
 /// Leave values by their command-line spec; `auto` is the lexicon's own

@@ -1,7 +1,8 @@
 //! Win probability: P(the player to move wins | tiles unseen, spread), read
 //! from the win table self-play writes beside its leaves
 //! (`lexgraph leaves train`: `unseen,spread,turns,wins`, a row per cell
-//! seen, the spread clamped to ±300, wins counting draws half).
+//! seen, the spread clamped to ±300, wins counting draws half; specified in
+//! `formats/win-table.md`).
 //!
 //! A cell holds few turns far from the common spreads, so a probability is
 //! taken over a window: the cell's spread widened step by step (up to ±40
@@ -111,6 +112,16 @@ impl WinTable {
     pub fn read(path: &Path) -> Result<WinTable> {
         let text = crate::input::read_small_file(path, "a win table")?;
         WinTable::parse(&text, &path.display().to_string())
+    }
+
+    /// The win table that goes with the leave file `klv` (`X.win.csv`
+    /// beside `X.klv2`, as `lexgraph leaves train` writes them), if any.
+    pub fn beside(klv: &Path) -> Result<Option<WinTable>> {
+        let path = klv.with_extension("win.csv");
+        match path.is_file() {
+            true => WinTable::read(&path).map(Some),
+            false => Ok(None),
+        }
     }
 
     /// P(the player to move wins) with `unseen` tiles unseen (the bag and

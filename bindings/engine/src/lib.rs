@@ -364,11 +364,10 @@ impl Session {
         };
         let table = match q.win_table.unwrap_or("auto") {
             "none" => None,
-            "auto" => klv_path
-                .map(|p| p.with_extension("win.csv"))
-                .filter(|p| p.is_file())
-                .map(|p| WinTable::read(&p))
-                .transpose()?,
+            "auto" => match klv_path {
+                Some(p) => WinTable::beside(&p)?,
+                None => None,
+            },
             file => Some(WinTable::read(Path::new(file))?),
         };
         let mut sim = Simulator::new(lex, setup.rules.clone(), setup.position.clone(), leaves)?;
