@@ -12,7 +12,6 @@ use lexgraph::analysis::winprob::WinTable;
 use lexgraph::{Generator, Position};
 use serde::Serialize;
 
-use super::matchplay::Format;
 use crate::usage;
 
 #[derive(clap::Args)]
@@ -72,6 +71,12 @@ pub struct Args {
     /// Output: a text table, or one JSON object
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    Text,
+    Json,
 }
 
 fn parse_duration(s: &str) -> std::result::Result<Duration, String> {
