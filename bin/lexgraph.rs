@@ -6,6 +6,7 @@ mod cmd;
 mod default_lexicon;
 mod setup;
 mod signals;
+mod simulate;
 mod stacked;
 
 use std::io::IsTerminal;

@@ -8,8 +8,7 @@ use std::time::Instant;
 use anyhow::{Context, Result};
 use serde::Serialize;
 
-use lexgraph::analysis::sim::player::{play_match as sim_match, Player, SimPlayer};
-use lexgraph::analysis::sim::Settings as SimSettings;
+use lexgraph::analysis::sim::player::{play_match as sim_match, Player};
 use lexgraph::matchplay::{play_match, MatchSettings, Summary};
 
 use crate::setup::RuleSet;
@@ -105,10 +104,9 @@ pub fn run(args: Args) -> Result<ExitCode> {
         }
     };
     let player = |spec: &str, flag: &str| -> Result<Player> {
-        if spec == "sim" || spec.starts_with("sim:") {
-            let p = sim_player(spec, args.lexicon.as_deref(), &alphabet, args.seed)
-                .with_context(|| format!("{flag} {spec}"))?;
-            return Ok(Player::Sim(p));
+        if crate::simulate::is_sim(spec) {
+            return crate::simulate::player(spec, args.lexicon.as_deref(), &alphabet, args.seed)
+                .with_context(|| format!("{flag} {spec}"));
         }
         let s = Strategy::parse(spec, &alphabet).context(flag.to_string())?;
         Ok(Player::Static(exchanges(s)))
@@ -243,66 +241,4 @@ fn print_text(out: &mut impl Write, r: &Report, s: &Summary) -> Result<()> {
     }
     writeln!(out, "{:.2} s, {:.0} games/s", r.seconds, r.games_per_second)?;
     Ok(())
-}
-
-/// A simulating player from `sim[:key=value,...]` (see `--p1`): its leaves
-/// as `auto` resolves them (the lexicon's own, else Heuristic 2), its win
-/// table beside them, its scenarios seeded by the match seed.
-fn sim_player(
-    spec: &str,
-    lexicon: Option<&std::path::Path>,
-    alphabet: &lexgraph::Alphabet,
-    seed: u64,
-) -> Result<SimPlayer> {
-    let mut settings = SimSettings {
-        iterations: 64,
-        confidence: None,
-        seed,
-        ..SimSettings::default()
-    };
-    let (mut candidates, mut leaves) = (8usize, "auto".to_string());
-    let options = spec
-        .strip_prefix("sim")
-        .unwrap_or(spec)
-        .trim_start_matches(':');
-    for kv in options.split(',').filter(|s| !s.is_empty()) {
-        let Some((k, v)) = kv.split_once('=') else {
-            anyhow::bail!(
-                "{kv:?}: options are KEY=VALUE (iterations, plies, candidates, stop, leaves)"
-            );
-        };
-        let number = || -> Result<u64> {
-            v.parse()
-                .with_context(|| format!("{k}={v}: a whole number"))
-        };
-        match k {
-            "iterations" => settings.iterations = number()?,
-            "plies" => settings.plies = number()? as u32,
-            "candidates" => candidates = number()? as usize,
-            "stop" => {
-                let pct: f64 = v
-                    .parse()
-                    .with_context(|| format!("stop={v}: a percentage"))?;
-                settings.confidence = Some(pct / 100.0);
-            }
-            "leaves" => leaves = v.to_string(),
-            _ => anyhow::bail!(
-                "{k:?}: not an option of sim (iterations, plies, candidates, stop, leaves)"
-            ),
-        }
-    }
-    if candidates == 0 {
-        anyhow::bail!("candidates=0: a player needs a play to choose");
-    }
-    let (name, values) = crate::default_lexicon::leaves_spec(&leaves, lexicon, alphabet)?;
-    let built_in = lexicon.is_none() && leaves == "auto";
-    let table = crate::default_lexicon::win_table_beside(&name, built_in)?;
-    let static_player = Strategy::new(&name, values, Exchanges::Ranked);
-    // Checked here, not at the first move.
-    settings.check()?;
-    let mut p = SimPlayer::new(spec, static_player, settings, candidates);
-    if let Some((_, t)) = table {
-        p = p.with_win_table(t);
-    }
-    Ok(p)
 }

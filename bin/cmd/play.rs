@@ -14,6 +14,7 @@ use std::process::ExitCode;
 use anstyle::{AnsiColor, Style};
 use anyhow::{Context, Result};
 
+use lexgraph::analysis::sim::player::{Player, SimPlayer};
 use lexgraph::board::{tile_of, BLANK_FLAG};
 use lexgraph::equity::{Play, Ranked};
 use lexgraph::game::{End, Game};
@@ -29,9 +30,19 @@ use lexgraph::Lexicon;
 #[derive(clap::Args)]
 pub struct Args {
     /// The engine's strategy: greedy, gordon1, gordon2, klv:FILE, csv:FILE, or auto: equity
-    /// with the lexicon's own leaves (X.klv2 beside it; the built-in list's), else gordon2
+    /// with the lexicon's own leaves (X.klv2 beside it; the built-in list's), else gordon2;
+    /// or a player that simulates every move, `sim:iterations=64,plies=2,candidates=8,
+    /// stop=99,leaves=SPEC` as `match --p1` takes it (the crossword game only)
     #[arg(long, value_name = "STRATEGY", default_value = "auto")]
     vs: String,
+    /// The simulation `hint sim` runs (`hint` too when the engine simulates: then
+    /// the engine's own)
+    #[arg(
+        long,
+        value_name = "SIM",
+        default_value = "sim:iterations=1000,candidates=10,stop=99"
+    )]
+    hint_sim: String,
     /// Lexicon (.gaddag or .dawg); default: the built-in English lexicon
     #[arg(short, long)]
     lexicon: Option<PathBuf>,
@@ -86,19 +97,26 @@ pub fn run(args: Args) -> Result<ExitCode> {
         crate::setup::game_setup(args.rules, args.lexicon.as_deref(), args.layout.as_deref())?;
     let a = lex.alphabet().clone();
     rules.validate()?;
-    let engine = if args.vs == "auto" {
-        let (name, leaves) =
-            crate::default_lexicon::leaves_spec("auto", args.lexicon.as_deref(), &a)
-                .context("--vs")?;
-        Strategy::new(&name, leaves, lexgraph::strategy::Exchanges::Ranked)
-    } else {
-        Strategy::parse(&args.vs, &a).context("--vs")?
-    };
     let seed = args.seed.unwrap_or_else(|| {
         std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(1, |d| d.as_secs())
     });
+    if upwords && (crate::simulate::is_sim(&args.vs)) {
+        crate::usage!(
+            "--vs {}: simulating players play the crossword game, not Upwords",
+            args.vs
+        );
+    }
+    let engine = crate::simulate::player(&args.vs, args.lexicon.as_deref(), &a, seed)
+        .with_context(|| format!("--vs {}", args.vs))?;
+    let hint_sim = match (&engine, upwords) {
+        (Player::Static(_), false) => Some(
+            crate::simulate::sim_player(&args.hint_sim, args.lexicon.as_deref(), &a, seed)
+                .with_context(|| format!("--hint-sim {}", args.hint_sim))?,
+        ),
+        _ => None,
+    };
     let gcg_path = args.gcg.clone().unwrap_or_else(|| {
         PathBuf::from(format!(
             "lexgraph-{seed}.{}",
@@ -143,7 +161,18 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let mut redraw = true;
     while !game.is_over() {
         if game.to_move() != you {
-            let choice = gen.choose(&engine, &lex, &game.position());
+            let choice = match (&engine, &mut gen) {
+                (Player::Static(s), gen) => gen.choose(s, &lex, &game.position()),
+                (Player::Sim(p), AnyGen::Classic(g)) => {
+                    let pb = crate::spinner("simulating");
+                    let c = p.choose(g, &lex, &game)?;
+                    if let Some(pb) = pb {
+                        pb.finish_and_clear();
+                    }
+                    c
+                }
+                (Player::Sim(_), AnyGen::Upwords(_)) => unreachable!("refused above"),
+            };
             let text = choice.play.text(&a);
             game.play(&choice.play)?;
             writeln!(
@@ -169,7 +198,11 @@ pub fn run(args: Args) -> Result<ExitCode> {
         if scripted {
             writeln!(out, "{cmd}")?;
         }
-        match turn(cmd, &mut game, &mut gen, &lex, &engine)? {
+        let hinter = match &engine {
+            Player::Sim(p) => Some(p),
+            Player::Static(_) => hint_sim.as_ref(),
+        };
+        match turn(cmd, &mut game, &mut gen, &lex, &engine, hinter)? {
             Outcome::Played(msg) => {
                 writeln!(out, "{msg}")?;
                 redraw = true;
@@ -251,7 +284,9 @@ const HELP: &str = "commands:
                  lower case is a blank: 8D QUIrE; `.` may stand for a tile on the board
   exchange AEI   put those tiles back (needs 7 tiles in the bag)
   pass           pass the turn
-  hint           the engine's five best plays for your rack
+  hint           the engine's five best plays for your rack (simulated when
+                 the engine simulates)
+  hint sim       the best plays simulated a few turns ahead (see --hint-sim)
   quit           stop; the game is saved";
 
 /// Carries out one typed command for the player to move.
@@ -260,7 +295,8 @@ fn turn(
     game: &mut Game,
     gen: &mut AnyGen,
     lex: &Lexicon,
-    engine: &Strategy,
+    engine: &Player,
+    hinter: Option<&SimPlayer>,
 ) -> Result<Outcome> {
     let a = game.alphabet().clone();
     let rack = game.racks()[game.to_move()];
@@ -274,8 +310,24 @@ fn turn(
             game.play(&Play::Pass)?;
             Outcome::Played("you pass".into())
         }
+        "hint"
+            if words.len() > 2 || words.get(1).is_some_and(|w| !w.eq_ignore_ascii_case("sim")) =>
+        {
+            Outcome::Refused(vec!["`hint` or `hint sim`".into()])
+        }
+        "hint" if words.len() == 2 || matches!(engine, Player::Sim(_)) => match (hinter, gen) {
+            (Some(p), AnyGen::Classic(g)) => Outcome::Info(sim_hint(p, g, lex, game)?),
+            _ => Outcome::Refused(vec![
+                "simulation plays the crossword game, not Upwords: `hint` lists the best plays"
+                    .into(),
+            ]),
+        },
         "hint" => {
-            let best = gen.best(lex, &game.position(), engine.leaves(), 5);
+            let s = match engine {
+                Player::Static(s) => s,
+                Player::Sim(p) => p.static_player(),
+            };
+            let best = gen.best(lex, &game.position(), s.leaves(), 5);
             let lines: Vec<String> = best.iter().map(|r| hint_line(r, &a)).collect();
             Outcome::Info(format!(
                 "best for you by {}:\n{}",
@@ -342,6 +394,32 @@ fn turn(
             }
         }
     })
+}
+
+/// `hint sim`: the rack's best plays simulated as `p` simulates, as a table.
+fn sim_hint(p: &SimPlayer, gen: &mut Generator, lex: &Lexicon, game: &Game) -> Result<String> {
+    let a = game.alphabet().clone();
+    let live = crate::simulate::Live::new(p.settings().iterations, &a);
+    let never = std::sync::atomic::AtomicBool::new(false);
+    let report = p.simulate(gen, lex, game, &never, |arms| live.update(arms))?;
+    live.finish();
+    let Some(report) = report else {
+        return Ok(
+            "nothing to simulate: the bag is empty (an endgame) or one play is possible; \
+             `hint` lists the best plays"
+                .into(),
+        );
+    };
+    let mut text = Vec::new();
+    writeln!(
+        text,
+        "your best plays simulated {} plies ahead ({} iterations, stopped: {}):",
+        p.settings().plies,
+        report.iterations,
+        crate::simulate::stopped_text(report.stopped)
+    )?;
+    crate::simulate::write_table(&mut text, &report.arms, &a, "  ")?;
+    Ok(String::from_utf8_lossy(&text).trim_end().to_string())
 }
 
 fn hint_line(r: &Ranked, a: &lexgraph::Alphabet) -> String {

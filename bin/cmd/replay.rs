@@ -9,6 +9,11 @@ use std::process::ExitCode;
 use anyhow::{Context, Result};
 use serde::Serialize;
 
+use std::sync::atomic::AtomicBool;
+
+use lexgraph::analysis::sim::player::SimPlayer;
+use lexgraph::analysis::sim::{Arm, Settings};
+use lexgraph::equity::{Play, Ranked};
 use lexgraph::gcg::{Action, Record};
 use lexgraph::input::visible;
 use lexgraph::leave::equity;
@@ -46,6 +51,15 @@ pub struct Args {
         requires = "analyze"
     )]
     leaves: String,
+    /// With --analyze, also simulate each turn's best plays and the play made:
+    /// `sim`, or `sim:iterations=N,plies=N,candidates=N,stop=PCT,leaves=SPEC` as
+    /// `match --p1` takes it (leaves default to --leaves); shows each turn's
+    /// sim table and what the play gave up in points and win %
+    #[arg(long, value_name = "SIM", num_args = 0..=1, default_missing_value = "sim", requires = "analyze")]
+    sim: Option<String>,
+    /// Seed of the simulations (each turn's scenarios are seeded by it and the position)
+    #[arg(long, default_value_t = 1, requires = "sim")]
+    seed: u64,
     /// Best plays shown per turn with --analyze
     #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u64).range(1..=100), requires = "analyze")]
     top: u64,
@@ -106,6 +120,39 @@ struct Analysis {
     played_equity: Option<f32>,
     /// The best equity less the played one.
     gave_up: Option<f32>,
+    /// With --sim: the simulation of the best plays and the play made.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    sim: Option<SimAnalysis>,
+}
+
+#[derive(Serialize)]
+struct SimAnalysis {
+    plies: u32,
+    iterations: u64,
+    /// Candidates best first (the play made among them).
+    candidates: Vec<SimArm>,
+    /// Where the play made ranks among them (1 = best).
+    played_rank: Option<usize>,
+    /// The best mean less the play made's, in points.
+    gave_up: Option<f64>,
+    /// The best win % less the play made's.
+    gave_up_win: Option<f64>,
+    /// Why no simulation ran (an empty bag: an endgame).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    skipped: Option<&'static str>,
+}
+
+#[derive(Serialize)]
+struct SimArm {
+    play: String,
+    score: i32,
+    equity: f32,
+    mean: f64,
+    stderr: Option<f64>,
+    win: f64,
+    iterations: u64,
+    dropped: Option<u64>,
+    played: bool,
 }
 
 #[derive(Serialize)]
@@ -134,16 +181,51 @@ pub fn run(args: Args) -> Result<ExitCode> {
     } else {
         None
     };
+    let simulating = match &args.sim {
+        None => None,
+        Some(spec) => {
+            let spec = match (spec.contains("leaves="), spec.as_str()) {
+                (true, _) => spec.clone(),
+                (false, "sim") => format!("sim:leaves={}", args.leaves),
+                (false, _) => format!("{spec},leaves={}", args.leaves),
+            };
+            if !crate::simulate::is_sim(&spec) {
+                crate::usage!("--sim {spec}: `sim` or `sim:KEY=VALUE,...`");
+            }
+            Some(
+                crate::simulate::sim_player(&spec, args.lexicon.as_deref(), &a, args.seed)
+                    .with_context(|| format!("--sim {spec}"))?,
+            )
+        }
+    };
     let mut gen = Generator::new(rules.clone());
-    let mut analyses: Vec<Option<Analysis>> = game
-        .steps
-        .iter()
-        .map(|s| {
-            leaves
-                .as_ref()
-                .and_then(|l| analyze(s, &mut gen, &lex, l, &rules, args.top as usize))
-        })
-        .collect();
+    let live = simulating
+        .is_some()
+        .then(|| crate::spinner("simulating"))
+        .flatten();
+    let mut analyses: Vec<Option<Analysis>> = Vec::with_capacity(game.steps.len());
+    for s in &game.steps {
+        let Some(l) = leaves.as_ref() else {
+            analyses.push(None);
+            continue;
+        };
+        let mut an = analyze(s, &mut gen, &lex, l, &rules, args.top as usize);
+        if let (Some(an), Some(p)) = (an.as_mut(), simulating.as_ref()) {
+            if let Some(pb) = &live {
+                pb.set_message(format!(
+                    "simulating turn {} of {}",
+                    s.turn,
+                    game.steps.len()
+                ));
+            }
+            an.sim = simulate_turn(s, p, &mut gen, &lex, &rules, l)
+                .with_context(|| format!("simulating turn {} (line {})", s.turn, s.event.line))?;
+        }
+        analyses.push(an);
+    }
+    if let Some(pb) = live {
+        pb.finish_and_clear();
+    }
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     let nick = |p: usize| record.players[p].nick.as_str();
@@ -279,6 +361,9 @@ fn text_report(
             if let (Some(eq), Some(lost)) = (an.played_equity, an.gave_up) {
                 writeln!(out, "       played: equity {eq:.1}, gave up {lost:.1}")?;
             }
+            if let Some(sim) = &an.sim {
+                sim_text(out, sim)?;
+            }
         }
     }
     writeln!(
@@ -306,6 +391,40 @@ fn text_report(
             out,
             "every score and total agrees with the board ({} turns)",
             game.steps.len()
+        )?;
+    }
+    Ok(())
+}
+
+/// A turn's simulation, under its static analysis.
+fn sim_text(out: &mut impl Write, sim: &SimAnalysis) -> Result<()> {
+    if let Some(why) = sim.skipped {
+        writeln!(out, "       sim: {why}")?;
+        return Ok(());
+    }
+    writeln!(
+        out,
+        "       sim ({} plies, {} iterations):",
+        sim.plies, sim.iterations
+    )?;
+    for (i, c) in sim.candidates.iter().enumerate() {
+        writeln!(
+            out,
+            "       {:>2}. {:<20} {:>+8.2} ±{:<5} win {:>5.1} %{}{}",
+            i + 1,
+            c.play,
+            c.mean,
+            c.stderr.map_or("-".to_string(), |e| format!("{e:.2}")),
+            100.0 * c.win,
+            if c.dropped.is_some() { "  dropped" } else { "" },
+            if c.played { "  <- played" } else { "" }
+        )?;
+    }
+    if let (Some(p), Some(w)) = (sim.gave_up, sim.gave_up_win) {
+        writeln!(
+            out,
+            "       sim: the play made gave up {p:.1} points, {:.1} % of win",
+            100.0 * w
         )?;
     }
     Ok(())
@@ -364,6 +483,7 @@ fn analyze(
         _ => None,
     };
     Some(Analysis {
+        sim: None,
         best: best
             .iter()
             .map(|r| Best {
@@ -376,4 +496,133 @@ fn analyze(
         played_equity,
         gave_up,
     })
+}
+
+/// The play made, as the engine ranks plays; `None` for other actions or
+/// when its tiles are not on the rack given.
+fn played(s: &Step, lex: &Lexicon, leaves: &Leaves, rules: &Rules) -> Option<Ranked> {
+    let a = lex.alphabet();
+    let rack = s.event.rack?;
+    let (play, used) = match (&s.event.action, &s.placement) {
+        (Action::Place(_), Some(m)) => {
+            let mut r = Rack::default();
+            for (_, _, sq) in m.placements() {
+                r.add(if sq & lexgraph::board::BLANK_FLAG != 0 {
+                    0
+                } else {
+                    lexgraph::board::tile_of(sq)
+                });
+            }
+            // The record's score, as the board computes it.
+            let mut m = *m;
+            m.score = s.computed?;
+            (Play::Place(m), r)
+        }
+        (Action::Exchange(out), _) => (Play::Exchange(*out), *out),
+        (Action::Pass, _) => (Play::Pass, Rack::default()),
+        _ => return None,
+    };
+    let mut leave = rack;
+    if !used.tiles().into_iter().all(|t| leave.remove(t)) {
+        return None;
+    }
+    let pos = &s.before;
+    let bag = pos.bag_len(a, rules.rack_size);
+    let score = s.computed.unwrap_or(0);
+    let eq = equity(score, leave.counts(), leaves, bag, &pos.unseen(a), a);
+    Some(Ranked {
+        play,
+        equity: eq,
+        leave,
+    })
+}
+
+/// The turn simulated as `p` simulates: its best candidates and the play
+/// made, over the same scenarios.
+fn simulate_turn(
+    s: &Step,
+    p: &SimPlayer,
+    gen: &mut Generator,
+    lex: &Lexicon,
+    rules: &Rules,
+    leaves: &Leaves,
+) -> Result<Option<SimAnalysis>> {
+    let a = lex.alphabet();
+    let pos = s.before.clone();
+    if pos.bag_len(a, rules.rack_size) == 0 {
+        return Ok(Some(SimAnalysis {
+            plies: p.settings().plies,
+            iterations: 0,
+            candidates: Vec::new(),
+            played_rank: None,
+            gave_up: None,
+            gave_up_win: None,
+            skipped: Some("the bag is empty: an endgame, not simulated"),
+        }));
+    }
+    let made = played(s, lex, leaves, rules);
+    let seed = p.seed_for(&pos);
+    let sim = p.simulator(lex, rules.clone(), pos)?;
+    let mut candidates = sim.candidates(gen, p.candidate_count());
+    if let Some(m) = &made {
+        if !candidates.iter().any(|c| same(&c.play, &m.play)) {
+            candidates.push(m.clone());
+        }
+    }
+    let settings = Settings {
+        seed,
+        ..p.settings().clone()
+    };
+    let never = AtomicBool::new(false);
+    let report = sim.run(candidates, &settings, &never, |_| {})?;
+    let is_made = |arm: &Arm| made.as_ref().is_some_and(|m| same(&m.play, &arm.play));
+    let finite = |x: f64| x.is_finite().then_some(x);
+    let played_rank = report.arms.iter().position(is_made).map(|i| i + 1);
+    let (gave_up, gave_up_win) =
+        match (report.arms.first(), report.arms.iter().find(|x| is_made(x))) {
+            (Some(best), Some(m)) => (
+                Some((best.mean() - m.mean()).max(0.0)),
+                Some((best.win_rate() - m.win_rate()).max(0.0)),
+            ),
+            _ => (None, None),
+        };
+    Ok(Some(SimAnalysis {
+        plies: settings.plies,
+        iterations: report.iterations,
+        candidates: report
+            .arms
+            .iter()
+            .map(|arm| SimArm {
+                play: arm.play.text(a),
+                score: arm.play.score(),
+                equity: arm.equity,
+                mean: arm.mean(),
+                stderr: finite(arm.stderr()),
+                win: arm.win_rate(),
+                iterations: arm.iterations,
+                dropped: arm.dropped,
+                played: is_made(arm),
+            })
+            .collect(),
+        played_rank,
+        gave_up,
+        gave_up_win,
+        skipped: None,
+    }))
+}
+
+/// Whether two plays put the same tiles on the same squares (a one-tile
+/// play may be written along either word), or exchange the same tiles.
+fn same(x: &Play, y: &Play) -> bool {
+    match (x, y) {
+        (Play::Place(a), Play::Place(b)) => {
+            let squares = |m: &lexgraph::Move| {
+                let mut v: Vec<_> = m.placements().collect();
+                v.sort_unstable();
+                v
+            };
+            squares(a) == squares(b)
+        }
+        _ => x == y,
+    }
 }

@@ -1,13 +1,13 @@
 //! `lexgraph sim`: candidate plays simulated a few plies ahead
 //! (`lexgraph::analysis::sim`), ranked by their mean result.
 
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::path::PathBuf;
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context, Result};
-use lexgraph::analysis::sim::{Report, Settings, Simulator, Stopped, MAX_PLIES};
+use lexgraph::analysis::sim::{Report, Settings, Simulator, MAX_PLIES};
 use lexgraph::analysis::winprob::WinTable;
 use lexgraph::{Generator, Position};
 use serde::Serialize;
@@ -127,15 +127,6 @@ struct JsonReport {
     candidates: Vec<JsonArm>,
 }
 
-fn stopped_text(s: Stopped) -> &'static str {
-    match s {
-        Stopped::Budget => "budget",
-        Stopped::Confidence => "confidence",
-        Stopped::Time => "time",
-        Stopped::Interrupted => "interrupted",
-    }
-}
-
 pub fn run(args: Args) -> Result<std::process::ExitCode> {
     if !(50.0..=99.9999).contains(&args.stop) {
         usage!(
@@ -196,33 +187,8 @@ pub fn run(args: Args) -> Result<std::process::ExitCode> {
         seed: args.seed,
         ..Settings::default()
     };
-    let pb = std::io::stderr().is_terminal().then(|| {
-        let pb = indicatif::ProgressBar::new(args.iterations);
-        pb.set_style(
-            indicatif::ProgressStyle::with_template(
-                "{bar:40} {pos}/{len} iterations [{elapsed}] {msg}",
-            )
-            .unwrap(),
-        );
-        pb
-    });
-    let on_round = |arms: &[lexgraph::analysis::sim::Arm]| {
-        let Some(pb) = &pb else { return };
-        let done = arms.iter().map(|a| a.iterations).max().unwrap_or(0);
-        let left = arms.iter().filter(|a| a.dropped.is_none()).count();
-        let best = arms
-            .iter()
-            .filter(|a| a.dropped.is_none())
-            .max_by(|x, y| x.mean().total_cmp(&y.mean()));
-        pb.set_position(done);
-        if let Some(b) = best {
-            pb.set_message(format!(
-                "{left} left; leading {} {:+.1}",
-                b.play.text(&alphabet),
-                b.mean()
-            ));
-        }
-    };
+    let live = crate::simulate::Live::new(args.iterations, &alphabet);
+    let on_round = |arms: &[lexgraph::analysis::sim::Arm]| live.update(arms);
     crate::signals::interruptible();
     let t0 = Instant::now();
     let stop = &crate::signals::INTERRUPTED;
@@ -234,9 +200,7 @@ pub fn run(args: Args) -> Result<std::process::ExitCode> {
         None => sim.run(candidates, &settings, stop, on_round),
     }?;
     let seconds = t0.elapsed().as_secs_f64();
-    if let Some(pb) = pb {
-        pb.finish_and_clear();
-    }
+    live.finish();
     if stop.load(Ordering::SeqCst) {
         eprintln!("interrupted: the table so far");
     }
@@ -308,7 +272,7 @@ fn json_report(
         win_table: String::new(),
         plies: args.plies,
         seed: args.seed,
-        stopped: stopped_text(r.stopped),
+        stopped: crate::simulate::stopped_text(r.stopped),
         iterations: r.iterations,
         seconds,
         candidates: r
@@ -348,33 +312,9 @@ fn text_report(
         args.plies,
         args.seed,
         r.iterations,
-        stopped_text(r.stopped)
+        crate::simulate::stopped_text(r.stopped)
     )?;
-    writeln!(
-        out,
-        "{:>3}  {:<22} {:>5} {:>8} {:>8} {:>6} {:>6} {:>6}",
-        "#", "play", "score", "equity", "sim", "±se", "win %", "iters"
-    )?;
-    for (i, arm) in r.arms.iter().enumerate() {
-        let se = arm.stderr();
-        let se = match se.is_finite() {
-            true => format!("{se:.2}"),
-            false => "-".into(),
-        };
-        let dropped = arm.dropped.map_or(String::new(), |_| "  dropped".into());
-        writeln!(
-            out,
-            "{:>3}  {:<22} {:>5} {:>8.2} {:>+8.2} {:>6} {:>6.1} {:>6}{dropped}",
-            i + 1,
-            arm.play.text(a),
-            arm.play.score(),
-            arm.equity,
-            arm.mean(),
-            se,
-            100.0 * arm.win_rate(),
-            arm.iterations
-        )?;
-    }
+    crate::simulate::write_table(out, &r.arms, a, "")?;
     if r.arms.is_empty() {
         bail!("no candidate");
     }

@@ -1,14 +1,18 @@
-//! `lexgraph tune`: Gordon's hill climbing of leave weights against greedy.
+//! `lexgraph tune`: Gordon's hill climbing of leave weights against greedy,
+//! or against the opponent `--vs` names (a simulating one among them).
 
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::Result;
+use anyhow::{Context, Result};
 
+use lexgraph::analysis::sim::player::{play_match as sim_match, Player};
 use lexgraph::leave::Gordon;
+use lexgraph::matchplay::{play_match, MatchSettings};
 use lexgraph::rules::{Layout, Rules};
-use lexgraph::tune::{tune, Phase, TuneSettings};
+use lexgraph::strategy::Strategy;
+use lexgraph::tune::{tune_with, Phase, TuneSettings};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -39,6 +43,12 @@ pub struct Args {
     /// Passes over the weights per phase, at most
     #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..))]
     max_passes: u64,
+    /// The opponent every trial plays: greedy (Gordon's), gordon1, gordon2,
+    /// klv:FILE, csv:FILE, auto (the lexicon's own leaves), or a player that
+    /// simulates every move, `sim:iterations=64,plies=2,candidates=8,stop=99,
+    /// leaves=SPEC` as `match --p1` takes it (much slower: keep the games few)
+    #[arg(long, value_name = "STRATEGY", default_value = "greedy")]
+    vs: String,
     /// Match seed of every trial
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -72,7 +82,20 @@ pub fn run(args: Args) -> Result<ExitCode> {
         .is_terminal()
         .then(|| crate::spinner("tuning"))
         .flatten();
-    let tuned = tune(&lex, &rules, &settings, |t| {
+    let spec = args.vs.as_str();
+    // Checked once here, not at the first trial.
+    crate::simulate::player(spec, args.lexicon.as_deref(), &a, args.seed)
+        .with_context(|| format!("--vs {spec}"))?;
+    let judge = |tuned: Strategy, m: &MatchSettings| -> lexgraph::Result<(f64, f64)> {
+        let opponent = crate::simulate::player(spec, args.lexicon.as_deref(), &a, args.seed)
+            .map_err(|e| lexgraph::Error::Settings(format!("--vs {spec}: {e:#}")))?;
+        let summary = match opponent {
+            Player::Static(s) => play_match(&lex, &rules, &[tuned, s], m, |_, _| {})?.summary,
+            sim => sim_match(&lex, &rules, &[Player::Static(tuned), sim], m, |_, _| {})?.summary,
+        };
+        Ok((summary.mean_spread, summary.win_rate))
+    };
+    let on_trial = |t: &lexgraph::tune::Trial| {
         let what = if t.duplicate { "duplicate" } else { "value" };
         let msg = format!(
             "phase {} pass {}: {} {what} {:+.1}: spread {:+.2} (best {:+.2}){}",
@@ -88,7 +111,8 @@ pub fn run(args: Args) -> Result<ExitCode> {
             Some(pb) => pb.set_message(msg),
             None => eprintln!("{msg}"),
         }
-    })?;
+    };
+    let tuned = tune_with(&lex, &settings, judge, on_trial)?;
     if let Some(pb) = pb {
         pb.finish_and_clear();
     }
@@ -101,9 +125,10 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let mut out = std::io::stdout().lock();
     writeln!(
         out,
-        "heuristic {}: {} trials; tuned vs greedy over {} games: spread {:+.2}, win rate {:.1} %",
+        "heuristic {}: {} trials; tuned vs {} over {} games: spread {:+.2}, win rate {:.1} %",
         args.heuristic,
         tuned.trials,
+        args.vs,
         settings.phases.last().map_or(0, |p| p.games),
         tuned.spread,
         100.0 * tuned.win_rate

@@ -1,5 +1,6 @@
 //! Tuning Gordon's leave weights the way Gordon (1993) did: coordinate
-//! hill climbing against a greedy opponent.
+//! hill climbing against a greedy opponent (or any other, with
+//! [`tune_with`]).
 //!
 //! Starting from the published weights, each weight in turn is moved one
 //! step up, then down; a move is kept when the tuned player's mean spread
@@ -88,7 +89,7 @@ pub struct Trial {
     pub duplicate: bool,
     /// The weight's value tried: the current one plus or minus the step.
     pub value: f32,
-    /// The mean spread against greedy with it, and the best so far.
+    /// The mean spread against the opponent with it.
     pub spread: f64,
     /// The best mean spread so far, this trial's included.
     pub best: f64,
@@ -96,15 +97,16 @@ pub struct Trial {
     pub kept: bool,
 }
 
-/// The tuned weights, with their mean spread and win rate against greedy
-/// in the last phase's games.
+/// The tuned weights, with their mean spread and win rate against the
+/// opponent (greedy unless [`tune_with`] said otherwise) in the last
+/// phase's games.
 #[derive(Clone, Debug)]
 pub struct Tuned {
     /// The tuned weights.
     pub gordon: Gordon,
-    /// The mean spread against greedy, in points (NaN with no phases).
+    /// The mean spread against the opponent, in points (NaN with no phases).
     pub spread: f64,
-    /// The win rate against greedy, 0 to 1, a draw counting half (NaN with
+    /// The win rate against the opponent, 0 to 1, a draw counting half (NaN with
     /// no phases).
     pub win_rate: f64,
     /// Trials played over all phases.
@@ -131,12 +133,32 @@ fn coordinates(lex: &Lexicon, h2: bool) -> Vec<(Tile, bool)> {
     out
 }
 
-/// Runs the schedule (see the [module](self) docs); `on_trial` sees every
-/// trial.
+/// Runs the schedule (see the [module](self) docs) against greedy;
+/// `on_trial` sees every trial.
 pub fn tune(
     lex: &Lexicon,
     rules: &Rules,
     settings: &TuneSettings,
+    on_trial: impl FnMut(&Trial),
+) -> Result<Tuned> {
+    let a = lex.alphabet();
+    let judge = |player: Strategy, match_settings: &MatchSettings| -> Result<(f64, f64)> {
+        let players = [player, Strategy::parse("greedy", a)?];
+        let m = play_match(lex, rules, &players, match_settings, |_, _| {})?;
+        Ok((m.summary.mean_spread, m.summary.win_rate))
+    };
+    tune_with(lex, settings, judge, on_trial)
+}
+
+/// Runs the schedule with `judge` playing each trial's games: it is given
+/// the tuned player and the match (the trial's games and the seed), plays
+/// them against an opponent of its choosing with the tuned player as
+/// player 1, and returns player 1's mean spread and win rate. A match with
+/// a [simulating](crate::analysis::sim::player) opponent is one such judge.
+pub fn tune_with(
+    lex: &Lexicon,
+    settings: &TuneSettings,
+    mut judge: impl FnMut(Strategy, &MatchSettings) -> Result<(f64, f64)>,
     mut on_trial: impl FnMut(&Trial),
 ) -> Result<Tuned> {
     // A step of 0 or NaN would try the same weights forever (every
@@ -156,26 +178,21 @@ pub fn tune(
     } else {
         Gordon::heuristic1(a)
     };
-    // Mean spread and win rate of `g` against greedy over `games` games.
-    let judge = |g: &Gordon, games: u64| -> Result<(f64, f64)> {
+    // Mean spread and win rate of `g` over `games` games.
+    let mut judge = |g: &Gordon, games: u64| -> Result<(f64, f64)> {
         let player = Strategy::new(
             "tuned",
             Leaves::Gordon(Box::new(g.clone())),
             Exchanges::Ranked,
         );
-        let players = [player, Strategy::parse("greedy", a)?];
-        let m = play_match(
-            lex,
-            rules,
-            &players,
+        judge(
+            player,
             &MatchSettings {
                 games,
                 seed: settings.seed,
                 count_moves: false,
             },
-            |_, _| {},
-        )?;
-        Ok((m.summary.mean_spread, m.summary.win_rate))
+        )
     };
     let coords = coordinates(lex, settings.heuristic2);
     let mut trials = 0;

@@ -31,4 +31,5 @@ mod movegen_equity;
 mod movegen_reference;
 mod movegen_seams;
 mod query_streams;
+mod sim_cli;
 mod upwords;

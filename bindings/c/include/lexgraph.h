@@ -20,6 +20,16 @@
 #include <stdint.h>
 
 /**
+ * Bytes of [`lexgraph_sim_arm::notation`], its NUL included.
+ */
+#define LEXGRAPH_SIM_NOTATION 128
+
+/**
+ * Bytes of [`lexgraph_sim_arm::leave`], its NUL included.
+ */
+#define LEXGRAPH_SIM_LEAVE 64
+
+/**
  * What a call did. `LEXGRAPH_OK` (0) is success; `LEXGRAPH_STOPPED` means
  * a callback asked to stop (not an error); every other value is a failure
  * whose message [`lexgraph_errmsg`] gives.
@@ -94,6 +104,28 @@ typedef enum lexgraph_dir {
    */
   LEXGRAPH_DOWN = 1,
 } lexgraph_dir;
+
+/**
+ * Why a simulation ended.
+ */
+typedef enum lexgraph_sim_stopped {
+  /**
+   * Every candidate left had its iterations.
+   */
+  LEXGRAPH_SIM_BUDGET = 0,
+  /**
+   * One candidate was left: the others were dropped.
+   */
+  LEXGRAPH_SIM_CONFIDENCE = 1,
+  /**
+   * The time limit.
+   */
+  LEXGRAPH_SIM_TIME = 2,
+  /**
+   * The callback asked to stop.
+   */
+  LEXGRAPH_SIM_INTERRUPTED = 3,
+} lexgraph_sim_stopped;
 
 /**
  * An open lexicon (DAWG or GADDAG). Opaque: a handle, not memory to read.
@@ -297,6 +329,141 @@ typedef struct lexgraph_move {
  */
 typedef int32_t (*lexgraph_move_fn)(void *ctx, const struct lexgraph_move *mv);
 
+/**
+ * How to simulate. A zeroed struct (or a NULL pointer) asks for the 15
+ * best plays by equity, 2 plies, at most 1,000 iterations each, dropping
+ * those behind at 99 % confidence, seed 0, every core, the lexicon's own
+ * leaves and win table.
+ */
+typedef struct lexgraph_sim_options {
+  /**
+   * Candidates: the best plays by static equity; 0: 15.
+   */
+  size_t candidates;
+  /**
+   * Turns played after each candidate, 1 to 20; 0: 2.
+   */
+  uint32_t plies;
+  /**
+   * Iterations per candidate at most; 0: 1,000.
+   */
+  uint64_t iterations;
+  /**
+   * Stop after this many seconds (checked between rounds of 64
+   * iterations); 0: no time limit.
+   */
+  double seconds;
+  /**
+   * Drop candidates behind the leader at this confidence, in percent
+   * (50 to 99.9999); 0: 99; below 0: never drop one.
+   */
+  double stop;
+  /**
+   * The scenarios' seed: the same seed gives the same results whatever
+   * the thread count.
+   */
+  uint64_t seed;
+  /**
+   * Threads, at most 256; 0: every core.
+   */
+  size_t threads;
+  /**
+   * The mover's rack (`AEINRS?`), replacing the CGP's; NULL: the CGP's.
+   */
+  const char *rack;
+  /**
+   * Bytes in `rack`.
+   */
+  size_t rack_len;
+  /**
+   * Leave values of the candidates and of every ply: `auto`, `gordon1`,
+   * `gordon2`, `klv:FILE.klv2` or `csv:FILE`; NULL: `auto`.
+   */
+  const char *leaves;
+  /**
+   * Bytes in `leaves`.
+   */
+  size_t leaves_len;
+  /**
+   * Win table: `auto` (beside the leaves), `none`, or a file; NULL: `auto`.
+   */
+  const char *win_table;
+  /**
+   * Bytes in `win_table`.
+   */
+  size_t win_table_len;
+} lexgraph_sim_options;
+
+/**
+ * One candidate's result. Plain data: it owns nothing.
+ */
+typedef struct lexgraph_sim_arm {
+  /**
+   * Players' notation (`8D QUIRE`, `exchange AEI`, `pass`), UTF-8,
+   * NUL-terminated.
+   */
+  char notation[LEXGRAPH_SIM_NOTATION];
+  /**
+   * The tiles kept, UTF-8, NUL-terminated.
+   */
+  char leave[LEXGRAPH_SIM_LEAVE];
+  /**
+   * Points the play scores.
+   */
+  int32_t score;
+  /**
+   * Its static equity.
+   */
+  double equity;
+  /**
+   * The mean result: the mover's spread gained over the plies, plus the
+   * last mover's leave.
+   */
+  double mean;
+  /**
+   * The mean's standard error (NaN below two iterations).
+   */
+  double stderr;
+  /**
+   * Win probability, 0 to 1.
+   */
+  double win;
+  /**
+   * Iterations simulated.
+   */
+  uint64_t iterations;
+  /**
+   * True when dropped behind the leader (its iterations stopped there).
+   */
+  bool dropped;
+} lexgraph_sim_arm;
+
+/**
+ * What a simulation did besides its candidates.
+ */
+typedef struct lexgraph_sim_summary {
+  /**
+   * Candidates simulated (the arms there are; the buffer holds at most
+   * its capacity of them).
+   */
+  size_t candidates;
+  /**
+   * Iterations of the candidate simulated longest.
+   */
+  uint64_t iterations;
+  /**
+   * Why it ended.
+   */
+  enum lexgraph_sim_stopped stopped;
+} lexgraph_sim_summary;
+
+/**
+ * Called after every round with the iterations so far and the
+ * candidates still in; return 0 to go on, nonzero to stop (the results
+ * so far are written, and the call returns `LEXGRAPH_STOPPED`).
+ */
+typedef int32_t (*lexgraph_sim_fn)(void *ctx, uint64_t iterations, size_t left);
+
 #ifdef __cplusplus
 extern "C" {
 #endif // __cplusplus
@@ -470,6 +637,32 @@ enum lexgraph_status lexgraph_generate_each(const struct lexgraph_lexicon *lex,
                                             const struct lexgraph_gen_options *opts,
                                             lexgraph_move_fn cb,
                                             void *ctx);
+
+/**
+ * Simulates the best plays of the position in CGP line `cgp` as `opts`
+ * says (NULL: the defaults of [`lexgraph_sim_options`]), best first, into
+ * `arms` (room for `cap` of them; the best `cap` are written), with
+ * `*summary` saying how many there were, the iterations and why it
+ * stopped. The CGP may give the opponent's rack; otherwise it is drawn
+ * in each scenario. An empty bag is refused (an endgame). `cb` (may be
+ * NULL) sees every round, one call at a time while this function has
+ * not returned (on the calling thread, or with `threads` set on one of
+ * the simulation's).
+ *
+ * # Safety
+ * `cgp` points to `len` readable bytes; `opts` is NULL or valid, its
+ * strings pointing to their lengths in bytes; `arms` to `cap` writable
+ * arms (may be NULL when `cap` is 0); `summary` to a writable summary.
+ */
+enum lexgraph_status lexgraph_sim(const struct lexgraph_lexicon *lex,
+                                  const char *cgp,
+                                  size_t len,
+                                  const struct lexgraph_sim_options *opts,
+                                  struct lexgraph_sim_arm *arms,
+                                  size_t cap,
+                                  struct lexgraph_sim_summary *summary,
+                                  lexgraph_sim_fn cb,
+                                  void *ctx);
 
 #ifdef __cplusplus
 }  // extern "C"

@@ -27,6 +27,9 @@ use lexgraph::equity::{Play, PlayRecord};
 use lexgraph::{Board, Partial};
 use lexgraph_engine::{By, Input, Listed, Session};
 
+mod sim;
+pub use sim::*;
+
 /// What a call did. `LEXGRAPH_OK` (0) is success; `LEXGRAPH_STOPPED` means
 /// a callback asked to stop (not an error); every other value is a failure
 /// whose message [`lexgraph_errmsg`] gives.

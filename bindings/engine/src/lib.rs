@@ -337,6 +337,20 @@ impl Session {
         q: &SimQuery<'_>,
         stop: &AtomicBool,
     ) -> Result<(Setup, Report)> {
+        self.sim_watched(input, rack, q, stop, |_, _| true)
+    }
+
+    /// [`Session::sim`], `watch` seeing the iterations done and the
+    /// candidates left after every round: it returns false to stop (as
+    /// `stop` would).
+    pub fn sim_watched(
+        &self,
+        input: Input<'_>,
+        rack: Option<&str>,
+        q: &SimQuery<'_>,
+        stop: &AtomicBool,
+        mut watch: impl FnMut(u64, usize) -> bool,
+    ) -> Result<(Setup, Report)> {
         let lex = &self.lexicon;
         let setup = setup(lex, input, rack)?;
         let alphabet = lex.alphabet();
@@ -377,7 +391,13 @@ impl Session {
         let candidates = self
             .generators
             .with(&setup.rules, |g| sim.candidates(g, q.candidates));
-        let report = sim.run(candidates, &q.settings, stop, |_| {})?;
+        let report = sim.run(candidates, &q.settings, stop, |arms| {
+            let done = arms.iter().map(|a| a.iterations).max().unwrap_or(0);
+            let left = arms.iter().filter(|a| a.dropped.is_none()).count();
+            if !watch(done, left) {
+                stop.store(true, std::sync::atomic::Ordering::SeqCst);
+            }
+        })?;
         Ok((setup, report))
     }
 

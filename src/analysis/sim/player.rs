@@ -22,6 +22,7 @@ use crate::game::matchplay::{play_chosen, summarize, GameStats, Match, MatchSett
 use crate::game::Game;
 use crate::lexicon::Lexicon;
 use crate::movegen::Generator;
+use crate::position::Position;
 use crate::rules::Rules;
 use crate::strategy::Strategy;
 
@@ -61,38 +62,89 @@ impl SimPlayer {
         &self.name
     }
 
-    /// The play for the player to move in `game`.
-    pub fn choose(&self, gen: &mut Generator, lex: &Lexicon, game: &Game) -> Result<Ranked> {
+    /// The settings every move is simulated with.
+    pub fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
+    /// Candidates simulated per move, at most.
+    pub fn candidate_count(&self) -> usize {
+        self.candidates
+    }
+
+    /// The simulation this player runs for the player to move in `game`
+    /// (its table, best first); `None` when it does not simulate: with the
+    /// bag empty, or one candidate only. `stop` ends it early.
+    pub fn simulate(
+        &self,
+        gen: &mut Generator,
+        lex: &Lexicon,
+        game: &Game,
+        stop: &AtomicBool,
+        on_round: impl FnMut(&[super::Arm]),
+    ) -> Result<Option<super::Report>> {
         let pos = game.position();
         let rack_size = game.rules().rack_size;
         if pos.bag_len(lex.alphabet(), rack_size) == 0 {
-            return Ok(self.player.choose(gen, lex, &pos));
+            return Ok(None);
         }
-        // The position's own seed: the same position, the same scenarios.
-        let key = format!("{:?}{:?}{:?}", pos.board, pos.racks, pos.scores);
-        let seed = super::scenario_seed(
-            self.settings.seed,
-            xxhash_rust::xxh3::xxh3_64(key.as_bytes()),
-        );
-        let mut sim = Simulator::lent(lex, game.rules().clone(), pos, &self.player)?;
-        if let Some(t) = &self.wins {
-            sim = sim.with_win_table(t.clone());
-        }
-        let mut candidates = sim.candidates(gen, self.candidates);
-        if candidates.len() == 1 {
-            return Ok(candidates.remove(0));
+        let seed = self.seed_for(&pos);
+        let sim = self.simulator(lex, game.rules().clone(), pos)?;
+        let candidates = sim.candidates(gen, self.candidates);
+        if candidates.len() < 2 {
+            return Ok(None);
         }
         let settings = Settings {
             seed,
             ..self.settings.clone()
         };
-        let report = sim.run(candidates, &settings, &AtomicBool::new(false), |_| {})?;
-        let best = &report.arms[0];
-        Ok(Ranked {
-            play: best.play.clone(),
-            equity: best.equity,
-            leave: best.leave,
-        })
+        sim.run(candidates, &settings, stop, on_round).map(Some)
+    }
+
+    /// The seed of the scenarios of `pos`: the player's seed and the
+    /// position's own, so the same position meets the same scenarios.
+    pub fn seed_for(&self, pos: &Position) -> u64 {
+        let key = format!("{:?}{:?}{:?}", pos.board, pos.racks, pos.scores);
+        super::scenario_seed(
+            self.settings.seed,
+            xxhash_rust::xxh3::xxh3_64(key.as_bytes()),
+        )
+    }
+
+    /// A simulator of `pos` as this player simulates (its static player
+    /// and win table), for candidates of the caller's choosing; run it
+    /// with [`SimPlayer::settings`] seeded by [`SimPlayer::seed_for`].
+    pub fn simulator<'a>(
+        &'a self,
+        lex: &'a Lexicon,
+        rules: Rules,
+        pos: Position,
+    ) -> Result<Simulator<'a>> {
+        let mut sim = Simulator::lent(lex, rules, pos, &self.player)?;
+        if let Some(t) = &self.wins {
+            sim = sim.with_win_table(t.clone());
+        }
+        Ok(sim)
+    }
+
+    /// The play for the player to move in `game`.
+    pub fn choose(&self, gen: &mut Generator, lex: &Lexicon, game: &Game) -> Result<Ranked> {
+        match self.simulate(gen, lex, game, &AtomicBool::new(false), |_| {})? {
+            Some(report) => {
+                let best = &report.arms[0];
+                Ok(Ranked {
+                    play: best.play.clone(),
+                    equity: best.equity,
+                    leave: best.leave,
+                })
+            }
+            None => Ok(self.player.choose(gen, lex, &game.position())),
+        }
+    }
+
+    /// The static player every ply of its simulations is played by.
+    pub fn static_player(&self) -> &Strategy {
+        &self.player
     }
 }
 

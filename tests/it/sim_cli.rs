@@ -1,0 +1,239 @@
+//! Simulation where players meet it: `replay --analyze --sim` on a
+//! game's turns, `play` with a simulating engine and `hint sim`, and
+//! `tune` against a simulating opponent.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+use crate::common::cli::{english_dir, run, BIN};
+
+fn gaddag() -> PathBuf {
+    english_dir().join("en.gaddag")
+}
+
+fn play_with_input(dir: &Path, args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(BIN)
+        .args(args)
+        .current_dir(dir)
+        .env("LEXGRAPH_CACHE", dir.join("cache"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let _ = child.stdin.take().unwrap().write_all(input.as_bytes());
+    child.wait_with_output().unwrap()
+}
+
+/// A match game's turns simulated: every turn with a rack and tiles in
+/// the bag has a table holding the play made exactly once, each candidate
+/// with its iterations; the bag-empty turns say why they were not; the
+/// same report twice.
+#[test]
+fn replay_simulates_every_turn_with_the_play_made_among_the_candidates() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let g = gaddag();
+    let lex = g.to_str().unwrap();
+    let o = run(
+        d,
+        &[
+            "match", "-l", lex, "--p1", "gordon2", "--p2", "greedy", "--games", "1", "--seed", "5",
+            "--gcg", "games",
+        ],
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let game = d.join("games/game-000001.gcg");
+    let replay = || {
+        let o = run(
+            d,
+            &[
+                "replay",
+                game.to_str().unwrap(),
+                "-l",
+                lex,
+                "--analyze",
+                "--leaves",
+                "gordon2",
+                "--sim",
+                "sim:iterations=8,candidates=3",
+                "--format",
+                "json",
+            ],
+        );
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        serde_json::from_slice::<serde_json::Value>(&o.stdout).unwrap()
+    };
+    let v = replay();
+    assert_eq!(v, replay());
+    let (mut simulated, mut skipped) = (0, 0);
+    for t in v["turns"].as_array().unwrap() {
+        let Some(sim) = t["analysis"].get("sim") else {
+            continue;
+        };
+        if !sim["skipped"].is_null() {
+            assert!(sim["skipped"].as_str().unwrap().contains("endgame"), "{t}");
+            skipped += 1;
+            continue;
+        }
+        let c = sim["candidates"].as_array().unwrap();
+        let played: Vec<_> = c.iter().filter(|a| a["played"] == true).collect();
+        assert_eq!(played.len(), 1, "{t}");
+        assert_eq!(played[0]["score"], t["points"], "{t}");
+        assert!(c.len() >= 2 && c.len() <= 4, "{t}");
+        assert!(c.iter().all(|a| a["iterations"] == 8), "{t}");
+        let best = c[0]["mean"].as_f64().unwrap();
+        let gave_up = sim["gave_up"].as_f64().unwrap();
+        assert!((best - played[0]["mean"].as_f64().unwrap() - gave_up).abs() < 1e-9);
+        assert_eq!(sim["played_rank"].as_u64().unwrap() as usize, {
+            c.iter().position(|a| a["played"] == true).unwrap() + 1
+        });
+        simulated += 1;
+    }
+    assert!(simulated > 8, "{simulated} turns simulated");
+    assert!(skipped >= 1, "the last turns have an empty bag");
+    // The text report shows the tables.
+    let o = run(
+        d,
+        &[
+            "replay",
+            game.to_str().unwrap(),
+            "-l",
+            lex,
+            "--analyze",
+            "--sim",
+            "sim:iterations=4,candidates=2",
+        ],
+    );
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(o.status.success() && text.contains("<- played"), "{text}");
+    assert!(text.contains("sim: the play made gave up"), "{text}");
+    // --sim needs --analyze; a bad spec is refused before any turn.
+    let o = run(d, &["replay", game.to_str().unwrap(), "--sim"]);
+    assert!(!o.status.success());
+    let o = run(
+        d,
+        &[
+            "replay",
+            game.to_str().unwrap(),
+            "--analyze",
+            "--sim",
+            "sim:plies=99",
+        ],
+    );
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!o.status.success() && err.contains("plies"), "{err}");
+}
+
+/// `play --vs sim:...` moves by simulation; `hint sim` prints the table;
+/// Upwords refuses a simulating engine.
+#[test]
+fn play_against_a_simulating_engine_with_simulated_hints() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let g = gaddag();
+    let lex = g.to_str().unwrap();
+    let o = play_with_input(
+        d,
+        &[
+            "play",
+            "-l",
+            lex,
+            "--seed",
+            "3",
+            "--vs",
+            "sim:iterations=8,candidates=3",
+            "--gcg",
+            "p.gcg",
+        ],
+        "hint\nhint sim\nhint what\npass\nquit\n",
+    );
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    // Both hints simulate (the engine does): two tables.
+    assert_eq!(
+        out.matches("your best plays simulated 2 plies ahead (8 iterations")
+            .count(),
+        2,
+        "{out}"
+    );
+    assert!(out.contains("`hint` or `hint sim`"), "{out}");
+    assert!(out.contains("lexgraph: "), "the engine moved: {out}");
+    // A static engine: `hint` lists, `hint sim` simulates with --hint-sim.
+    let o = play_with_input(
+        d,
+        &[
+            "play",
+            "-l",
+            lex,
+            "--seed",
+            "3",
+            "--hint-sim",
+            "sim:iterations=4,candidates=2",
+            "--gcg",
+            "q.gcg",
+        ],
+        "hint\nhint sim\nquit\n",
+    );
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(o.status.success(), "{out}");
+    assert!(out.contains("best for you by"), "{out}");
+    assert!(
+        out.contains("simulated 2 plies ahead (4 iterations"),
+        "{out}"
+    );
+    let o = play_with_input(d, &["play", "--rules", "upwords", "--vs", "sim"], "quit\n");
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!o.status.success() && err.contains("Upwords"), "{err}");
+}
+
+/// `tune --vs sim:...`: the weights judged against a simulating opponent,
+/// written and reported as such; a bad opponent refused up front.
+#[test]
+fn tune_against_a_simulating_opponent() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let g = gaddag();
+    let lex = g.to_str().unwrap();
+    let o = run(
+        d,
+        &[
+            "tune",
+            "-l",
+            lex,
+            "-o",
+            "w.csv",
+            "--heuristic",
+            "1",
+            "--coarse-games",
+            "2",
+            "--fine-games",
+            "0",
+            "--max-passes",
+            "1",
+            "--vs",
+            "sim:iterations=2,candidates=2,plies=1",
+        ],
+    );
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(
+        out.contains("tuned vs sim:iterations=2,candidates=2,plies=1 over 2 games"),
+        "{out}"
+    );
+    assert!(
+        std::fs::read_to_string(d.join("w.csv"))
+            .unwrap()
+            .lines()
+            .count()
+            > 20
+    );
+    let o = run(
+        d,
+        &["tune", "-l", lex, "-o", "x.csv", "--vs", "sim:plies=0"],
+    );
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!o.status.success() && err.contains("plies"), "{err}");
+    assert!(!d.join("x.csv").exists());
+}
