@@ -56,6 +56,9 @@ enum Cmd {
     /// Simulate the best plays a few plies ahead over random racks and draws,
     /// ranked by their mean result and win %; Ctrl-C prints what it has
     Sim(cmd::sim::Args),
+    /// Solve an endgame (the bag empty) exactly: its value, the best line with
+    /// scores and the going-out bonus, and every first play's value on request
+    Endgame(cmd::endgame::Args),
     /// Play a game against the engine in the terminal (or scripted, from standard
     /// input); the game is saved as GCG
     Play(cmd::play::Args),
@@ -225,6 +228,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Cmd::Selfplay(args) => cmd::selfplay::run(args),
         Cmd::Match(args) => cmd::matchplay::run(args),
         Cmd::Sim(args) => cmd::sim::run(args),
+        Cmd::Endgame(args) => cmd::endgame::run(args),
         Cmd::Play(args) => cmd::play::run(args),
         Cmd::Replay(args) => cmd::replay::run(args),
         Cmd::Tune(args) => cmd::tune::run(args),

@@ -5,6 +5,7 @@
 //! No command imports another; what two need lives here.
 
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 use anyhow::{bail, Context, Result};
 use lexgraph::rules::{Layout, Rules};
@@ -180,4 +181,26 @@ impl From<EdgeArg> for lexgraph::format::EdgeLayout {
             EdgeArg::Masked => Self::Masked,
         }
     }
+}
+
+/// A duration as the command line writes it: `500ms`, `10s`, `2m`, `1h`
+/// (a bare number: seconds).
+pub fn parse_duration(s: &str) -> std::result::Result<Duration, String> {
+    let (n, unit) = s
+        .find(|c: char| !c.is_ascii_digit() && c != '.')
+        .map_or((s, "s"), |i| s.split_at(i));
+    let n: f64 = n
+        .parse()
+        .map_err(|_| format!("{s:?}: a duration is a number and a unit, as 500ms, 10s or 2m"))?;
+    let secs = match unit {
+        "ms" => n / 1000.0,
+        "s" => n,
+        "m" => n * 60.0,
+        "h" => n * 3600.0,
+        _ => return Err(format!("{s:?}: the unit is ms, s, m or h")),
+    };
+    if !(secs > 0.0 && secs < 1e7) {
+        return Err(format!("{s:?}: a time above 0"));
+    }
+    Ok(Duration::from_secs_f64(secs))
 }

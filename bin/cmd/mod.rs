@@ -4,6 +4,7 @@ pub mod anagram;
 pub mod check;
 pub mod compile;
 pub mod docs;
+pub mod endgame;
 pub mod export;
 pub mod import;
 pub mod info;

@@ -53,7 +53,7 @@ pub struct Args {
     #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
     iterations: u64,
     /// Stop after this long: `500ms`, `10s`, `2m`
-    #[arg(long, value_parser = parse_duration)]
+    #[arg(long, value_parser = crate::setup::parse_duration)]
     time: Option<Duration>,
     /// Drop candidates behind the leader at this confidence, in percent (50
     /// to 99.9999); the simulation ends when one is left
@@ -77,26 +77,6 @@ pub struct Args {
 pub enum Format {
     Text,
     Json,
-}
-
-fn parse_duration(s: &str) -> std::result::Result<Duration, String> {
-    let (n, unit) = s
-        .find(|c: char| !c.is_ascii_digit() && c != '.')
-        .map_or((s, "s"), |i| s.split_at(i));
-    let n: f64 = n
-        .parse()
-        .map_err(|_| format!("{s:?}: a duration is a number and a unit, as 500ms, 10s or 2m"))?;
-    let secs = match unit {
-        "ms" => n / 1000.0,
-        "s" => n,
-        "m" => n * 60.0,
-        "h" => n * 3600.0,
-        _ => return Err(format!("{s:?}: the unit is ms, s, m or h")),
-    };
-    if !(secs > 0.0 && secs < 1e7) {
-        return Err(format!("{s:?}: a time above 0"));
-    }
-    Ok(Duration::from_secs_f64(secs))
 }
 
 #[derive(Serialize)]

@@ -7,6 +7,7 @@
 //! `cargo test --release -- --ignored`.
 
 mod anagram_index;
+mod analysis_cli;
 mod architecture;
 mod common;
 mod oracle;
@@ -31,5 +32,4 @@ mod movegen_equity;
 mod movegen_reference;
 mod movegen_seams;
 mod query_streams;
-mod sim_cli;
 mod upwords;

@@ -1,6 +1,7 @@
-//! Simulation where players meet it: `replay --analyze --sim` on a
-//! game's turns, `play` with a simulating engine and `hint sim`, and
-//! `tune` against a simulating opponent.
+//! The analysis layer as players meet it: simulation in `replay --analyze
+//! --sim` on a game's turns, `play` with a simulating engine and `hint
+//! sim`, and `tune` against a simulating opponent; `endgame` on a game's
+//! last turns.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -236,4 +237,88 @@ fn tune_against_a_simulating_opponent() {
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(!o.status.success() && err.contains("plies"), "{err}");
     assert!(!d.join("x.csv").exists());
+}
+
+/// The positions before each turn of a self-play game, as CGP.
+fn game_positions(d: &Path, lex: &str, seed: &str) -> Vec<String> {
+    let o = run(
+        d,
+        &[
+            "selfplay", "-l", lex, "--games", "1", "--seed", seed, "--gcg", "sp", "--quiet",
+        ],
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let game = std::fs::read_dir(d.join("sp"))
+        .unwrap()
+        .next()
+        .unwrap()
+        .unwrap()
+        .path();
+    let o = run(d, &["replay", game.to_str().unwrap(), "-l", lex, "--cgp"]);
+    String::from_utf8_lossy(&o.stdout)
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
+
+/// Tiles on a CGP line's board.
+fn board_tiles(cgp: &str) -> usize {
+    cgp.split(' ')
+        .next()
+        .unwrap()
+        .chars()
+        .filter(|c| c.is_alphabetic())
+        .count()
+}
+
+/// `lexgraph endgame`: an exact value whose line adds up to it, the same
+/// on one thread and two; a depth limit labelled an estimate; a position
+/// with tiles in the bag refused.
+#[test]
+fn endgame_solves_a_self_play_ending_exactly() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let g = gaddag();
+    let lex = g.to_str().unwrap();
+    let positions = game_positions(d, lex, "3");
+    let late = positions
+        .iter()
+        .find(|c| board_tiles(c) >= 90)
+        .expect("a position with the bag empty");
+    let solve = |extra: &[&str]| {
+        let mut args = vec!["endgame", "-l", lex, "--cgp", late, "--format", "json"];
+        args.extend_from_slice(extra);
+        let o = run(d, &args);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        serde_json::from_slice::<serde_json::Value>(&o.stdout).unwrap()
+    };
+    let one = solve(&["--threads", "1"]);
+    let two = solve(&["--threads", "2"]);
+    assert_eq!(one["exact"], true, "{one}");
+    assert_eq!(one["value"], two["value"]);
+    assert_eq!(one["line"], two["line"]);
+    let total: i64 = one["line"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| {
+            let x = s["score"].as_i64().unwrap() + s["end"].as_i64().unwrap();
+            if s["player"] == "mover" {
+                x
+            } else {
+                -x
+            }
+        })
+        .sum();
+    assert_eq!(total, one["value"].as_i64().unwrap(), "{one}");
+    let last = one["line"].as_array().unwrap().last().unwrap().clone();
+    assert!(!last["ending"].is_null(), "the line ends the game: {one}");
+    let limited = solve(&["--depth", "1"]);
+    assert_eq!(limited["exact"], false);
+    let o = run(d, &["endgame", "-l", lex, "--cgp", late, "--depth", "1"]);
+    assert!(String::from_utf8_lossy(&o.stdout).contains("estimate at depth 1 (not exact)"));
+    let early = &positions[2];
+    let o = run(d, &["endgame", "-l", lex, "--cgp", early]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!o.status.success() && err.contains("in the bag"), "{err}");
 }
