@@ -59,6 +59,9 @@ enum Cmd {
     /// Solve an endgame (the bag empty) exactly: its value, the best line with
     /// scores and the going-out bonus, and every first play's value on request
     Endgame(cmd::endgame::Args),
+    /// Solve a pre-endgame (one tile in the bag): each candidate's endgames for
+    /// every tile the bag may hold, ranked by win %, then spread
+    Peg(cmd::peg::Args),
     /// Play a game against the engine in the terminal (or scripted, from standard
     /// input); the game is saved as GCG
     Play(cmd::play::Args),
@@ -229,6 +232,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Cmd::Match(args) => cmd::matchplay::run(args),
         Cmd::Sim(args) => cmd::sim::run(args),
         Cmd::Endgame(args) => cmd::endgame::run(args),
+        Cmd::Peg(args) => cmd::peg::run(args),
         Cmd::Play(args) => cmd::play::run(args),
         Cmd::Replay(args) => cmd::replay::run(args),
         Cmd::Tune(args) => cmd::tune::run(args),

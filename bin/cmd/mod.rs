@@ -12,6 +12,7 @@ pub mod leaves;
 pub mod matchplay;
 pub mod moves;
 pub mod pattern;
+pub mod peg;
 pub mod play;
 pub mod replay;
 pub mod selfplay;

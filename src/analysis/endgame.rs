@@ -84,7 +84,8 @@ pub struct Settings {
     /// searched with a full window: slower).
     pub all_first_plays: bool,
     /// Transposition table entries, shared by the threads (rounded down to
-    /// a power of two; at least 1,024; 16 bytes each).
+    /// a power of two, at least 1,024; 16 bytes each); 0: no table (for
+    /// testing it).
     pub table_entries: usize,
 }
 
@@ -227,8 +228,8 @@ impl<'a> Endgame<'a> {
         let bag = pos.bag_len(a, rules.rack_size);
         if bag > 0 {
             return Err(Error::Query(format!(
-                "{bag} tile(s) in the bag: an endgame has none (simulate, or \
-                 solve the pre-endgame with one tile in the bag)"
+                "{bag} tile(s) in the bag: an endgame has none (simulate it: `sim`; \
+                 with one tile in the bag, solve the pre-endgame: `peg`)"
             )));
         }
         let mut racks = pos.racks;
@@ -479,6 +480,9 @@ struct Table {
 
 impl Table {
     fn new(entries: usize) -> Table {
+        if entries == 0 {
+            return Table { slots: Vec::new() };
+        }
         let n = entries.max(1024);
         let n = if n.is_power_of_two() {
             n
@@ -497,12 +501,18 @@ impl Table {
     }
 
     fn probe(&self, key: u64) -> Option<Entry> {
+        if self.slots.is_empty() {
+            return None;
+        }
         let [k, d] = self.slot(key);
         let data = d.load(Ordering::Relaxed);
         (k.load(Ordering::Relaxed) ^ data == key && key != 0).then(|| Entry::unpack(data))
     }
 
     fn store(&self, key: u64, e: Entry) {
+        if self.slots.is_empty() {
+            return;
+        }
         let [k, d] = self.slot(key);
         let data = e.pack();
         k.store(key ^ data, Ordering::Relaxed);

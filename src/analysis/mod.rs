@@ -8,7 +8,9 @@
 //! - [`winprob`]: P(win | tiles unseen, spread) from self-play's win table;
 //! - [`endgame`] (feature `game`): endgames (the bag empty, both racks
 //!   known) solved exactly by negamax with alpha-beta, iterative deepening
-//!   and a transposition table.
+//!   and a transposition table;
+//! - [`peg`] (feature `game`): pre-endgames with one tile in the bag, each
+//!   candidate's endgames solved for every tile the bag may hold.
 //!
 //! Code here may use every layer below it; nothing below may use it
 //! (`tests/it/architecture.rs`).
@@ -17,6 +19,8 @@
 pub mod endgame;
 #[cfg(feature = "game")]
 pub mod infer;
+#[cfg(feature = "game")]
+pub mod peg;
 #[cfg(feature = "game")]
 pub mod sim;
 pub mod winprob;

@@ -322,3 +322,80 @@ fn endgame_solves_a_self_play_ending_exactly() {
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(!o.status.success() && err.contains("in the bag"), "{err}");
 }
+
+/// `lexgraph peg`: every candidate's bag tiles add up to the unseen tiles,
+/// ranked by win rate; an endgame cut short is marked; a position with
+/// more tiles in the bag is refused.
+#[test]
+fn peg_solves_each_bag_tile() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let g = gaddag();
+    let lex = g.to_str().unwrap();
+    let o = run(
+        d,
+        &[
+            "selfplay", "-l", lex, "--games", "30", "--seed", "100", "--gcg", "many", "--quiet",
+        ],
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    // A position with 85 tiles on the board and a full rack: one in the bag.
+    let mut found = None;
+    for f in std::fs::read_dir(d.join("many")).unwrap() {
+        let f = f.unwrap().path();
+        let o = run(d, &["replay", f.to_str().unwrap(), "-l", lex, "--cgp"]);
+        found = String::from_utf8_lossy(&o.stdout)
+            .lines()
+            .find(|l| {
+                let rack = l.split(' ').nth(1).unwrap().split('/').next().unwrap();
+                board_tiles(l) == 85 && rack.chars().count() == 7
+            })
+            .map(str::to_string);
+        if found.is_some() {
+            break;
+        }
+    }
+    let cgp = found.expect("a game with one tile in the bag");
+    let o = run(
+        d,
+        &[
+            "peg",
+            "-l",
+            lex,
+            "--cgp",
+            &cgp,
+            "--candidates",
+            "2",
+            "--time-per-endgame",
+            "200ms",
+            "--format",
+            "json",
+        ],
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let j: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let c = j["candidates"].as_array().unwrap();
+    assert_eq!(c.len(), 2);
+    for cand in c {
+        let weights: u64 = cand["bag"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|b| b["weight"].as_u64().unwrap())
+            .sum();
+        assert_eq!(weights, 8, "{cand}");
+        let exact = cand["bag"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|b| b["exact"] == true);
+        assert_eq!(cand["exact"], exact);
+    }
+    assert!(c[0]["win"].as_f64().unwrap() >= c[1]["win"].as_f64().unwrap());
+    let o = run(
+        d,
+        &["peg", "-l", lex, "--cgp", &game_positions(d, lex, "4")[2]],
+    );
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!o.status.success() && err.contains("in the bag"), "{err}");
+}

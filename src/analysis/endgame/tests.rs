@@ -140,7 +140,10 @@ fn exact_values_match_exhaustive_minimax() {
     let mut checked = 0;
     for seed in 0..24u64 {
         let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0xE6);
-        let sizes = [rng.gen_range(1..=3), rng.gen_range(1..=3)];
+        let sizes = match seed % 6 {
+            5 => [4, rng.gen_range(1..=2)],
+            _ => [rng.gen_range(1..=3), rng.gen_range(1..=3)],
+        };
         let scoreless = [0, 0, 3, 5][seed as usize % 4];
         let (board, racks) = endgame_board(seed, sizes);
         let want = minimax(
@@ -154,12 +157,16 @@ fn exact_values_match_exhaustive_minimax() {
         assert!(s.exact, "seed {seed}");
         assert_eq!(s.value, want, "seed {seed}");
         assert_eq!(line_total(&s.line), want, "seed {seed}: {:?}", s.line);
-        // A tiny table (collisions everywhere) gives the same value.
-        let small = Settings {
-            table_entries: 1024,
-            ..Settings::default()
-        };
-        assert_eq!(e.solve(&small, &never).unwrap().value, want, "seed {seed}");
+        // A tiny table (collisions everywhere) and none give the same value.
+        for entries in [1024, 0] {
+            let t = Settings {
+                table_entries: entries,
+                ..Settings::default()
+            };
+            let other = e.solve(&t, &never).unwrap();
+            assert_eq!((other.value, other.exact), (want, true), "seed {seed}");
+            assert_eq!(other.line, s.line, "seed {seed}");
+        }
         checked += 1;
     }
     assert_eq!(checked, 24);
@@ -278,4 +285,123 @@ fn bad_endgames_are_refused() {
         .unwrap()
         .to_string();
     assert!(err.contains("in the bag"), "{err}");
+}
+
+/// Solves `racks` on a board with `words` across row 8 from column A
+/// (each `(row, col, word)`), with `scoreless` turns so far.
+fn hand_made(words: &[(usize, usize, &str)], racks: [&str; 2], scoreless: u32) -> (Solution, i32) {
+    let lex = lexicon();
+    let a = lex.alphabet();
+    let mut board = Board::new(15);
+    for &(r, c, w) in words {
+        for (i, ch) in w.chars().enumerate() {
+            let t = a.tile_by_label(&ch.to_string()).unwrap();
+            board.set(r, c + i, if ch.is_lowercase() { t | BLANK_FLAG } else { t });
+        }
+    }
+    let racks = racks.map(|r| Rack::parse(r, a).unwrap());
+    let want = minimax(
+        &game_of(&board, racks, scoreless),
+        &mut Generator::new(Rules::default()),
+        &mut HashMap::new(),
+    );
+    let e = Endgame::new(lex, Rules::default(), board, racks, scoreless).unwrap();
+    let s = e
+        .solve(&Settings::default(), &AtomicBool::new(false))
+        .unwrap();
+    assert!(s.exact);
+    assert_eq!(s.value, want);
+    assert_eq!(line_total(&s.line), want, "{:?}", s.line);
+    (s, want)
+}
+
+#[test]
+fn each_end_rule_by_hand() {
+    // Going out with the opponent stuck: Q and V make no word here, so
+    // the opponent can only pass; the mover plays out and gains twice
+    // their value (10 + 4).
+    let (s, _) = hand_made(&[(7, 5, "CAT")], ["AS", "QV"], 0);
+    let last = s.line.last().unwrap();
+    assert_eq!((last.player, last.ending), (0, Some(Ending::Out)));
+    assert_eq!(last.end, 2 * (10 + 4));
+    assert!(s
+        .line
+        .iter()
+        .all(|st| st.player == 0 || st.play == Play::Pass));
+    // Passes that end the game: neither side can play (Q and V against
+    // Q and X on a board of ZZZ, no hooks), five scoreless turns so far:
+    // the mover's pass is the sixth; each loses its tiles' value.
+    let (s, want) = hand_made(&[(7, 5, "ZZZ")], ["QV", "QX"], 5);
+    assert_eq!(s.line.len(), 1);
+    assert_eq!(s.line[0].play, Play::Pass);
+    assert_eq!(s.line[0].ending, Some(Ending::Scoreless));
+    assert_eq!(want, (10 + 8) - (10 + 4));
+    // A blank left on the rack is worth nothing to either side: going out
+    // with the opponent holding only a blank gains nothing.
+    let (s, _) = hand_made(&[(7, 5, "CAT")], ["S", "?"], 0);
+    let last = s.line.last().unwrap();
+    assert_eq!(last.ending, Some(Ending::Out));
+    assert_eq!(last.end, 0);
+}
+
+/// Each candidate's draws against the game itself: the play made on a
+/// [`Game`] whose bag holds that tile, the endgame it leaves solved by
+/// exhaustive minimax, the spread read from the game's scores.
+#[test]
+fn a_pre_endgame_is_its_endgames_weighted_by_the_bag_tiles() {
+    use crate::analysis::peg::Pregame;
+    let lex = lexicon();
+    let a = lex.alphabet();
+    let mut gen = Generator::new(Rules::default());
+    for seed in 60..72u64 {
+        // The mover's 2 or 3 tiles; 3 or 4 unseen (the opponent's and the
+        // bag's one), drawn from what the players held.
+        let (board, racks) = endgame_board(seed, [2 + seed as usize % 2, 3 + seed as usize % 2]);
+        if racks[1].len() < 2 {
+            continue;
+        }
+        let pos = Position {
+            board: board.clone(),
+            racks: [racks[0], Rack::default()],
+            scores: [seed as i32, 7],
+            zero_turns: 0,
+            lexicon: None,
+            opcodes: Vec::new(),
+        };
+        let peg = Pregame::with_unseen(lex, Rules::default(), &pos, &racks[1]).unwrap();
+        let plays = peg.candidates(&mut gen, 4);
+        let never = AtomicBool::new(false);
+        let results = peg
+            .solve(plays.clone(), &Settings::default(), &never)
+            .unwrap();
+        assert_eq!(results.len(), plays.len());
+        for r in &results {
+            let total: u32 = r.draws.iter().map(|d| d.weight).sum();
+            assert_eq!(total as usize, racks[1].len());
+            for d in &r.draws {
+                assert_eq!(d.weight, racks[1].count(d.tile) as u32);
+                let mut theirs = racks[1];
+                theirs.remove(d.tile);
+                let mut g = Game::resume(
+                    a.clone(),
+                    Rules::default(),
+                    board.clone(),
+                    [racks[0], theirs],
+                    pos.scores,
+                    0,
+                    0,
+                    vec![d.tile],
+                    1,
+                );
+                g.play(&r.play).unwrap();
+                let diff = g.scores()[0] - g.scores()[1];
+                let want = diff + minimax(&g, &mut gen, &mut HashMap::new());
+                assert!(d.exact);
+                assert_eq!(d.spread, want, "seed {seed}: {:?} with {}", r.play, d.tile);
+            }
+        }
+        assert!(results
+            .windows(2)
+            .all(|w| w[0].win_rate() >= w[1].win_rate()));
+    }
 }
