@@ -12,7 +12,7 @@ use lexgraph::analysis::sim::{Arm, Settings, Stopped};
 use lexgraph::strategy::{Exchanges, Strategy};
 use lexgraph::Alphabet;
 
-const KEYS: &str = "iterations, plies, candidates, stop, leaves";
+const KEYS: &str = "iterations, plies, candidates, stop, leaves, endgame";
 
 /// Whether a player spec names a simulating player.
 pub fn is_sim(spec: &str) -> bool {
@@ -22,7 +22,8 @@ pub fn is_sim(spec: &str) -> bool {
 /// A simulating player from `sim[:key=value,...]`: 64 iterations, 2 plies,
 /// 8 candidates and no stopping rule unless given; its leaves as `auto`
 /// resolves them (the lexicon's own, else Heuristic 2) or as `leaves=`
-/// says, its win table beside them, its scenarios seeded by `seed`.
+/// says, its win table beside them, its scenarios seeded by `seed`; with
+/// `endgame=PLIES`, the endgame solved that deep once the bag is empty.
 pub fn sim_player(
     spec: &str,
     lexicon: Option<&Path>,
@@ -35,7 +36,7 @@ pub fn sim_player(
         seed,
         ..Settings::default()
     };
-    let (mut candidates, mut leaves) = (8usize, "auto".to_string());
+    let (mut candidates, mut leaves, mut endgame) = (8usize, "auto".to_string(), None);
     let options = spec
         .strip_prefix("sim")
         .unwrap_or(spec)
@@ -59,6 +60,13 @@ pub fn sim_player(
                 settings.confidence = Some(pct / 100.0);
             }
             "leaves" => leaves = v.to_string(),
+            "endgame" => {
+                let n = number()?;
+                if n == 0 || n > 1000 {
+                    anyhow::bail!("endgame={v}: plies from 1 to 1000");
+                }
+                endgame = Some(n as u32);
+            }
             _ => anyhow::bail!("{k:?}: not an option of sim ({KEYS})"),
         }
     }
@@ -74,6 +82,9 @@ pub fn sim_player(
     let mut p = SimPlayer::new(spec, static_player, settings, candidates);
     if let Some((_, t)) = table {
         p = p.with_win_table(t);
+    }
+    if let Some(plies) = endgame {
+        p = p.with_endgame(plies);
     }
     Ok(p)
 }

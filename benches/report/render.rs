@@ -882,6 +882,8 @@ pub fn markdown(r: &Report, links: &Links) -> Result<String> {
 
     upwords(&mut md, r)?;
 
+    simulation(&mut md)?;
+
     literature(&mut md, r, en_rows, stored("sowpods"))?;
 
     // Notes and reproduction.
@@ -1729,6 +1731,17 @@ fn other_layouts(r: &Report, suite: &str, layout: Edges) -> String {
         (Some(d), Some(g)) => format!(" ({}; packed edges: DAWG {d}, GADDAG {g})", layout.name()),
         _ => format!(" ({})", layout.name()),
     }
+}
+
+/// The simulation side-by-side with MAGPIE, measured apart (it needs MAGPIE
+/// built: `benches/peers/magpie/`) and kept in `benches/results/simulation.md`,
+/// shown as it is there; nothing when the file is absent.
+fn simulation(md: &mut String) -> Result<()> {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/benches/results/simulation.md");
+    if let Ok(text) = std::fs::read_to_string(path) {
+        writeln!(md, "{}\n", text.trim_end())?;
+    }
+    Ok(())
 }
 
 /// *Against the literature and prior art*: this run's figures beside the

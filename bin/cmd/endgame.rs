@@ -105,6 +105,7 @@ pub fn run(args: Args) -> Result<std::process::ExitCode> {
         all_first_plays: args.all_first_plays,
         // An entry is 16 bytes.
         table_entries: (args.table_mib as usize) << 16,
+        ..Settings::default()
     };
     let pb = crate::spinner("solving the endgame");
     crate::signals::interruptible();

@@ -287,6 +287,7 @@ const HELP: &str = "commands:
   hint           the engine's five best plays for your rack (simulated when
                  the engine simulates)
   hint sim       the best plays simulated a few turns ahead (see --hint-sim)
+                 with the bag empty, `hint` solves the endgame instead
   quit           stop; the game is saved";
 
 /// Carries out one typed command for the player to move.
@@ -314,6 +315,9 @@ fn turn(
             if words.len() > 2 || words.get(1).is_some_and(|w| !w.eq_ignore_ascii_case("sim")) =>
         {
             Outcome::Refused(vec!["`hint` or `hint sim`".into()])
+        }
+        "hint" if words.len() == 1 && !game.rules().stacks() && game.bag_len() == 0 => {
+            Outcome::Info(endgame_hint(lex, game)?)
         }
         "hint" if words.len() == 2 || matches!(engine, Player::Sim(_)) => match (hinter, gen) {
             (Some(p), AnyGen::Classic(g)) => Outcome::Info(sim_hint(p, g, lex, game)?),
@@ -394,6 +398,48 @@ fn turn(
             }
         }
     })
+}
+
+/// `hint` with the bag empty: the endgame solved (ten seconds at most),
+/// its value and best line.
+fn endgame_hint(lex: &Lexicon, game: &Game) -> Result<String> {
+    use lexgraph::analysis::endgame::{Endgame, Settings};
+    let a = game.alphabet();
+    let pos = game.position();
+    let e = Endgame::from_position(lex, game.rules().clone(), &pos)?;
+    let pb = crate::spinner("solving the endgame");
+    let settings = Settings {
+        time: Some(std::time::Duration::from_secs(10)),
+        ..Settings::default()
+    };
+    let s = e.solve(&settings, &std::sync::atomic::AtomicBool::new(false))?;
+    if let Some(pb) = pb {
+        pb.finish_and_clear();
+    }
+    let kind = match s.exact {
+        true => "exact".to_string(),
+        false => format!(
+            "an estimate at depth {}: ten seconds were not enough",
+            s.depth
+        ),
+    };
+    let mut lines = vec![format!(
+        "the bag is empty: the endgame solved ({kind}): you {:+} from here",
+        s.value
+    )];
+    for st in &s.line {
+        let who = if st.player == 0 { "you" } else { "lexgraph" };
+        let end = match st.end {
+            0 => String::new(),
+            e => format!(" (end: {e:+})"),
+        };
+        lines.push(format!(
+            "  {who:<9} {:<22} {:>+4}{end}",
+            st.play.text(a),
+            st.score
+        ));
+    }
+    Ok(lines.join("\n"))
 }
 
 /// `hint sim`: the rack's best plays simulated as `p` simulates, as a table.

@@ -87,6 +87,10 @@ pub struct Settings {
     /// a power of two, at least 1,024; 16 bytes each); 0: no table (for
     /// testing it).
     pub table_entries: usize,
+    /// Share the root's plays among rayon's threads. Off, one thread
+    /// searches: an estimate (a limited search) is then the same on every
+    /// run, as a match needs; exact values are the same either way.
+    pub parallel: bool,
 }
 
 impl Default for Settings {
@@ -96,6 +100,7 @@ impl Default for Settings {
             max_depth: None,
             all_first_plays: false,
             table_entries: 1 << 20,
+            parallel: true,
         }
     }
 }
@@ -304,16 +309,17 @@ impl<'a> Endgame<'a> {
             let first = run(0, &mut s);
             let aborted = s.aborted;
             give_back(&pool, s);
-            let rest: Vec<(i32, bool, u64, bool, bool)> = (1..plays.len())
-                .into_par_iter()
-                .map(|i| {
-                    let mut s = searcher();
-                    let (v, bound, n, cut) = run(i, &mut s);
-                    let aborted = s.aborted;
-                    give_back(&pool, s);
-                    (v, bound, n, cut, aborted)
-                })
-                .collect();
+            let task = |i: usize| {
+                let mut s = searcher();
+                let (v, bound, n, cut) = run(i, &mut s);
+                let aborted = s.aborted;
+                give_back(&pool, s);
+                (v, bound, n, cut, aborted)
+            };
+            let rest: Vec<(i32, bool, u64, bool, bool)> = match settings.parallel {
+                true => (1..plays.len()).into_par_iter().map(task).collect(),
+                false => (1..plays.len()).map(task).collect(),
+            };
             nodes += first.2 + rest.iter().map(|r| r.2).sum::<u64>();
             if aborted || rest.iter().any(|r| r.4) || stop.load(Ordering::Relaxed) {
                 interrupted = true;

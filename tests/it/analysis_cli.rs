@@ -399,3 +399,70 @@ fn peg_solves_each_bag_tile() {
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(!o.status.success() && err.contains("in the bag"), "{err}");
 }
+
+/// A simulating player that solves the endgame once the bag is empty: the
+/// same match on one thread and two; `play`'s `hint` solves the endgame
+/// when the bag is empty.
+#[test]
+fn players_solve_the_endgame_when_the_bag_is_empty() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let g = gaddag();
+    let lex = g.to_str().unwrap();
+    let play = |threads: &str| {
+        let o = run(
+            d,
+            &[
+                "match",
+                "-l",
+                lex,
+                "--p1",
+                "sim:iterations=4,candidates=2,endgame=4",
+                "--p2",
+                "gordon2",
+                "--games",
+                "2",
+                "--threads",
+                threads,
+                "--format",
+                "json",
+            ],
+        );
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let mut j: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        j["seconds"] = serde_json::Value::Null;
+        j["games_per_second"] = serde_json::Value::Null;
+        j
+    };
+    assert_eq!(play("1"), play("2"));
+    let o = run(
+        d,
+        &[
+            "match",
+            "-l",
+            lex,
+            "--p1",
+            "sim:endgame=0",
+            "--p2",
+            "gordon2",
+            "--games",
+            "2",
+        ],
+    );
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!o.status.success() && err.contains("endgame=0"), "{err}");
+    // You pass every turn and ask for a hint after each: once the bag is
+    // empty the hint is the endgame's.
+    let input = "pass\nhint\n".repeat(45);
+    let o = play_with_input(
+        d,
+        &["play", "-l", lex, "--seed", "4", "--gcg", "h.gcg"],
+        &input,
+    );
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(
+        out.contains("the bag is empty: the endgame solved"),
+        "{out}"
+    );
+}

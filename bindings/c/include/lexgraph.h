@@ -20,6 +20,11 @@
 #include <stdint.h>
 
 /**
+ * Bytes of the notation fields, their NUL included.
+ */
+#define LEXGRAPH_ENDGAME_NOTATION 128
+
+/**
  * Bytes of [`lexgraph_sim_arm::notation`], its NUL included.
  */
 #define LEXGRAPH_SIM_NOTATION 128
@@ -104,6 +109,24 @@ typedef enum lexgraph_dir {
    */
   LEXGRAPH_DOWN = 1,
 } lexgraph_dir;
+
+/**
+ * How a play ended the game.
+ */
+typedef enum lexgraph_ending {
+  /**
+   * The game goes on.
+   */
+  LEXGRAPH_ENDING_NONE = 0,
+  /**
+   * The player played out.
+   */
+  LEXGRAPH_ENDING_OUT = 1,
+  /**
+   * The sixth scoreless turn in a row.
+   */
+  LEXGRAPH_ENDING_SCORELESS = 2,
+} lexgraph_ending;
 
 /**
  * Why a simulation ended.
@@ -328,6 +351,122 @@ typedef struct lexgraph_move {
  * nonzero to stop.
  */
 typedef int32_t (*lexgraph_move_fn)(void *ctx, const struct lexgraph_move *mv);
+
+/**
+ * How to solve. A zeroed struct (or a NULL pointer) asks for the exact
+ * value on every core, the best play exactly and the others as bounds,
+ * a 16 MiB table.
+ */
+typedef struct lexgraph_endgame_options {
+  /**
+   * Stop deepening after this many seconds; 0: no limit. A search cut
+   * short is an estimate (`exact` false).
+   */
+  double seconds;
+  /**
+   * Search at most this many plies; 0: no limit.
+   */
+  uint32_t depth;
+  /**
+   * Every first play with its exact value (slower).
+   */
+  bool all_first_plays;
+  /**
+   * Threads, at most 256; 0: every core.
+   */
+  size_t threads;
+  /**
+   * Transposition table, MiB (1 to 4096); 0: 16.
+   */
+  size_t table_mib;
+  /**
+   * The mover's rack, replacing the CGP's; NULL: the CGP's.
+   */
+  const char *rack;
+  /**
+   * Bytes in `rack`.
+   */
+  size_t rack_len;
+} lexgraph_endgame_options;
+
+/**
+ * A play of the best line.
+ */
+typedef struct lexgraph_endgame_step {
+  /**
+   * `8D QUIRE` or `pass`, UTF-8, NUL-terminated.
+   */
+  char notation[LEXGRAPH_ENDGAME_NOTATION];
+  /**
+   * 0: the mover; 1: the opponent.
+   */
+  uint32_t player;
+  /**
+   * Points the play scores.
+   */
+  int32_t score;
+  /**
+   * What the end adds to this player's spread (the going-out bonus, or
+   * the racks' values after six scoreless turns); 0 while it goes on.
+   */
+  int32_t end;
+  /**
+   * Whether and how this play ended the game.
+   */
+  enum lexgraph_ending ending;
+} lexgraph_endgame_step;
+
+/**
+ * A first play and its value.
+ */
+typedef struct lexgraph_endgame_first {
+  /**
+   * `8D QUIRE` or `pass`, UTF-8, NUL-terminated.
+   */
+  char notation[LEXGRAPH_ENDGAME_NOTATION];
+  /**
+   * Its value (the mover's points to the end less the opponent's).
+   */
+  int32_t value;
+  /**
+   * `value` is an upper bound: the play was shown worse than the best.
+   */
+  bool upper_bound;
+} lexgraph_endgame_first;
+
+/**
+ * What the solver found.
+ */
+typedef struct lexgraph_endgame_result {
+  /**
+   * The mover's points to the end less the opponent's.
+   */
+  int32_t value;
+  /**
+   * The spread now plus `value`.
+   */
+  int32_t final_spread;
+  /**
+   * False when a limit cut the search: `value` is an estimate.
+   */
+  bool exact;
+  /**
+   * The deepest search finished, in plies.
+   */
+  uint32_t depth;
+  /**
+   * Positions searched.
+   */
+  uint64_t nodes;
+  /**
+   * Plays in the best line (the buffer holds at most its capacity).
+   */
+  size_t line_len;
+  /**
+   * First plays (the buffer holds at most its capacity).
+   */
+  size_t first_plays_len;
+} lexgraph_endgame_result;
 
 /**
  * How to simulate. A zeroed struct (or a NULL pointer) asks for the 15
@@ -637,6 +776,28 @@ enum lexgraph_status lexgraph_generate_each(const struct lexgraph_lexicon *lex,
                                             const struct lexgraph_gen_options *opts,
                                             lexgraph_move_fn cb,
                                             void *ctx);
+
+/**
+ * Solves the position in CGP line `cgp` (its bag empty; an opponent's rack
+ * left out is every tile unseen) as `opts` says (NULL: the defaults of
+ * [`lexgraph_endgame_options`]): the best line into `line` (room for
+ * `line_cap` plays), the first plays best first into `first` (room for
+ * `first_cap`), and the value into `*result`.
+ *
+ * # Safety
+ * `cgp` points to `len` readable bytes; `opts` is NULL or valid; `line`
+ * and `first` point to `line_cap` and `first_cap` writable entries (may
+ * be NULL when their capacity is 0); `result` to a writable result.
+ */
+enum lexgraph_status lexgraph_endgame(const struct lexgraph_lexicon *lex,
+                                      const char *cgp,
+                                      size_t len,
+                                      const struct lexgraph_endgame_options *opts,
+                                      struct lexgraph_endgame_step *line,
+                                      size_t line_cap,
+                                      struct lexgraph_endgame_first *first,
+                                      size_t first_cap,
+                                      struct lexgraph_endgame_result *result);
 
 /**
  * Simulates the best plays of the position in CGP line `cgp` as `opts`

@@ -27,7 +27,9 @@ use lexgraph::equity::{Play, PlayRecord};
 use lexgraph::{Board, Partial};
 use lexgraph_engine::{By, Input, Listed, Session};
 
+mod endgame;
 mod sim;
+pub use endgame::*;
 pub use sim::*;
 
 /// What a call did. `LEXGRAPH_OK` (0) is success; `LEXGRAPH_STOPPED` means

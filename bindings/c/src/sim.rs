@@ -125,7 +125,7 @@ unsafe impl Send for Context {}
 // SAFETY: as above: never used from two threads at once.
 unsafe impl Sync for Context {}
 
-fn copy_into<const N: usize>(s: &str, what: &str) -> Result<[c_char; N], Fault> {
+pub(crate) fn copy_into<const N: usize>(s: &str, what: &str) -> Result<[c_char; N], Fault> {
     let bytes = s.as_bytes();
     if bytes.len() >= N {
         return Err(Fault(

@@ -12,6 +12,10 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
 
+use lexgraph::analysis::endgame::Endgame;
+pub use lexgraph::analysis::endgame::{
+    Ending, FirstPlay, Settings as EndgameSettings, Solution, Step,
+};
 use lexgraph::analysis::sim::Simulator;
 pub use lexgraph::analysis::sim::{Arm, Report, Settings, Stopped};
 use lexgraph::analysis::winprob::WinTable;
@@ -399,6 +403,24 @@ impl Session {
             }
         })?;
         Ok((setup, report))
+    }
+
+    /// Solves the endgame of the position (its bag empty; the opponent's
+    /// rack, when left out, is every tile unseen) as `settings` says, until
+    /// exact, a limit, or `stop`. Returns the setup, the racks solved
+    /// (mover's, opponent's) and the solution.
+    pub fn endgame(
+        &self,
+        input: Input<'_>,
+        rack: Option<&str>,
+        settings: &EndgameSettings,
+        stop: &AtomicBool,
+    ) -> Result<(Setup, [Rack; 2], Solution)> {
+        let lex = &self.lexicon;
+        let setup = setup(lex, input, rack)?;
+        let e = Endgame::from_position(lex, setup.rules.clone(), &setup.position)?;
+        let solution = e.solve(settings, stop)?;
+        Ok((setup, e.racks(), solution))
     }
 
     /// The leave values `spec` names for this lexicon, `auto` included.

@@ -557,6 +557,99 @@ impl Lexicon {
         Ok(d)
     }
 
+    /// Solves a position whose bag is empty exactly (the opponent's rack,
+    /// when the CGP leaves it out, is every tile unseen): a dict with
+    /// `value` (the mover's points to the end less the opponent's),
+    /// `final_spread`, `exact` (False when `time` or `depth` cut the search:
+    /// the value is then an estimate), `depth`, `nodes`, `interrupted`,
+    /// `racks`, `line` (dicts of `player` 0 or 1, `play`, `score`, `end`,
+    /// `ending`) and `first_plays` (dicts of `play`, `value`,
+    /// `upper_bound`; every one exact with `all_first_plays`). The value and
+    /// the best play are the same on any number of `threads`. The GIL is
+    /// released; Ctrl-C raises KeyboardInterrupt.
+    #[pyo3(signature = (position, rack = None, *, time = None, depth = None, all_first_plays = false, threads = None))]
+    #[allow(clippy::too_many_arguments)]
+    fn endgame<'py>(
+        &self,
+        py: Python<'py>,
+        position: &Bound<'_, PyAny>,
+        rack: Option<&str>,
+        time: Option<f64>,
+        depth: Option<u32>,
+        all_first_plays: bool,
+        threads: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let threads = thread_count(threads)?;
+        let time = match time {
+            Some(t) if !(t > 0.0 && t < 1e7) => {
+                return Err(PyValueError::new_err(format!("time={t}: seconds above 0")))
+            }
+            t => t.map(Duration::from_secs_f64),
+        };
+        if depth == Some(0) {
+            return Err(PyValueError::new_err("depth=0: at least one ply"));
+        }
+        let settings = lexgraph_engine::EndgameSettings {
+            time,
+            max_depth: depth,
+            all_first_plays,
+            ..lexgraph_engine::EndgameSettings::default()
+        };
+        let arg = position_arg(position)?;
+        let s = &self.session;
+        let run = interruptible(py, threads, |stop| {
+            let r = match &arg {
+                PositionArg::Cgp(line) => s.endgame(Input::Cgp(line), rack, &settings, stop),
+                PositionArg::Rows(rows) => {
+                    let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+                    s.endgame(Input::Rows(&rows), rack, &settings, stop)
+                }
+            };
+            match r {
+                Ok(_) if stop.load(Ordering::Relaxed) => None,
+                r => Some(r),
+            }
+        })?;
+        let (setup, racks, sol) = run.map_err(err)?;
+        let a = s.lexicon.alphabet();
+        let d = PyDict::new(py);
+        let spread = setup.position.scores[0] - setup.position.scores[1];
+        d.set_item("value", sol.value)?;
+        d.set_item("final_spread", spread + sol.value)?;
+        d.set_item("exact", sol.exact)?;
+        d.set_item("depth", sol.depth)?;
+        d.set_item("nodes", sol.nodes)?;
+        d.set_item("interrupted", sol.interrupted)?;
+        d.set_item("racks", (racks[0].to_text(a), racks[1].to_text(a)))?;
+        let line = PyList::empty(py);
+        for st in &sol.line {
+            let x = PyDict::new(py);
+            x.set_item("player", st.player)?;
+            x.set_item("play", st.play.text(a))?;
+            x.set_item("score", st.score)?;
+            x.set_item("end", st.end)?;
+            x.set_item(
+                "ending",
+                st.ending.map(|e| match e {
+                    lexgraph_engine::Ending::Out => "out",
+                    lexgraph_engine::Ending::Scoreless => "scoreless",
+                }),
+            )?;
+            line.append(x)?;
+        }
+        d.set_item("line", line)?;
+        let firsts = PyList::empty(py);
+        for f in &sol.first_plays {
+            let x = PyDict::new(py);
+            x.set_item("play", f.play.text(a))?;
+            x.set_item("value", f.value)?;
+            x.set_item("upper_bound", f.upper_bound)?;
+            firsts.append(x)?;
+        }
+        d.set_item("first_plays", firsts)?;
+        Ok(d)
+    }
+
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
         let cls = slf.get_type().into_any();
         let lex = slf.get();

@@ -33,6 +33,8 @@ pub struct SimPlayer {
     settings: Settings,
     candidates: usize,
     wins: Option<Arc<WinTable>>,
+    /// With the bag empty: solve the endgame this many plies deep.
+    endgame: Option<u32>,
 }
 
 impl SimPlayer {
@@ -48,12 +50,22 @@ impl SimPlayer {
             },
             candidates: candidates.max(1),
             wins: None,
+            endgame: None,
         }
     }
 
     /// Win probabilities from `table` (see [`Simulator::with_win_table`]).
     pub fn with_win_table(mut self, table: impl Into<Arc<WinTable>>) -> SimPlayer {
         self.wins = Some(table.into());
+        self
+    }
+
+    /// With the bag empty, plays the best first play of the
+    /// [endgame](crate::analysis::endgame) searched `plies` deep on one
+    /// thread (exact when the game ends within them; the same on every run
+    /// either way), instead of its static choice.
+    pub fn with_endgame(mut self, plies: u32) -> SimPlayer {
+        self.endgame = Some(plies.max(1));
         self
     }
 
@@ -129,6 +141,13 @@ impl SimPlayer {
 
     /// The play for the player to move in `game`.
     pub fn choose(&self, gen: &mut Generator, lex: &Lexicon, game: &Game) -> Result<Ranked> {
+        let pos = game.position();
+        if let (Some(plies), 0) = (
+            self.endgame,
+            pos.bag_len(lex.alphabet(), game.rules().rack_size),
+        ) {
+            return self.solve_endgame(lex, game, plies);
+        }
         match self.simulate(gen, lex, game, &AtomicBool::new(false), |_| {})? {
             Some(report) => {
                 let best = &report.arms[0];
@@ -140,6 +159,32 @@ impl SimPlayer {
             }
             None => Ok(self.player.choose(gen, lex, &game.position())),
         }
+    }
+
+    /// The endgame's best first play, `plies` deep, as a ranked play (its
+    /// equity the endgame's value).
+    fn solve_endgame(&self, lex: &Lexicon, game: &Game, plies: u32) -> Result<Ranked> {
+        use crate::analysis::endgame::{Endgame, Settings as EndgameSettings};
+        let pos = game.position();
+        let e = Endgame::from_position(lex, game.rules().clone(), &pos)?;
+        let settings = EndgameSettings {
+            max_depth: Some(plies),
+            parallel: false,
+            // Many games search at once in a match: a small table each.
+            table_entries: 1 << 16,
+            ..EndgameSettings::default()
+        };
+        let s = e.solve(&settings, &AtomicBool::new(false))?;
+        let best = &s.first_plays[0];
+        let mut leave = *pos.rack();
+        if let crate::equity::Play::Place(m) = &best.play {
+            m.take_from(&mut leave);
+        }
+        Ok(Ranked {
+            play: best.play.clone(),
+            equity: best.value as f32,
+            leave,
+        })
     }
 
     /// The static player every ply of its simulations is played by.

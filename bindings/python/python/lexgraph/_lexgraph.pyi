@@ -92,6 +92,23 @@ class Lexicon:
         score, equity, leave, mean, stderr, low, high, win, iterations,
         dropped). The same seed gives the same result on any thread count.
         Releases the GIL; Ctrl-C raises KeyboardInterrupt."""
+    def endgame(
+        self,
+        position: Position,
+        rack: Optional[str] = None,
+        *,
+        time: Optional[float] = None,
+        depth: Optional[int] = None,
+        all_first_plays: bool = False,
+        threads: Optional[int] = None,
+    ) -> Dict[str, Any]:
+        """Solves a position whose bag is empty (``lexgraph endgame``): a dict
+        of ``value``, ``final_spread``, ``exact`` (False when ``time`` or
+        ``depth`` cut the search: an estimate), ``depth``, ``nodes``,
+        ``interrupted``, ``racks``, ``line`` (player, play, score, end,
+        ending) and ``first_plays`` (play, value, upper_bound). The value
+        and best play are the same on any thread count. Releases the GIL;
+        Ctrl-C raises KeyboardInterrupt."""
     def moves_batch(
         self,
         positions: Iterable[Position],
