@@ -12,7 +12,7 @@ use crate::{parse_args, Mode};
 
 /// The headings every report has, in order (a `## Notes` section comes
 /// before *Reproducing* when the run left something out).
-const HEADINGS: [&str; 17] = [
+const HEADINGS: [&str; 18] = [
     "# lexgraph benchmarks",
     "## Summary",
     "## Lexicon files",
@@ -28,6 +28,7 @@ const HEADINGS: [&str; 17] = [
     "## Self-play",
     "## Strategies",
     "## Upwords",
+    "## Simulation",
     "## Against the literature and prior art",
     "## Reproducing",
 ];
