@@ -379,6 +379,8 @@ impl<'a> Endgame<'a> {
         })
     }
 
+    /// `leave::tiles_value` with the values read once: this is called at
+    /// every terminal node.
     fn value_of(&self, rack: &Rack) -> i32 {
         rack.counts()
             .iter()

@@ -35,7 +35,7 @@ use rayon::prelude::*;
 
 use super::endgame::{Endgame, Settings};
 use crate::alphabet::Tile;
-use crate::equity::{Play, Ranked};
+use crate::equity::Play;
 use crate::error::{Error, Result};
 use crate::game::SCORELESS_TURNS;
 use crate::lexicon::Lexicon;
@@ -43,7 +43,6 @@ use crate::movegen::{Generator, Move, Options};
 use crate::position::Position;
 use crate::rack::Rack;
 use crate::rules::Rules;
-use crate::strategy::Leaves;
 
 /// One bag tile's endgame after a candidate.
 #[derive(Clone, Debug, PartialEq)]
@@ -199,25 +198,6 @@ impl<'a> Pregame<'a> {
         moves.sort_by_key(|m| std::cmp::Reverse(m.score));
         moves.truncate(k);
         moves
-    }
-
-    /// The best `k` placements by equity with `leaves` (the bag's one tile
-    /// counted as equity counts it), for callers that want equity's order.
-    pub fn candidates_by(&self, gen: &mut Generator, leaves: &Leaves, k: usize) -> Vec<Move> {
-        gen.best(
-            self.lex,
-            &self.position,
-            leaves,
-            usize::MAX,
-            &Options::default(),
-        )
-        .into_iter()
-        .filter_map(|r: Ranked| match r.play {
-            Play::Place(m) => Some(m),
-            _ => None,
-        })
-        .take(k)
-        .collect()
     }
 
     /// Solves every candidate over every bag tile, each endgame as
