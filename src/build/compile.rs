@@ -170,20 +170,14 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
 
 /// Writes the files of a compiled lexicon, `BASE.dawg` and/or `BASE.gaddag`
 /// (`.dawg` appended to `base`, dots in it kept), as [`write_all_atomic`]
-/// does, holding an exclusive lock on `BASE.lock`: a second writer of the
-/// same output (another `lexgraph compile`) waits for the first to finish,
-/// so the pair left is one of theirs, not one file of each. With the lock
-/// held, it writes as [`write_all_atomic`] does. The lock file stays (removing it would let a third
-/// writer lock a file the second is about to replace).
+/// does, holding an exclusive lock on the output directory: a second
+/// writer of the same output (another `lexgraph compile`) waits for the
+/// first to finish, so the pair left is one of theirs, not one file of
+/// each. Locking the directory, not a `BASE.lock` file, leaves nothing
+/// behind in it (where the platform cannot lock a directory, the lock is
+/// a file in the system temp directory named after the output).
 pub fn write_lexicon(base: &Path, files: &[(Kind, &[u8])]) -> Result<()> {
-    let lock_path = with_suffix(base, "lock");
-    let lock = std::fs::OpenOptions::new()
-        .create(true)
-        .truncate(false)
-        .write(true)
-        .open(&lock_path)
-        .map_err(|e| creating_error(&lock_path, e))?;
-    lock.lock().map_err(|e| Error::io(&lock_path, e))?;
+    let lock = output_lock(base)?;
     let outputs: Vec<(PathBuf, &[u8])> = files
         .iter()
         .map(|&(kind, bytes)| (with_suffix(base, kind.extension()), bytes))
@@ -192,6 +186,35 @@ pub fn write_lexicon(base: &Path, files: &[(Kind, &[u8])]) -> Result<()> {
     // Closing the file releases the lock.
     drop(lock);
     result
+}
+
+/// The lock [`write_lexicon`] holds while it writes `base`'s files: the
+/// directory itself, opened and locked (flock).
+#[cfg(unix)]
+fn output_lock(base: &Path) -> Result<std::fs::File> {
+    let (dir, _) = dir_and_name(base);
+    let lock = std::fs::File::open(&dir).map_err(|e| Error::io(&dir, e))?;
+    lock.lock().map_err(|e| Error::io(&dir, e))?;
+    Ok(lock)
+}
+
+/// The lock [`write_lexicon`] holds while it writes `base`'s files: a file
+/// in the temp directory named after the output's full path (Windows
+/// cannot open a directory as a file).
+#[cfg(not(unix))]
+fn output_lock(base: &Path) -> Result<std::fs::File> {
+    let (dir, name) = dir_and_name(base);
+    let full = std::fs::canonicalize(&dir).unwrap_or(dir).join(name);
+    let hash = xxhash_rust::xxh3::xxh3_64(full.to_string_lossy().as_bytes());
+    let lock_path = std::env::temp_dir().join(format!("lexgraph-{hash:016x}.lock"));
+    let lock = std::fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(&lock_path)
+        .map_err(|e| creating_error(&lock_path, e))?;
+    lock.lock().map_err(|e| Error::io(&lock_path, e))?;
+    Ok(lock)
 }
 
 /// The error for a file that could not be created beside `path`: one that

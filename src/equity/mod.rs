@@ -109,11 +109,11 @@ pub enum Play {
 }
 
 impl Play {
-    /// `8D QUIRE`, `exchange AEI` or `pass`.
+    /// `8D QUIRE`, `-AEI` (an exchange, as GCG writes it) or `pass`.
     pub fn text(&self, alphabet: &Alphabet) -> String {
         match self {
             Play::Place(m) => m.notation(alphabet),
-            Play::Exchange(r) => format!("exchange {}", r.to_text(alphabet)),
+            Play::Exchange(r) => format!("-{}", r.to_text(alphabet)),
             Play::Pass => "pass".to_string(),
         }
     }

@@ -46,6 +46,26 @@ use crate::position::Position;
 use crate::rack::Rack;
 use crate::scoring::Scoring;
 
+/// The leave-value specs [`Leaves::parse`] takes, as its errors list them.
+pub const LEAVE_CHOICES: &str = "gordon1, gordon2, klv:FILE, csv:FILE, gordon1:FILE, \
+     gordon2:FILE, or a file ending in .klv2, .klv or .csv";
+
+/// Whether `spec` has the form of a leave-value spec (its file may still
+/// be missing or bad).
+fn names_leaves(spec: &str) -> bool {
+    let file = |f: &str| !f.is_empty();
+    match spec.split_once(':') {
+        Some(("klv" | "csv" | "gordon1" | "gordon2", f)) => file(f),
+        Some(_) => false,
+        None => {
+            matches!(spec, "gordon1" | "gordon2")
+                || [".klv2", ".klv", ".csv"]
+                    .iter()
+                    .any(|x| spec.len() > x.len() && spec.ends_with(x))
+        }
+    }
+}
+
 /// Where a strategy's leave values come from.
 pub enum Leaves {
     /// None: every leave is worth 0 (the greedy player).
@@ -63,16 +83,15 @@ impl Leaves {
     /// `gordon1`, `gordon2`, `klv:FILE`, `csv:FILE`, or `gordon1:FILE`,
     /// `gordon2:FILE` (Gordon's heuristics with the weights of a
     /// `tile,value,duplicate` file, as `lexgraph tune` writes); a bare file
-    /// name is a KLV file when it ends in `.klv2` or `.klv`, else a CSV table.
+    /// name ending in `.klv2` or `.klv` is a KLV file, in `.csv` a table.
+    /// Anything else is an error that lists these choices: a mistyped
+    /// word is not read as a file name.
     pub fn parse(spec: &str, alphabet: &Alphabet) -> Result<Leaves> {
+        let unknown = || Error::Query(format!("unknown leave values {spec:?}: {LEAVE_CHOICES}"));
         Ok(match spec {
             "gordon1" => Leaves::Gordon(Box::new(Gordon::heuristic1(alphabet))),
             "gordon2" => Leaves::Gordon(Box::new(Gordon::heuristic2(alphabet))),
-            "" | "klv:" | "csv:" => {
-                return Err(Error::Query(format!(
-                    "unknown leave values {spec:?}: gordon1, gordon2, klv:FILE or csv:FILE"
-                )))
-            }
+            "" | "klv:" | "csv:" | "gordon1:" | "gordon2:" => return Err(unknown()),
             _ => match spec.split_once(':') {
                 Some((h @ ("gordon1" | "gordon2"), path)) => {
                     let text = crate::input::read_small_file(Path::new(path), "a weights file")?;
@@ -88,7 +107,10 @@ impl Leaves {
                 _ if spec.ends_with(".klv2") || spec.ends_with(".klv") => {
                     Leaves::Klv(Klv::open(spec)?)
                 }
-                _ => Leaves::Table(LeaveTable::read(Path::new(spec), alphabet)?),
+                _ if spec.ends_with(".csv") => {
+                    Leaves::Table(LeaveTable::read(Path::new(spec), alphabet)?)
+                }
+                _ => return Err(unknown()),
             },
         })
     }
@@ -159,20 +181,16 @@ pub struct Strategy {
 }
 
 impl Strategy {
-    /// `greedy`, `gordon1`, `gordon2`, `klv:FILE` or `csv:FILE`.
+    /// `greedy`, or equity with the leave values of any spec
+    /// [`Leaves::parse`] takes (`gordon1`, `gordon2`, `klv:FILE`,
+    /// `csv:FILE`, a `.klv2`/`.klv`/`.csv` file, ...).
     pub fn parse(spec: &str, alphabet: &Alphabet) -> Result<Strategy> {
         let (greedy, leaves) = match spec {
             "greedy" => (true, Leaves::Zero),
-            "gordon1" | "gordon2" => (false, Leaves::parse(spec, alphabet)?),
-            _ if ["klv:", "csv:", "gordon1:", "gordon2:"]
-                .iter()
-                .any(|p| spec.starts_with(p)) =>
-            {
-                (false, Leaves::parse(spec, alphabet)?)
-            }
+            _ if names_leaves(spec) => (false, Leaves::parse(spec, alphabet)?),
             _ => {
                 return Err(Error::Query(format!(
-                    "unknown strategy {spec:?}: greedy, gordon1, gordon2, klv:FILE, csv:FILE, gordon1:FILE or gordon2:FILE"
+                    "unknown strategy {spec:?}: greedy, {LEAVE_CHOICES}"
                 )))
             }
         };
@@ -368,19 +386,16 @@ mod tests {
         let mut gen = Generator::new(Rules::default());
         let p = pos("ZVXAEEK");
         let text = |s: Strategy| s.choose(&mut gen.clone(), &lex, &p).play.text(&a);
-        assert_eq!(
-            text(Strategy::parse("greedy", &a).unwrap()),
-            "exchange AEEKVXZ"
-        );
+        assert_eq!(text(Strategy::parse("greedy", &a).unwrap()), "-AEEKVXZ");
         let up = Strategy::parse("greedy", &a)
             .unwrap()
             .with_exchanges(Exchanges::Upwords);
         // K comes before V, X and Z in F J K Q V W X Z.
-        assert_eq!(text(up), "exchange K");
+        assert_eq!(text(up), "-K");
         let none = Strategy::parse("gordon2", &a)
             .unwrap()
             .with_exchanges(Exchanges::Upwords);
-        assert_eq!(text(none), "exchange K");
+        assert_eq!(text(none), "-K");
         // Ranked: Gordon 2 throws back the worst tiles and keeps the best.
         let ranked = Strategy::parse("gordon2", &a).unwrap();
         let r = ranked.choose(&mut gen, &lex, &p);
@@ -422,16 +437,33 @@ mod tests {
     #[test]
     fn specs_are_checked() {
         let a = Alphabet::english();
-        for bad in ["", "greedy2", "foo:bar", "x.klv2"] {
+        for bad in [
+            "", "greedy2", "foo:bar", "klv:", "csv:", ".klv2", "mine.txt",
+        ] {
             let e = Strategy::parse(bad, &a).err().unwrap().to_string();
-            assert!(e.contains("unknown strategy"), "{bad}: {e}");
+            assert!(
+                e.contains("unknown strategy") && e.contains("klv:FILE"),
+                "{bad}: {e}"
+            );
         }
-        for bad in ["klv:", "csv:"] {
-            let e = Strategy::parse(bad, &a).err().unwrap().to_string();
-            assert!(e.contains("unknown leave values"), "{bad}: {e}");
+        // A mistyped word is not taken for a file name: the error lists
+        // the choices.
+        for bad in ["", "klv:", "csv:", "gordon3", "mine", "mine.txt", "foo:bar"] {
+            let e = Leaves::parse(bad, &a).err().unwrap().to_string();
+            assert!(
+                e.contains("unknown leave values") && e.contains(".klv2"),
+                "{bad}: {e}"
+            );
         }
-        let e = Strategy::parse("klv:/nonexistent.klv2", &a).err().unwrap();
-        assert!(e.to_string().contains("/nonexistent.klv2"), "{e}");
+        // A file name of a known kind is read as one.
+        for spec in [
+            "klv:/nonexistent.klv2",
+            "/nonexistent.klv2",
+            "/nonexistent.csv",
+        ] {
+            let e = Strategy::parse(spec, &a).err().unwrap();
+            assert!(e.to_string().contains("/nonexistent."), "{e}");
+        }
     }
 
     /// The Upwords-rule path ranks placements by the same equity as

@@ -157,8 +157,10 @@ impl<L: LeaveValue> SearchPolicy for TopN<'_, L> {
 
     fn anchor_ranks(&mut self, lane: &Lane<'_>, ranks: &mut [f32]) {
         if !self.prune {
-            // Bounds would not hold: every anchor alike, all searched.
+            // Bounds would not hold: every anchor alike, all searched
+            // (and counted as ranked, as `worth` moves each to `searched`).
             ranks.fill(f32::INFINITY);
+            self.stats.skipped += lane.squares().iter().filter(|q| q.is_anchor()).count();
             return;
         }
         if !self.shadow.ready {
