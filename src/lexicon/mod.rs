@@ -37,6 +37,7 @@ pub mod anagrams;
 pub mod format;
 mod kwg;
 pub mod query;
+pub mod study;
 
 pub use kwg::Kwg;
 

@@ -20,6 +20,12 @@
 //! | [`Lexicon::matches`] → [`Matches`] | `Result<String>` | [`Lexicon::pattern`] |
 //! | [`Lexicon::words`], [`Lexicon::words_with_prefix`] → [`Words`] | `String` | |
 //!
+//! Patterns and racks may hold letter classes (`[AEIOU]`, `[^AB]`) and
+//! vowel and consonant wildcards (`@`, `#`): the syntax of
+//! [`study`], which also gives hooks, probability
+//! and alphagrams. [`Lexicon::matches_within`] and
+//! [`Lexicon::anagrams_within`] bound the words' lengths.
+//!
 //! ```
 //! use lexgraph::{Alphabet, Lexicon, WordList, compile, query::Partial};
 //! let words = WordList::parse(b"cat\nact\ntac\ncats\ncoat\n", "inline", &Alphabet::english(), lexgraph::Invalid::Refuse)?;
@@ -67,10 +73,12 @@
 
 use std::fmt;
 use std::iter::FusedIterator;
+use std::ops::{Bound, RangeBounds};
 
-use crate::alphabet::{Alphabet, Blanks, Spelling, Tile, BLANK};
+use crate::alphabet::{Alphabet, Blanks, Spelling, Tile};
 use crate::error::{Corruption, Error, Result};
 use crate::format::{Arc, Children, Edges, Kind};
+use crate::lexicon::study::{self, Tok, Wild};
 use crate::lexicon::Lexicon;
 
 /// Where a forward walk stands.
@@ -160,8 +168,8 @@ pub struct Words<'a> {
     /// Length of the fixed prefix in `word`.
     base: usize,
     max_len: usize,
-    /// A word to yield before the walk (the prefix itself).
-    pending: Option<String>,
+    /// The prefix itself is a word, to yield before the walk.
+    pending: bool,
     /// Steps left before the walk has taken more than a valid file allows
     /// (see [`Lexicon::path_budget`]).
     budget: u64,
@@ -199,19 +207,21 @@ impl fmt::Debug for Words<'_> {
     }
 }
 
-impl Iterator for Words<'_> {
-    type Item = String;
-    fn next(&mut self) -> Option<String> {
-        if let Some(p) = self.pending.take() {
-            return Some(p);
+impl Words<'_> {
+    /// Walks to the next word, leaving its tiles in `word`.
+    fn step(&mut self) -> bool {
+        if std::mem::take(&mut self.pending) {
+            return true;
         }
         loop {
-            let top = self.stack.last_mut()?;
+            let Some(top) = self.stack.last_mut() else {
+                return false;
+            };
             match top.next(&self.fwd.edges) {
                 Some(_) if self.budget == 0 => {
                     self.cut_short = true;
                     self.stack.clear();
-                    return None;
+                    return false;
                 }
                 Some((tile, terminal, at)) => {
                     self.budget -= 1;
@@ -222,11 +232,7 @@ impl Iterator for Words<'_> {
                         self.stack.push(kids);
                     }
                     if terminal {
-                        let mut text = String::with_capacity(self.word.len());
-                        for &t in &self.word {
-                            self.labels.push(&mut text, t, false);
-                        }
-                        return Some(text);
+                        return true;
                     }
                 }
                 None => {
@@ -234,6 +240,27 @@ impl Iterator for Words<'_> {
                 }
             }
         }
+    }
+
+    /// The next word as its tiles, borrowed until the next call: for
+    /// callers that look at the tiles (a word's length, its
+    /// [hooks](Lexicon::hooks)) rather than print them.
+    pub fn next_tiles(&mut self) -> Option<&[Tile]> {
+        self.step().then_some(&self.word[..])
+    }
+}
+
+impl Iterator for Words<'_> {
+    type Item = String;
+    fn next(&mut self) -> Option<String> {
+        if !self.step() {
+            return None;
+        }
+        let mut text = String::with_capacity(self.word.len());
+        for &t in &self.word {
+            self.labels.push(&mut text, t, false);
+        }
+        Some(text)
     }
 }
 
@@ -301,7 +328,7 @@ impl Lexicon {
                 None => return Ok(self.words_from(tiles, At::Nowhere)),
             }
         }
-        let pending = (terminal && !tiles.is_empty()).then(|| self.alphabet().render(&tiles));
+        let pending = terminal && !tiles.is_empty();
         let mut w = self.words_from(tiles, at);
         w.pending = pending;
         Ok(w)
@@ -317,7 +344,7 @@ impl Lexicon {
             base: prefix.len(),
             word: prefix,
             max_len: self.depth_limit(),
-            pending: None,
+            pending: false,
             budget: self.path_budget(),
             cut_short: false,
         };
@@ -346,6 +373,11 @@ impl Lexicon {
     /// some of them. A letter a blank supplies is lower case, and a real
     /// tile is always used before a blank: each word comes once.
     ///
+    /// The rack may also hold blanks restricted to some letters (`@` a
+    /// vowel, `#` a consonant, `[AEIOU]`, `[^AB]`) and `*`, any number of
+    /// blanks: the syntax of [`study`]. A letter
+    /// any of these supplies is lower case too.
+    ///
     /// Errors: a rack that is not text of the lexicon's alphabet, or of
     /// more than 64 tiles. The stream's items are `Err` only on a corrupt
     /// file (see [`Anagrams`]).
@@ -363,22 +395,55 @@ impl Lexicon {
     /// # Ok::<(), lexgraph::Error>(())
     /// ```
     pub fn anagrams(&self, rack: &str, partial: Partial) -> Result<Anagrams<'_>> {
-        let tiles = self
-            .alphabet()
-            .parse_tiles(rack, Spelling::Tiles, Blanks::Allowed)?;
-        if tiles.len() > 64 {
-            return Err(Error::Query(format!(
-                "rack of {} tiles: at most 64",
-                tiles.len()
-            )));
+        self.anagrams_within(rack, partial, ..)
+    }
+
+    /// [`Lexicon::anagrams`] of as many tiles as `lengths` allows: with
+    /// [`Partial::Yes`], the subanagrams of a length (`3..=5`).
+    ///
+    /// ```
+    /// use lexgraph::{Alphabet, Lexicon, WordList, compile, query::Partial};
+    /// let words = WordList::parse(b"at\ncat\nact\ncats\n", "inline", &Alphabet::english(), lexgraph::Invalid::Refuse)?;
+    /// let dawg = Lexicon::from_vec(compile::compile(&words).dawg)?;
+    /// assert_eq!(dawg.anagrams_within("STAC", Partial::Yes, 3..=3)?.collect::<Result<Vec<_>, _>>()?, ["ACT", "CAT"]);
+    /// // `*` is any number of blanks: words holding C, A and T.
+    /// assert_eq!(dawg.anagrams_within("CAT*", Partial::No, ..)?.collect::<Result<Vec<_>, _>>()?, ["ACT", "CAT", "CATs"]);
+    /// # Ok::<(), lexgraph::Error>(())
+    /// ```
+    pub fn anagrams_within(
+        &self,
+        rack: &str,
+        partial: Partial,
+        lengths: impl RangeBounds<usize>,
+    ) -> Result<Anagrams<'_>> {
+        let toks = study::parse(self.alphabet(), rack, "rack")?;
+        let fixed = toks.iter().filter(|t| **t != Tok::Any).count();
+        if fixed > 64 {
+            return Err(Error::Query(format!("rack of {fixed} tiles: at most 64")));
         }
         let mut counts = [0u8; 64];
-        for &t in &tiles {
-            counts[t as usize] += 1;
+        // A class that admits nothing, so that there is at least one.
+        let mut classes: Vec<(u64, u8)> = vec![(0, 0)];
+        let mut star = false;
+        for t in toks {
+            match t {
+                Tok::Tile(t) => counts[t as usize] += 1,
+                Tok::Set(set) => match classes.iter_mut().find(|c| c.0 == set) {
+                    Some(c) => c.1 += 1,
+                    None => classes.push((set, 1)),
+                },
+                Tok::Any => star = true,
+            }
         }
+        let (min_len, max_len) = bounds(&lengths);
+        let limit = match star {
+            true => self.depth_limit(),
+            false => fixed,
+        }
+        .min(max_len);
         let fwd = self.forward();
-        let mut stack = Vec::with_capacity(tiles.len());
-        if !tiles.is_empty() {
+        let mut stack = Vec::with_capacity(limit.min(64));
+        if limit > 0 {
             stack.push(fwd.children(At::Root));
         }
         Ok(Anagrams {
@@ -386,9 +451,17 @@ impl Lexicon {
             fwd,
             labels: Labels::new(self.alphabet()),
             stack,
-            word: Vec::with_capacity(tiles.len()),
+            word: Vec::with_capacity(limit.min(64)),
+            real_left: counts.iter().map(|&c| c as usize).sum(),
             counts,
-            rack_len: tiles.len(),
+            wild: Wild {
+                masks: classes.iter().map(|c| c.0).collect(),
+                star,
+                levels: vec![classes.iter().map(|c| c.1).collect()],
+            },
+            rack_len: fixed,
+            limit,
+            min_len,
             partial: partial == Partial::Yes,
             budget: self.path_budget(),
             text: String::new(),
@@ -408,12 +481,15 @@ impl Lexicon {
     /// lexicon only as far as the words taken (see the [module
     /// docs](self)): the words of [`Lexicon::pattern`], one at a time. In
     /// the pattern `?` stands for one tile, `*` for any run of tiles
-    /// (possibly empty), anything else for itself (`[CH]` for a
-    /// multi-character tile).
+    /// (possibly empty), `@` for a vowel, `#` for a consonant, `[AEIOU]`
+    /// for one of those tiles, `[^AB]` for any tile but those, anything
+    /// else for itself (`[CH]` for a multi-character tile): the syntax of
+    /// [`study`].
     ///
     /// Errors: an empty pattern, one of more than 62 tiles and wildcards,
-    /// or text that is not of the lexicon's alphabet. The stream's items
-    /// are `Err` only on a corrupt file (see [`Matches`]).
+    /// or text that is not of the lexicon's alphabet (naming the
+    /// character). The stream's items are `Err` only on a corrupt file
+    /// (see [`Matches`]).
     ///
     /// ```
     /// use lexgraph::{Alphabet, Lexicon, WordList, compile};
@@ -421,12 +497,32 @@ impl Lexicon {
     /// let dawg = Lexicon::from_vec(compile::compile(&words).dawg)?;
     /// let first: Vec<String> = dawg.matches("C*T")?.take(2).collect::<Result<_, _>>()?;
     /// assert_eq!(first, ["CAT", "COAT"]);
+    /// assert_eq!(dawg.pattern("C[^A]T")?, ["COT"]);
     /// # Ok::<(), lexgraph::Error>(())
     /// ```
     pub fn matches(&self, pattern: &str) -> Result<Matches<'_>> {
+        self.matches_within(pattern, ..)
+    }
+
+    /// [`Lexicon::matches`] of as many tiles as `lengths` allows.
+    ///
+    /// ```
+    /// use lexgraph::{Alphabet, Lexicon, WordList, compile};
+    /// let words = WordList::parse(b"cat\ncoat\ncot\ndog\n", "inline", &Alphabet::english(), lexgraph::Invalid::Refuse)?;
+    /// let dawg = Lexicon::from_vec(compile::compile(&words).dawg)?;
+    /// let long: Vec<String> = dawg.matches_within("C*", 4..)?.collect::<Result<_, _>>()?;
+    /// assert_eq!(long, ["COAT"]);
+    /// # Ok::<(), lexgraph::Error>(())
+    /// ```
+    pub fn matches_within(
+        &self,
+        pattern: &str,
+        lengths: impl RangeBounds<usize>,
+    ) -> Result<Matches<'_>> {
         let toks = parse_pattern(self.alphabet(), pattern)?;
         let fwd = self.forward();
-        let max_len = self.depth_limit();
+        let (min_len, max_len) = bounds(&lengths);
+        let max_len = self.depth_limit().min(max_len);
         let mut stack = Vec::new();
         if max_len > 0 {
             stack.push((fwd.children(At::Root), closure(&toks, 1)));
@@ -439,11 +535,29 @@ impl Lexicon {
             toks,
             stack,
             word: Vec::new(),
+            min_len,
             max_len,
             budget: self.path_budget(),
             text: String::new(),
         })
     }
+}
+
+/// The least and most tiles of `lengths` (a most below the least for an
+/// empty range).
+fn bounds(lengths: &impl RangeBounds<usize>) -> (usize, usize) {
+    let min = match lengths.start_bound() {
+        Bound::Included(&n) => n,
+        Bound::Excluded(&n) => n.saturating_add(1),
+        Bound::Unbounded => 0,
+    };
+    let max = match lengths.end_bound() {
+        Bound::Included(&n) => n,
+        Bound::Excluded(&0) => return (1, 0),
+        Bound::Excluded(&n) => n - 1,
+        Bound::Unbounded => usize::MAX,
+    };
+    (min, max)
 }
 
 /// Writes tiles as [`Alphabet::label`] does, allocating nothing per tile.
@@ -512,13 +626,21 @@ pub struct Anagrams<'a> {
     /// The children being walked at each depth: the top one extends the
     /// word's first `stack.len() - 1` tiles.
     stack: Vec<FwdChildren<'a>>,
-    /// The word walked to, each tile with whether a blank plays it; it can
-    /// be longer than the top of `stack` extends (tiles of finished
+    /// The word walked to, each tile with whether a wildcard plays it; it
+    /// can be longer than the top of `stack` extends (tiles of finished
     /// branches, put back into `counts` at the next step).
     word: Vec<(Tile, bool)>,
-    /// The rack's tiles not in `word`, by tile (index 0: blanks).
+    /// The rack's tiles not in `word`, by tile.
     counts: [u8; 64],
+    /// Their sum.
+    real_left: usize,
+    /// The rack's wildcards, and how `word` can have used them.
+    wild: Wild,
+    /// Tiles and wildcards on the rack, `*` aside.
     rack_len: usize,
+    /// The longest word walked to.
+    limit: usize,
+    min_len: usize,
     partial: bool,
     /// Steps left (see [`Lexicon::path_budget`]).
     budget: u64,
@@ -538,14 +660,19 @@ impl Anagrams<'_> {
                 continue;
             };
             while self.word.len() >= depth {
-                if let Some((t, blank)) = self.word.pop() {
-                    self.counts[if blank { BLANK } else { t } as usize] += 1;
+                if let Some((t, wild)) = self.word.pop() {
+                    if !wild {
+                        self.counts[t as usize] += 1;
+                        self.real_left += 1;
+                    }
                 }
             }
-            // A real tile when there is one: the same word by blank is no new word.
-            let blank = if self.counts[tile as usize] > 0 {
+            let d = self.word.len();
+            // A real tile when there is one: the same word by a wildcard is
+            // no new word.
+            let wild = if self.counts[tile as usize] > 0 {
                 false
-            } else if self.counts[BLANK as usize] > 0 {
+            } else if self.wild.take(d, tile) {
                 true
             } else {
                 continue;
@@ -555,16 +682,31 @@ impl Anagrams<'_> {
                 self.stack.clear();
                 return Some(Err(self.lex.too_many_paths()));
             }
-            self.counts[if blank { BLANK } else { tile } as usize] -= 1;
-            self.word.push((tile, blank));
-            let left = self.rack_len - self.word.len();
-            if left > 0 && next != At::Nowhere {
+            if !wild {
+                self.counts[tile as usize] -= 1;
+                self.real_left -= 1;
+                self.wild.keep(d);
+            }
+            self.word.push((tile, wild));
+            let len = d + 1;
+            if len < self.limit && next != At::Nowhere {
                 self.stack.push(self.fwd.children(next));
             }
-            if terminal && (self.partial || left == 0) {
+            let complete = || self.real_left == 0 && self.wild.all_used(len);
+            if terminal && len >= self.min_len && (self.partial || complete()) {
                 return Some(Ok(()));
             }
         }
+    }
+
+    /// The next word as its tiles, each with whether a wildcard (a blank,
+    /// a class) plays it, borrowed until the next call: for callers that
+    /// look at the tiles (a [`study::Study`] entry) rather than print them.
+    pub fn next_tiles(&mut self) -> Option<Result<&[(Tile, bool)]>> {
+        if let Err(e) = self.step()? {
+            return Some(Err(e));
+        }
+        Some(Ok(&self.word))
     }
 
     fn render(labels: &Labels<'_>, word: &[(Tile, bool)], text: &mut String) {
@@ -642,6 +784,7 @@ pub struct Matches<'a> {
     /// The word walked to; it can be longer than the top of `stack`
     /// extends (tiles of finished branches, cut at the next step).
     word: Vec<Tile>,
+    min_len: usize,
     max_len: usize,
     /// Steps left (see [`Lexicon::path_budget`]).
     budget: u64,
@@ -674,10 +817,19 @@ impl Matches<'_> {
             if next != At::Nowhere && self.word.len() < self.max_len {
                 self.stack.push((self.fwd.children(next), set));
             }
-            if terminal && set & self.accept != 0 {
+            if terminal && set & self.accept != 0 && self.word.len() >= self.min_len {
                 return Some(Ok(()));
             }
         }
+    }
+
+    /// The next word as its tiles, borrowed until the next call (see
+    /// [`Anagrams::next_tiles`]).
+    pub fn next_tiles(&mut self) -> Option<Result<&[Tile]>> {
+        if let Err(e) = self.step()? {
+            return Some(Err(e));
+        }
+        Some(Ok(&self.word))
     }
 
     fn render(labels: &Labels<'_>, word: &[Tile], text: &mut String) {
@@ -732,36 +884,11 @@ impl fmt::Debug for Matches<'_> {
             .finish_non_exhaustive()
     }
 }
-/// A pattern token.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Tok {
-    Tile(Tile),
-    One,
-    Any,
-}
-
+/// Reads a pattern: the tokens of [`study`], of
+/// which there are 1 to 62 (bit 63 of a set of pattern positions is the
+/// last).
 fn parse_pattern(alphabet: &Alphabet, pattern: &str) -> Result<Vec<Tok>> {
-    let mut toks = Vec::new();
-    let mut rest = String::new();
-    let flush = |rest: &mut String, toks: &mut Vec<Tok>| -> Result<()> {
-        if !rest.is_empty() {
-            for t in alphabet.parse_tiles(rest, Spelling::Tiles, Blanks::Refused)? {
-                toks.push(Tok::Tile(t));
-            }
-            rest.clear();
-        }
-        Ok(())
-    };
-    for c in pattern.chars() {
-        match c {
-            '?' | '*' => {
-                flush(&mut rest, &mut toks)?;
-                toks.push(if c == '?' { Tok::One } else { Tok::Any });
-            }
-            _ => rest.push(c),
-        }
-    }
-    flush(&mut rest, &mut toks)?;
+    let toks = study::parse(alphabet, pattern, "pattern")?;
     if toks.is_empty() {
         return Err(Error::Query("empty pattern".into()));
     }
@@ -791,9 +918,9 @@ fn advance(toks: &[Tok], set: u64, tile: Tile) -> u64 {
         if set >> i & 1 == 1 {
             match *t {
                 Tok::Any => next |= 1 << i,
-                Tok::One => next |= 1 << (i + 1),
+                Tok::Set(set) if set >> tile & 1 == 1 => next |= 1 << (i + 1),
                 Tok::Tile(x) if x == tile => next |= 1 << (i + 1),
-                Tok::Tile(_) => {}
+                Tok::Tile(_) | Tok::Set(_) => {}
             }
         }
     }
