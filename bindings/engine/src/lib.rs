@@ -22,7 +22,11 @@ use lexgraph::analysis::winprob::WinTable;
 
 pub use lexgraph::equity::{Listed, PlayRecord};
 
+use lexgraph::board::tile_of;
 use lexgraph::equity::Play;
+use lexgraph::movegen::{cross_words, squares_text, Dir};
+use lexgraph::play::{BlankCase, Notation};
+use lexgraph::rules::{Layout, MAX_SIZE};
 use lexgraph::strategy::Leaves;
 use lexgraph::{
     compile, Alphabet, Board, Error, Generator, Invalid, Kind, Lexicon, Move, Options, Position,
@@ -55,7 +59,7 @@ pub struct Setup {
 pub fn setup(lex: &Lexicon, input: Input<'_>, rack: Option<&str>) -> Result<Setup> {
     let alphabet = lex.alphabet();
     let mut position = match input {
-        Input::Cgp(line) => Position::from_cgp(line, alphabet)?,
+        Input::Cgp(line) => read_cgp(line, alphabet)?,
         Input::Rows(rows) => {
             if rack.is_none() {
                 return Err(Error::Position("board rows need a rack".into()));
@@ -69,6 +73,52 @@ pub fn setup(lex: &Lexicon, input: Input<'_>, rack: Option<&str>) -> Result<Setu
     let rules = position.rules()?;
     position.validate(alphabet, rules.rack_size)?;
     Ok(Setup { position, rules })
+}
+
+/// Reads a CGP line as `lexgraph moves --cgp`/`--cgp-file` does, with its
+/// wording for a bad line: a GCG record line and a line without a board of
+/// rows and a racks field are named as such (not as a bad board row), and
+/// the board's rows are checked against the layout (the `bdn` opcode's,
+/// else the built-in one of that size) before the squares are read.
+pub fn read_cgp(line: &str, alphabet: &Alphabet) -> Result<Position> {
+    let line = line.trim_start_matches('\u{feff}');
+    if line.starts_with('>') || line.starts_with("#player") {
+        return Err(Error::Position(
+            "a GCG game record line, not CGP (GCG is a game's moves, CGP one position)".into(),
+        ));
+    }
+    let mut fields = line.split_whitespace();
+    let board = fields.next().unwrap_or("");
+    let rows = 1 + board.bytes().filter(|&b| b == b'/').count();
+    if rows < 2 || fields.next().is_none() {
+        return Err(Error::Position(format!(
+            "not a CGP line: {:?}; expected BOARD RACK/RACK SCORE/SCORE ZERO_TURNS [OPCODES;], \
+             e.g. `15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 AEINRST/ 0/0 0 lex ENABLE;`",
+            lexgraph::input::snippet(line)
+        )));
+    }
+    // The opcodes start at the fifth field; `bdn` names the layout.
+    let bdn = line
+        .split_whitespace()
+        .skip(4)
+        .collect::<Vec<_>>()
+        .join(" ");
+    let bdn = bdn.split(';').find_map(|op| {
+        let mut words = op.split_whitespace();
+        (words.next() == Some("bdn")).then(|| words.collect::<Vec<_>>().join(" "))
+    });
+    let layout = match bdn.as_deref().and_then(Layout::for_cgp_name) {
+        Some(l) => l,
+        None => Layout::for_size(rows)?,
+    };
+    if rows != layout.size() {
+        return Err(Error::Position(format!(
+            "the board has {rows} rows; the layout {0} is {1}x{1}",
+            layout.name(),
+            layout.size()
+        )));
+    }
+    Position::parse_cgp(line, alphabet, layout.size())
 }
 
 /// How plays are ranked.
@@ -162,6 +212,126 @@ pub fn plays(gen: &mut Generator, lex: &Lexicon, setup: &Setup, q: &Query<'_>) -
         out.truncate(top);
     }
     out
+}
+
+/// What [`Session::check_play`] found for one play.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Checked {
+    /// True when the play is among the position's legal placements.
+    pub legal: bool,
+    /// Its score, when legal.
+    pub score: Option<i32>,
+    /// Every word of two or more tiles the play forms: the main word, then
+    /// the cross words in board order, blanks in lower case (as
+    /// `lexgraph moves` prints words). For an illegal play, the words it
+    /// would form, when its tiles fit on the board (else none).
+    pub words: Vec<String>,
+    /// Why it is not legal (the rules it breaks, joined by `; `, as
+    /// `lexgraph moves --play` reports them); `None` when legal.
+    pub why: Option<String>,
+    /// The play as the generator lists it, when legal (a play written in
+    /// capitals only that needs a blank: its best-scoring blank version).
+    pub placement: Option<Move>,
+}
+
+/// Checks `play`, in players' notation (`8D QUIRE` across, `D8 QUIRe`
+/// down, lower case for a blank, `.` for a tile on the board), on `setup`
+/// as `lexgraph moves --play` does: legal when the generator lists it
+/// (down openings included; a one-tile play by either of its words; a play
+/// in capitals only also stands for its versions with blanks when it has
+/// none without), else why not ([`Notation::why_illegal`]). A play that
+/// does not parse is an error, an illegal one is not.
+pub fn check_play(
+    gen: &mut Generator,
+    lex: &Lexicon,
+    setup: &Setup,
+    play: &str,
+) -> Result<Checked> {
+    let a = lex.alphabet();
+    let n = Notation::parse(play, a)?;
+    let p = &setup.position;
+    let mut moves: Vec<Move> = Vec::new();
+    let opts = Options::default().opening_both(true);
+    gen.generate(lex, &p.board, p.rack(), &opts, &mut moves);
+    let is = |m: &Move, blanks| n.names(&p.board, m, blanks);
+    let blanks = match n.is_capitals() && !moves.iter().any(|m| is(m, BlankCase::AsWritten)) {
+        true => BlankCase::Any,
+        false => BlankCase::AsWritten,
+    };
+    moves.retain(|m| is(m, blanks));
+    lexgraph::movegen::sort_moves(&mut moves);
+    if let Some(m) = moves.first() {
+        return Ok(Checked {
+            legal: true,
+            score: Some(m.score),
+            words: words_of(&p.board, m, a),
+            why: None,
+            placement: Some(*m),
+        });
+    }
+    let why = n.why_illegal(lex, gen.rules(), &p.board, p.rack());
+    let why = match why.is_empty() {
+        true => "not a legal move here".to_string(),
+        false => why.join("; "),
+    };
+    Ok(Checked {
+        legal: false,
+        score: None,
+        words: written_move(&n, &p.board)
+            .map(|m| words_of(&p.board, &m, a))
+            .unwrap_or_default(),
+        why: Some(why),
+        placement: None,
+    })
+}
+
+/// The main word (of two tiles or more), then the cross words of `m`.
+fn words_of(board: &Board, m: &Move, a: &Alphabet) -> Vec<String> {
+    let main = (m.len >= 2).then(|| squares_text(m.word(), a));
+    main.into_iter()
+        .chain(
+            cross_words(board, m)
+                .into_iter()
+                .map(|(_, _, w)| squares_text(&w, a)),
+        )
+        .collect()
+}
+
+/// The play as written, as a move on `board` (score 0), when its squares
+/// lie on the board and agree with the tiles there and it places a tile.
+fn written_move(n: &Notation, board: &Board) -> Option<Move> {
+    let size = board.size();
+    let len = n.word.len();
+    let (dr, dc) = match n.dir {
+        Dir::Across => (0, 1),
+        Dir::Down => (1, 0),
+    };
+    if n.row + dr * (len - 1) >= size || n.col + dc * (len - 1) >= size || len > MAX_SIZE {
+        return None;
+    }
+    let mut word = [0u8; MAX_SIZE];
+    let mut placed = 0u32;
+    for (i, &w) in n.word.iter().enumerate() {
+        let on = board.get(n.row + dr * i, n.col + dc * i);
+        word[i] = match (on, w) {
+            (0, 0) => return None,
+            (0, w) => {
+                placed |= 1 << i;
+                w
+            }
+            (on, w) if w == 0 || tile_of(on) == tile_of(w) => on,
+            _ => return None,
+        };
+    }
+    (placed != 0).then_some(Move {
+        dir: n.dir,
+        row: n.row as u8,
+        col: n.col as u8,
+        len: len as u8,
+        word,
+        placed,
+        score: 0,
+    })
 }
 
 /// Compiles a word list (one word per line, `#` comments) read from
@@ -328,6 +498,22 @@ impl Session {
         Ok((setup, listed))
     }
 
+    /// Checks one play on one position: [`setup`] then [`check_play`].
+    /// Returns the setup (the board the play is checked on) and the check.
+    pub fn check_play(
+        &self,
+        input: Input<'_>,
+        rack: Option<&str>,
+        play: &str,
+    ) -> Result<(Setup, Checked)> {
+        let lex = &self.lexicon;
+        let setup = setup(lex, input, rack)?;
+        let checked = self
+            .generators
+            .with(&setup.rules, |g| check_play(g, lex, &setup, play))?;
+        Ok((setup, checked))
+    }
+
     /// Simulates the position ([`lexgraph::analysis::sim`]): the
     /// `candidates` best plays by equity with the leave values `leaves`
     /// names (`None` or `auto`: the lexicon's own, else Heuristic 2), every
@@ -423,8 +609,9 @@ impl Session {
         Ok((setup, e.racks(), solution))
     }
 
-    /// The leave values `spec` names for this lexicon, `auto` included.
-    fn leaves_for(&self, spec: &str) -> Result<Arc<Leaves>> {
+    /// The leave values `spec` names for this lexicon, `auto` included
+    /// (parsed once, then cached): to check a spec before a batch.
+    pub fn leaves_for(&self, spec: &str) -> Result<Arc<Leaves>> {
         let alphabet = self.lexicon.alphabet();
         if spec != "auto" {
             return self.leaves.get(spec, alphabet);
@@ -556,5 +743,95 @@ mod tests {
                 false
             )
             .is_err());
+    }
+
+    #[test]
+    fn checks_a_play() {
+        let s = session();
+        let a = s.lexicon.alphabet().clone();
+        let mut rows = vec!["..............."; 15];
+        rows[7] = "....QUIRE......";
+        let check = |rack: &str, play: &str| {
+            s.check_play(Input::Rows(&rows), Some(rack), play)
+                .map(|(_, c)| c)
+        };
+        // Legal: the score the moves list gives it; main word, then cross word.
+        let c = check("SI", "J8 SI").unwrap();
+        let (_, listed) = s
+            .moves(Input::Rows(&rows), Some("SI"), None, By::Score, None, false)
+            .unwrap();
+        let listed_score = listed
+            .iter()
+            .find(|l| l.play.text(&a) == "J8 SI")
+            .unwrap()
+            .play
+            .score();
+        assert!(c.legal);
+        assert_eq!(c.score, Some(listed_score));
+        assert_eq!(c.words, ["SI", "QUIRES"]);
+        assert_eq!(c.why, None);
+        assert_eq!(c.placement.unwrap().notation(&a), "J8 SI");
+        // Capitals stand for a blank when the rack needs one.
+        let c = check("?I", "J8 SI").unwrap();
+        assert_eq!(c.words, ["sI", "QUIREs"]);
+        assert!(c.score.unwrap() < listed_score);
+        // Illegal: why, and the words it would form.
+        let c = check("I", "J8 SI").unwrap();
+        assert!(!c.legal);
+        assert_eq!(c.score, None);
+        assert_eq!(c.words, ["SI", "QUIRES"]);
+        assert_eq!(
+            c.why.as_deref(),
+            Some("no S on the rack I (lower case is a blank)")
+        );
+        let c = check("SZ", "J8 SZ").unwrap();
+        assert_eq!(c.why.as_deref(), Some("SZ is not in the lexicon"));
+        let c = check("SI", "8A SI").unwrap();
+        assert_eq!(c.words, ["SI"]);
+        assert_eq!(
+            c.why.as_deref(),
+            Some("it does not touch any tile on the board")
+        );
+        // Off the board: no words.
+        let c = check("SI", "8O SI").unwrap();
+        assert!(c.words.is_empty());
+        assert!(c.why.unwrap().contains("runs off"));
+        // A play that does not parse is an error.
+        let e = check("SI", "8D").unwrap_err().to_string();
+        assert!(e.contains("expected SQUARE WORD"), "{e}");
+        assert!(check("SI", "Z99Z SI").is_err());
+    }
+
+    #[test]
+    fn bad_cgp_in_the_clis_words() {
+        let s = session();
+        let a = s.lexicon.alphabet();
+        let why = |line: &str| read_cgp(line, a).unwrap_err().to_string();
+        // As `lexgraph moves --cgp-file` reports these lines.
+        let not_cgp = "; expected BOARD RACK/RACK SCORE/SCORE ZERO_TURNS [OPCODES;], e.g. \
+                       `15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 AEINRST/ 0/0 0 lex ENABLE;`";
+        assert_eq!(why("hello"), format!("not a CGP line: \"hello\"{not_cgp}"));
+        assert_eq!(why(""), format!("not a CGP line: \"\"{not_cgp}"));
+        assert_eq!(
+            why(EMPTY),
+            format!("not a CGP line: \"15/15/15/15/15/15/15/15/15/15/15/15/15/1…\"{not_cgp}")
+        );
+        assert_eq!(
+            why("15/15 A/ 0/0 0"),
+            "the board has 2 rows: no built-in layout has 2 (standard is 15x15, super 21x21; give a layout file)"
+        );
+        assert_eq!(
+            why(">joe: ABC 8D QI +22"),
+            "a GCG game record line, not CGP (GCG is a game's moves, CGP one position)"
+        );
+        assert_eq!(
+            why(&format!("{EMPTY} A/ 0/0 0 bdn super;")),
+            "the board has 15 rows; the layout super is 21x21"
+        );
+        assert_eq!(
+            why(&format!("{EMPTY} A1/ 0/0 0")),
+            "rack \"A1\": '1' in \"A1\" is not a tile of the english alphabet"
+        );
+        assert!(read_cgp(&format!("{EMPTY} QI/ 0/0"), a).is_ok());
     }
 }

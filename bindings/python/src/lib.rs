@@ -36,10 +36,12 @@ use lexgraph::strategy::Strategy;
 use lexgraph::{Alphabet, Board, Generator, Invalid, Kind, Partial, Rules, WordList};
 use lexgraph_engine::{By, Input, Listed, Session, Setup};
 
+mod check;
 mod games;
 mod moves;
 mod train;
 
+use check::*;
 use games::*;
 use moves::*;
 use train::*;
@@ -229,6 +231,17 @@ impl PositionArg {
             }
         }
     }
+
+    /// Runs `f` on this position as the engine's input.
+    fn with<T>(&self, f: impl FnOnce(Input<'_>) -> T) -> T {
+        match self {
+            PositionArg::Cgp(line) => f(Input::Cgp(line)),
+            PositionArg::Rows(rows) => {
+                let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+                f(Input::Rows(&rows))
+            }
+        }
+    }
 }
 
 fn to_moves(
@@ -406,11 +419,38 @@ impl Lexicon {
         to_moves(py, self, setup, listed)
     }
 
+    /// Checks one play, in players' notation (`8D QUIRE` across, `D8
+    /// QUIRe` down, lower case a blank, `.` a tile on the board), as
+    /// `lexgraph moves --play` does: a `CheckedPlay` with `legal`, `score`,
+    /// `words` (main word, then cross words) and `why` (the rules it
+    /// breaks). `position` and `rack` as in `moves`. A play that does not
+    /// parse, or a bad position, raises `LexgraphError`; an illegal play
+    /// does not.
+    #[pyo3(signature = (position, play, rack = None))]
+    fn check_play(
+        &self,
+        py: Python<'_>,
+        position: &Bound<'_, PyAny>,
+        play: &str,
+        rack: Option<&str>,
+    ) -> PyResult<CheckedPlay> {
+        let arg = position_arg(position)?;
+        let s = &self.session;
+        let (setup, checked) = py
+            .detach(|| arg.with(|input| s.check_play(input, rack, play)))
+            .map_err(err)?;
+        CheckedPlay::of(py, self, play, setup, checked)
+    }
+
     /// `moves` for many positions at once, on `threads` threads (1 to 256;
-    /// all cores when `None`) with the GIL released: a list of move lists,
-    /// in the order of `positions`. A bad position raises `LexgraphError`
-    /// naming its index. Ctrl-C stops it within a position's search.
-    #[pyo3(signature = (positions, rack = None, *, top = None, by = "equity", leaves = None, exchanges = false, threads = None))]
+    /// all cores when `None`) with the GIL released: a list with the moves
+    /// of each position, in the order of `positions`. A bad position
+    /// raises `LexgraphError` naming its index (`errors="raise"`, the
+    /// default) or, with `errors="return"`, takes a `LexgraphError` in its
+    /// moves' place (its message what `lexgraph moves --cgp-file` prints
+    /// for the line, its `position` the index), the others' moves kept.
+    /// Ctrl-C stops it within a position's search.
+    #[pyo3(signature = (positions, rack = None, *, top = None, by = "equity", leaves = None, exchanges = false, threads = None, errors = "raise"))]
     #[allow(clippy::too_many_arguments)]
     fn moves_batch(
         &self,
@@ -422,14 +462,29 @@ impl Lexicon {
         leaves: Option<&str>,
         exchanges: bool,
         threads: Option<&Bound<'_, PyAny>>,
-    ) -> PyResult<Vec<Vec<Move>>> {
+        errors: &str,
+    ) -> PyResult<Vec<Py<PyAny>>> {
         let threads = thread_count(threads)?;
         let by = By::parse(by).map_err(|e| PyValueError::new_err(e.to_string()))?;
+        let on_error = OnError::parse(errors)?;
         let args = positions
             .try_iter()?
             .map(|p| position_arg(&p?))
             .collect::<PyResult<Vec<_>>>()?;
         let s = &self.session;
+        // A bad leave spec is the call's error, not every position's.
+        match (by, leaves) {
+            (By::Equity, spec) => {
+                let spec = spec.unwrap_or("auto");
+                py.detach(|| s.leaves_for(spec)).map_err(err)?;
+            }
+            (By::Score, Some(_)) => {
+                return Err(LexgraphError::new_err(
+                    "leave values rank by equity: they do not go with ranking by score",
+                ))
+            }
+            (By::Score, None) => {}
+        }
         let results = interruptible(py, threads, |stop| {
             args.par_iter()
                 .map(|a| {
@@ -444,9 +499,15 @@ impl Lexicon {
             .map(|(i, r)| {
                 // Making millions of moves takes a while too.
                 py.check_signals()?;
-                match r {
-                    Ok((setup, listed)) => to_moves(py, self, setup, listed),
-                    Err(e) => Err(LexgraphError::new_err(format!("position {i}: {e}"))),
+                match (r, on_error) {
+                    (Ok((setup, listed)), _) => Ok(to_moves(py, self, setup, listed)?
+                        .into_pyobject(py)?
+                        .into_any()
+                        .unbind()),
+                    (Err(e), OnError::Return) => batch_error(py, i, e),
+                    (Err(e), OnError::Raise) => {
+                        Err(LexgraphError::new_err(format!("position {i}: {e}")))
+                    }
                 }
             })
             .collect()
@@ -824,6 +885,7 @@ fn _lexgraph(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Shared>()?;
     m.add_class::<Tile>()?;
     m.add_class::<CrossWord>()?;
+    m.add_class::<CheckedPlay>()?;
     m.add_class::<GameStats>()?;
     m.add_class::<Summary>()?;
     m.add_function(wrap_pyfunction!(compile, m)?)?;

@@ -127,6 +127,13 @@ impl Move {
         self.shared.get()
     }
 
+    /// The same play, ranking, board and lexicon path (what `==` says;
+    /// `__hash__` hashes a part of it: the play and the path).
+    pub(crate) fn same(&self, other: &Move) -> bool {
+        let (a, b) = (self.ctx(), other.ctx());
+        self.listed == other.listed && (std::ptr::eq(a, b) || a == b)
+    }
+
     /// The library's play record of this play, on the board before it.
     fn record(&self) -> lexgraph::equity::PlayRecord {
         let s = self.ctx();
@@ -254,8 +261,7 @@ impl Move {
     }
 
     fn __eq__(&self, other: PyRef<'_, Move>) -> bool {
-        let (a, b) = (self.ctx(), other.ctx());
-        self.listed == other.listed && (std::ptr::eq(a, b) || a == b)
+        self.same(&other)
     }
 
     fn __hash__(&self) -> u64 {

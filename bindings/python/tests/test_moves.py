@@ -116,8 +116,10 @@ def test_bad_positions_raise_with_the_library_message(gaddag):
         gaddag.moves("2/2 A/ 0/0 0")
     with pytest.raises(lexgraph.LexgraphError, match="rack"):
         gaddag.moves(["." * 15] * 15)
-    with pytest.raises(FileNotFoundError, match="gordon9"):  # not a name: a CSV file
+    with pytest.raises(lexgraph.LexgraphError, match="gordon9"):  # not a name, not a file
         gaddag.moves(QUIRE, leaves="gordon9")
+    with pytest.raises(FileNotFoundError, match="nowhere.csv"):
+        gaddag.moves(QUIRE, leaves="nowhere.csv")
     with pytest.raises(TypeError):
         gaddag.moves(42)
     with pytest.raises(ValueError, match="equity or score"):
@@ -145,15 +147,16 @@ def cli():
 
 @pytest.mark.skipif(cli() is None, reason="the lexgraph command is not built (target/release/lexgraph)")
 @pytest.mark.parametrize("extra", [["--top", "20"], ["--top", "8", "--leaves", "gordon2"],
-                                   ["--exchanges", "--by", "score"], ["--top", "20", "--by", "score"]])
+                                   ["--exchanges", "--by", "score", "--top", "100000"], ["--top", "20", "--by", "score"]])
 def test_to_dict_is_the_json_output(gaddag, extra):
     cgps = [cgp for cgp, _ in reference()[:20]]
     out = subprocess.run(
         [str(cli()), "moves", "-l", gaddag.path, "--cgp-file", "-", "--format", "json", *extra],
         input="\n".join(cgps), capture_output=True, text=True, check=True,
     ).stdout
-    from_cli = [json.loads(l) for l in out.splitlines()]
-    kw = {"top": int(extra[1])} if extra[0] == "--top" else {}
+    # A batch's `"type": "position"` records close each position's plays.
+    from_cli = [r for r in map(json.loads, out.splitlines()) if r["type"] != "position"]
+    kw = {"top": int(extra[extra.index("--top") + 1])}
     if "--leaves" in extra:
         kw["leaves"] = "gordon2"
     if "--exchanges" in extra:

@@ -4,7 +4,8 @@ Open a compiled lexicon (``Lexicon.open`` maps the file; ``Lexicon.read``
 reads it into memory, safe from the file being rewritten in place while in
 use, which kills a process that maps it with SIGBUS), query it
 (``contains``, ``anagram``, ``pattern``, iteration), generate the plays of a
-position (``Lexicon.moves``, ``Lexicon.moves_batch``), compile word lists
+position (``Lexicon.moves``, ``Lexicon.moves_batch``; as a table with
+``to_frame`` or ``to_arrow``), check a play (``Lexicon.check_play``), compile word lists
 (``compile``) and play matches between strategies (``play_match``, or in
 shards with ``play_games`` and ``summarize``; ``lexgraph.cluster`` runs the
 shards on a Dask cluster) and train leave values by self-play
@@ -19,6 +20,7 @@ stop on Ctrl-C; results pickle.
 """
 
 from ._lexgraph import (
+    CheckedPlay,
     CrossWord,
     GameStats,
     LexgraphError,
@@ -38,8 +40,10 @@ from ._lexgraph import (
     train_leaves,
     win_table,
 )
+from .frame import to_arrow, to_frame
 
 __all__ = [
+    "CheckedPlay",
     "CrossWord",
     "GameStats",
     "LexgraphError",
@@ -56,6 +60,8 @@ __all__ = [
     "play_match",
     "summarize",
     "train_games",
+    "to_arrow",
+    "to_frame",
     "train_leaves",
     "win_table",
 ]

@@ -3,7 +3,7 @@
 # ruff: noqa: E501
 
 import os
-from typing import Any, Dict, Iterable, Iterator, List, Literal, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, Iterable, Iterator, List, Literal, Optional, Sequence, Tuple, Union, overload
 
 __version__: str
 
@@ -12,7 +12,9 @@ Position = Union[str, Sequence[str]]
 
 class LexgraphError(ValueError):
     """A lexgraph error: a bad position, rack, word list, pattern, strategy or
-    lexicon file, with the library's message."""
+    lexicon file, with the library's message. One that
+    ``moves_batch(errors="return")`` puts in a bad position's place has a
+    ``position`` attribute: the index."""
 
 class Lexicon:
     """A compiled lexicon (DAWG or GADDAG, or a KWG), memory-mapped (``open``)
@@ -109,6 +111,14 @@ class Lexicon:
         ending) and ``first_plays`` (play, value, upper_bound). The value
         and best play are the same on any thread count. Releases the GIL;
         Ctrl-C raises KeyboardInterrupt."""
+    def check_play(self, position: Position, play: str, rack: Optional[str] = None) -> "CheckedPlay":
+        """Checks one play in players' notation (``8D QUIRE`` across, ``D8
+        QUIRe`` down, lower case a blank, ``.`` a tile on the board) as
+        ``lexgraph moves --play`` does: legal or not, its score, every word
+        it forms, and why not. ``position`` and ``rack`` as in ``moves``. A
+        play that does not parse, or a bad position, raises LexgraphError;
+        an illegal play does not. Releases the GIL."""
+    @overload
     def moves_batch(
         self,
         positions: Iterable[Position],
@@ -119,10 +129,30 @@ class Lexicon:
         leaves: Optional[str] = None,
         exchanges: bool = False,
         threads: Optional[int] = None,
-    ) -> List[List["Move"]]:
+        errors: Literal["raise"] = "raise",
+    ) -> List[List["Move"]]: ...
+    @overload
+    def moves_batch(
+        self,
+        positions: Iterable[Position],
+        rack: Optional[str] = None,
+        *,
+        top: Optional[int] = None,
+        by: str = "equity",
+        leaves: Optional[str] = None,
+        exchanges: bool = False,
+        threads: Optional[int] = None,
+        errors: Literal["return"],
+    ) -> List[Union[List["Move"], LexgraphError]]:
         """``moves`` for many positions, in parallel with the GIL released, on
         ``threads`` threads (1 to 256; every core when None; ValueError
-        otherwise). Ctrl-C stops it within a position's search."""
+        otherwise). A bad position raises LexgraphError naming its index
+        (``errors="raise"``), or with ``errors="return"`` takes a
+        LexgraphError in its moves' place: its message is what ``lexgraph
+        moves --cgp-file`` prints for the line, its ``position`` attribute
+        the index; the other positions' moves are kept. A bad ``leaves`` or
+        ``by`` raises either way. Ctrl-C stops it within a position's
+        search."""
 
 class WordIter(Iterator[str]):
     def __iter__(self) -> "WordIter": ...
@@ -184,8 +214,42 @@ class Move:
     def lexicon(self) -> str: ...
     def to_dict(self) -> dict:
         """The JSON output's object for this play."""
-    def __eq__(self, other: object) -> bool: ...
-    def __hash__(self) -> int: ...
+    def __eq__(self, other: object) -> bool:
+        """The same play, ranking (equity and leave, or none), board and
+        lexicon path."""
+    def __hash__(self) -> int:
+        """Of the play and lexicon path: equal moves hash alike."""
+
+class CheckedPlay:
+    """What ``Lexicon.check_play`` found. Picklable; equal when every field
+    is."""
+
+    play: str
+    """The play as given (white space collapsed)."""
+    legal: bool
+    score: Optional[int]
+    """Its score when legal, else None."""
+    words: List[str]
+    """Every word of two or more tiles it forms: the main word, then the
+    cross words, blanks in lower case; for an illegal play, the words it
+    would form (none when its tiles do not fit on the board)."""
+    why: Optional[str]
+    """Why it is not legal (the rules it breaks, joined by ``; ``), as
+    ``lexgraph moves --play`` says; None when legal."""
+    move: Optional[Move]
+    """The play as ``moves(by="score")`` lists it (equal to that Move), when
+    legal."""
+    def __init__(
+        self,
+        play: str,
+        legal: bool,
+        score: Optional[int],
+        words: List[str],
+        why: Optional[str],
+        move: Optional[Move] = None,
+    ) -> None: ...
+    def to_dict(self) -> dict:
+        """``{"play", "legal", "score", "words", "why"}``."""
 
 class GameStats:
     """One game's result by player (index 0: the first strategy). Picklable,
