@@ -82,7 +82,9 @@ int main(int argc, char **argv) {
         fprintf(stderr, "usage: %s WORDS.txt OUTBASE\n", argv[0]);
         return 2;
     }
-    printf("lexgraph %s\n", lexgraph_version());
+    printf("lexgraph %s (header %s)\n", lexgraph_version(), LEXGRAPH_VERSION);
+    CHECK(lexgraph_version_number() == LEXGRAPH_VERSION_NUMBER);
+    CHECK(strcmp(lexgraph_version(), LEXGRAPH_VERSION) == 0);
 
     /* Compile the list into OUTBASE.dawg and OUTBASE.gaddag. */
     const char *words = argv[1], *out = argv[2];
@@ -114,9 +116,38 @@ int main(int argc, char **argv) {
     int seen = 0;
     CHECK(lexgraph_words(dawg, S("RE"), stop_after_three, &seen) == LEXGRAPH_STOPPED && seen == 3);
 
+    /* The same queries through cursors: a word per call into our buffer.
+       A buffer too small keeps the word for the next call. */
+    lexgraph_cursor *cur = NULL;
+    REQUIRE(lexgraph_anagram_cursor(dawg, S("AEINRST"), false, &cur) == LEXGRAPH_OK);
+    char small[4], word[64];
+    size_t wlen = 0;
+    int got = lexgraph_cursor_next(cur, small, sizeof small, &wlen);
+    CHECK(got == -LEXGRAPH_ERR_BUFFER && wlen == 7);
+    int from_cursor = 0;
+    while ((got = lexgraph_cursor_next(cur, word, sizeof word, &wlen)) == 1) {
+        if (from_cursor++ == 0) CHECK(strcmp(word, w.first) == 0 && wlen == strlen(word));
+    }
+    CHECK(got == 0 && from_cursor == w.count);
+    CHECK(lexgraph_cursor_next(cur, word, sizeof word, &wlen) == 0); /* stays done */
+    CHECK(lexgraph_cursor_free(cur) == LEXGRAPH_OK);
+    CHECK(lexgraph_cursor_next(cur, word, sizeof word, &wlen) == -LEXGRAPH_ERR_HANDLE);
+    REQUIRE(lexgraph_words_cursor(gaddag, S("QUIR"), &cur) == LEXGRAPH_OK);
+    printf("words starting QUIR:");
+    while (lexgraph_cursor_next(cur, word, sizeof word, NULL) == 1) printf(" %s", word);
+    printf("\n");
+    lexgraph_cursor_free(cur);
+    REQUIRE(lexgraph_pattern_cursor(dawg, S("Q?I*"), &cur) == LEXGRAPH_OK);
+    int matched = 0;
+    while (lexgraph_cursor_next(cur, word, sizeof word, NULL) == 1) matched++;
+    CHECK(matched == p.count);
+    lexgraph_cursor_free(cur);
+    CHECK(lexgraph_pattern_cursor(dawg, S("Q1"), &cur) == LEXGRAPH_ERR_INPUT && cur == NULL);
+
     /* Moves: the 5 best by score, into a list. */
     const char cgp[] = "15/15/15/15/15/15/15/4QUIRE6/15/15/15/15/15/15/15 AEINRS?/ 0/0 0";
     lexgraph_gen_options opts = {0};
+    opts.size = sizeof opts; /* the fields this program knows */
     opts.top = 5;
     opts.by_score = true;
     lexgraph_move_list *list = NULL;
@@ -147,15 +178,31 @@ int main(int argc, char **argv) {
     /* Every move, through a callback; the same count from both structures. */
     size_t from_gaddag = 0, from_dawg = 0;
     lexgraph_gen_options every = {0};
+    every.size = sizeof every;
     every.by_score = true;
     CHECK(lexgraph_generate_each(gaddag, S(cgp), &every, count_move, &from_gaddag) == LEXGRAPH_OK);
     CHECK(lexgraph_generate_each(dawg, S(cgp), &every, count_move, &from_dawg) == LEXGRAPH_OK);
     printf("all moves: %zu (GADDAG), %zu (DAWG)\n", from_gaddag, from_dawg);
     CHECK(from_gaddag == from_dawg && from_gaddag > 100);
 
+    /* A play as a player types it: legal, its score and words; or why not. */
+    char formed[128], why[256];
+    lexgraph_check_result chk;
+    REQUIRE(lexgraph_check_play(gaddag, S(cgp), NULL, 0, S("J8 SIRE"), formed, sizeof formed, why,
+                                sizeof why, &chk) == LEXGRAPH_OK);
+    printf("J8 SIRE: %s, score %d, words %s\n", chk.legal ? "legal" : why, chk.score, formed);
+    CHECK(chk.legal && chk.words_count == 2 && strcmp(formed, "SIRE QUIRES") == 0);
+    REQUIRE(lexgraph_check_play(gaddag, S(cgp), S("AEINR"), S("8E QUIRES"), formed, sizeof formed,
+                                why, sizeof why, &chk) == LEXGRAPH_OK);
+    printf("8E QUIRES with AEINR: not legal: %s\n", why);
+    CHECK(!chk.legal && chk.reason_len == strlen(why) && strstr(why, "no S on the rack"));
+    CHECK(lexgraph_check_play(gaddag, S(cgp), NULL, 0, S("QUIRES"), formed, sizeof formed, why,
+                              sizeof why, &chk) == LEXGRAPH_ERR_INPUT);
+
     /* Simulation: the 4 best plays by equity played out 2 plies ahead, 64
        scenarios each, into the caller's buffer (nothing to free). */
     lexgraph_sim_options so = {0};
+    so.size = sizeof so;
     so.candidates = 4;
     so.iterations = 64;
     so.stop = -1; /* never drop a candidate: each gets its 64 */
@@ -190,11 +237,14 @@ int main(int argc, char **argv) {
     CHECK(lexgraph_contains(gaddag, "\xff\xfe", 2, &yes) == LEXGRAPH_ERR_UTF8);
     CHECK(lexgraph_contains(gaddag, S("QI"), NULL) == LEXGRAPH_ERR_NULL);
     CHECK(lexgraph_anagram(gaddag, S("AB"), false, NULL, NULL) == LEXGRAPH_ERR_NULL);
-    opts.leaves = "nonsense";
-    opts.leaves_len = 8;
+    opts.leaves = "klv:/nonexistent/x.klv2";
+    opts.leaves_len = strlen(opts.leaves);
     CHECK(lexgraph_generate(gaddag, S(cgp), &opts, &list) == LEXGRAPH_ERR_IO); /* no such file */
     printf("bad leaves: %s\n", lexgraph_errmsg(NULL));
     CHECK(lexgraph_move_list_data((lexgraph_move_list *)gaddag, &moves, &count) == LEXGRAPH_ERR_HANDLE);
+    opts.size = 0; /* fields set, size forgotten: refused, not ignored */
+    CHECK(lexgraph_generate(gaddag, S(cgp), &opts, &list) == LEXGRAPH_ERR_INPUT);
+    printf("no size: %s\n", lexgraph_errmsg(NULL));
 
     lexgraph_lexicon *keep = gaddag;
     CHECK(lexgraph_close(gaddag) == LEXGRAPH_OK);

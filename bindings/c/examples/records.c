@@ -6,6 +6,7 @@
  *
  *   cc -std=c11 -Wall -Wextra -I bindings/c/include bindings/c/examples/records.c \
  *      -L target/release -llexgraph_c -Wl,-rpath,$PWD/target/release -o records
+ * (or, with the library installed: bindings/c/README.md)
  *   ./records LEXICON TOP [LEAVES] < positions.cgp
  *
  * One CGP line per position on standard input; TOP 0 lists every play.
@@ -93,6 +94,7 @@ int main(int argc, char **argv) {
         return 1;
     }
     lexgraph_gen_options opts = {0};
+    opts.size = sizeof opts;
     opts.top = (size_t)strtoull(argv[2], NULL, 10);
     if (argc == 4 && strcmp(argv[3], "score") == 0) {
         opts.by_score = true;

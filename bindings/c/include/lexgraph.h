@@ -19,25 +19,33 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* The version of the library this header declares (Cargo's). */
+#define LEXGRAPH_VERSION "0.1.0"
+#define LEXGRAPH_VERSION_MAJOR 0
+#define LEXGRAPH_VERSION_MINOR 1
+#define LEXGRAPH_VERSION_PATCH 0
+/* MAJOR * 1000000 + MINOR * 1000 + PATCH, as lexgraph_version_number(). */
+#define LEXGRAPH_VERSION_NUMBER 1000
+
 /**
  * Bytes of the notation fields, their NUL included.
  */
 #define LEXGRAPH_ENDGAME_NOTATION 128
 
 /**
- * Bytes of [`lexgraph_sim_arm::notation`], its NUL included.
+ * Bytes of lexgraph_sim_arm.notation, its NUL included.
  */
 #define LEXGRAPH_SIM_NOTATION 128
 
 /**
- * Bytes of [`lexgraph_sim_arm::leave`], its NUL included.
+ * Bytes of lexgraph_sim_arm.leave, its NUL included.
  */
 #define LEXGRAPH_SIM_LEAVE 64
 
 /**
- * What a call did. `LEXGRAPH_OK` (0) is success; `LEXGRAPH_STOPPED` means
+ * What a call did. LEXGRAPH_OK (0) is success; LEXGRAPH_STOPPED means
  * a callback asked to stop (not an error); every other value is a failure
- * whose message [`lexgraph_errmsg`] gives.
+ * whose message lexgraph_errmsg() gives.
  */
 typedef enum lexgraph_status {
   /**
@@ -76,7 +84,29 @@ typedef enum lexgraph_status {
    * A bug in lexgraph (a caught panic).
    */
   LEXGRAPH_ERR_INTERNAL = 8,
+  /**
+   * The caller's buffer is too small for the result.
+   */
+  LEXGRAPH_ERR_BUFFER = 9,
 } lexgraph_status;
+
+/**
+ * How a play ended the game.
+ */
+typedef enum lexgraph_ending {
+  /**
+   * The game goes on.
+   */
+  LEXGRAPH_ENDING_NONE = 0,
+  /**
+   * The player played out.
+   */
+  LEXGRAPH_ENDING_OUT = 1,
+  /**
+   * The sixth scoreless turn in a row.
+   */
+  LEXGRAPH_ENDING_SCORELESS = 2,
+} lexgraph_ending;
 
 /**
  * What a play is.
@@ -101,32 +131,14 @@ typedef enum lexgraph_play_kind {
  */
 typedef enum lexgraph_dir {
   /**
-   * Left to right (`8D QUIRE`).
+   * Left to right ("8D QUIRE").
    */
   LEXGRAPH_ACROSS = 0,
   /**
-   * Top to bottom (`D8 QUIRE`).
+   * Top to bottom ("D8 QUIRE").
    */
   LEXGRAPH_DOWN = 1,
 } lexgraph_dir;
-
-/**
- * How a play ended the game.
- */
-typedef enum lexgraph_ending {
-  /**
-   * The game goes on.
-   */
-  LEXGRAPH_ENDING_NONE = 0,
-  /**
-   * The player played out.
-   */
-  LEXGRAPH_ENDING_OUT = 1,
-  /**
-   * The sixth scoreless turn in a row.
-   */
-  LEXGRAPH_ENDING_SCORELESS = 2,
-} lexgraph_ending;
 
 /**
  * Why a simulation ended.
@@ -151,12 +163,18 @@ typedef enum lexgraph_sim_stopped {
 } lexgraph_sim_stopped;
 
 /**
+ * The words of a query, read one at a time with lexgraph_cursor_next().
+ * Opaque; free it with lexgraph_cursor_free().
+ */
+typedef struct lexgraph_cursor lexgraph_cursor;
+
+/**
  * An open lexicon (DAWG or GADDAG). Opaque: a handle, not memory to read.
  */
 typedef struct lexgraph_lexicon lexgraph_lexicon;
 
 /**
- * A list of moves returned by [`lexgraph_generate`]. Opaque.
+ * A list of moves returned by lexgraph_generate(). Opaque.
  */
 typedef struct lexgraph_move_list lexgraph_move_list;
 
@@ -166,33 +184,191 @@ typedef struct lexgraph_move_list lexgraph_move_list;
 typedef int32_t (*lexgraph_word_fn)(void *ctx, const char *word, size_t len);
 
 /**
- * How to generate moves. A zeroed struct (or a NULL pointer) asks for
- * every play ranked by equity with the lexicon's own leave values
- * (`X.klv2` beside the file `X.gaddag`, else Gordon's Heuristic 2), with
- * the CGP line's rack.
+ * What lexgraph_check_play() found. Plain data: it owns nothing.
  */
-typedef struct lexgraph_gen_options {
+typedef struct lexgraph_check_result {
   /**
-   * The best `top` plays only; 0: all.
+   * True when the play is legal here.
    */
-  size_t top;
+  bool legal;
   /**
-   * The mover's rack (`AEINRS?`), replacing the CGP's; NULL: the CGP's.
+   * Its score when legal; 0 otherwise.
+   */
+  int32_t score;
+  /**
+   * Words of two tiles or more it forms: the main word, then the cross
+   * words; for an illegal play, those it would form if its tiles fit on
+   * the board (else none).
+   */
+  size_t words_count;
+  /**
+   * Bytes of the words, space-separated (NUL not counted). Truncated
+   * in the caller's buffer when this is not below its capacity.
+   */
+  size_t words_len;
+  /**
+   * Bytes of the reason (NUL not counted); 0 when legal. Truncated as
+   * words_len.
+   */
+  size_t reason_len;
+} lexgraph_check_result;
+
+/**
+ * How to solve: zeroed, size set, then the fields wanted, as
+ * lexgraph_gen_options. A zeroed struct (or a NULL pointer) asks for the exact
+ * value on every core, the best play exactly and the others as bounds,
+ * a 16 MiB table.
+ */
+typedef struct lexgraph_endgame_options {
+  /**
+   * sizeof(lexgraph_endgame_options): which fields the caller has (see
+   * lexgraph_gen_options).
+   */
+  size_t size;
+  /**
+   * Stop deepening after this many seconds; 0: no limit. A search cut
+   * short is an estimate (exact false).
+   */
+  double seconds;
+  /**
+   * Search at most this many plies; 0: no limit.
+   */
+  uint32_t depth;
+  /**
+   * Every first play with its exact value (slower).
+   */
+  bool all_first_plays;
+  /**
+   * Threads, at most 256; 0: every core.
+   */
+  size_t threads;
+  /**
+   * Transposition table, MiB (1 to 4096); 0: 16.
+   */
+  size_t table_mib;
+  /**
+   * The mover's rack, replacing the CGP's; NULL: the CGP's.
    */
   const char *rack;
   /**
-   * Bytes in `rack`.
+   * Bytes in rack.
+   */
+  size_t rack_len;
+} lexgraph_endgame_options;
+
+/**
+ * A play of the best line.
+ */
+typedef struct lexgraph_endgame_step {
+  /**
+   * "8D QUIRE" or pass, UTF-8, NUL-terminated.
+   */
+  char notation[LEXGRAPH_ENDGAME_NOTATION];
+  /**
+   * 0: the mover; 1: the opponent.
+   */
+  uint32_t player;
+  /**
+   * Points the play scores.
+   */
+  int32_t score;
+  /**
+   * What the end adds to this player's spread (the going-out bonus, or
+   * the racks' values after six scoreless turns); 0 while it goes on.
+   */
+  int32_t end;
+  /**
+   * Whether and how this play ended the game.
+   */
+  enum lexgraph_ending ending;
+} lexgraph_endgame_step;
+
+/**
+ * A first play and its value.
+ */
+typedef struct lexgraph_endgame_first {
+  /**
+   * "8D QUIRE" or pass, UTF-8, NUL-terminated.
+   */
+  char notation[LEXGRAPH_ENDGAME_NOTATION];
+  /**
+   * Its value (the mover's points to the end less the opponent's).
+   */
+  int32_t value;
+  /**
+   * value is an upper bound: the play was shown worse than the best.
+   */
+  bool upper_bound;
+} lexgraph_endgame_first;
+
+/**
+ * What the solver found.
+ */
+typedef struct lexgraph_endgame_result {
+  /**
+   * The mover's points to the end less the opponent's.
+   */
+  int32_t value;
+  /**
+   * The spread now plus value.
+   */
+  int32_t final_spread;
+  /**
+   * False when a limit cut the search: value is an estimate.
+   */
+  bool exact;
+  /**
+   * The deepest search finished, in plies.
+   */
+  uint32_t depth;
+  /**
+   * Positions searched.
+   */
+  uint64_t nodes;
+  /**
+   * Plays in the best line (the buffer holds at most its capacity).
+   */
+  size_t line_len;
+  /**
+   * First plays (the buffer holds at most its capacity).
+   */
+  size_t first_plays_len;
+} lexgraph_endgame_result;
+
+/**
+ * How to generate moves. Zero it ("= {0}"), set size to
+ * sizeof(lexgraph_gen_options), then the fields wanted: a field left
+ * zero (or past size, for a program built with an older header) is its
+ * default. A NULL pointer, or a zeroed struct, asks for every play ranked
+ * by equity with the lexicon's own leave values (X.klv2 beside the file
+ * X.gaddag, else Gordon's Heuristic 2), with the CGP line's rack.
+ */
+typedef struct lexgraph_gen_options {
+  /**
+   * sizeof(lexgraph_gen_options): which fields the caller has.
+   */
+  size_t size;
+  /**
+   * Only the best top plays; 0: all.
+   */
+  size_t top;
+  /**
+   * The mover's rack ("AEINRS?"), replacing the CGP's; NULL: the CGP's.
+   */
+  const char *rack;
+  /**
+   * Bytes in rack.
    */
   size_t rack_len;
   /**
-   * Rank by equity with these leave values: `auto` (the lexicon's
-   * own, else Gordon's Heuristic 2), `gordon1`, `gordon2`,
-   * `klv:FILE.klv2` or `csv:FILE`; exchanges and the pass rank too.
-   * NULL: `auto` (or none, `by_score`).
+   * Rank by equity with these leave values: auto (the lexicon's
+   * own, else Gordon's Heuristic 2), gordon1, gordon2,
+   * klv:FILE.klv2 or csv:FILE; exchanges and the pass rank too.
+   * NULL: auto (or none, by_score).
    */
   const char *leaves;
   /**
-   * Bytes in `leaves`.
+   * Bytes in leaves.
    */
   size_t leaves_len;
   /**
@@ -201,7 +377,7 @@ typedef struct lexgraph_gen_options {
    */
   bool exchanges;
   /**
-   * Rank the placements by score instead of by equity (`leaves` must
+   * Rank the placements by score instead of by equity (leaves must
    * then be NULL).
    */
   bool by_score;
@@ -220,12 +396,12 @@ typedef struct lexgraph_tile {
    */
   uint32_t col;
   /**
-   * The tile as text: upper case, lower case for a blank, `[CH]` for a
+   * The tile as text: upper case, lower case for a blank, "[CH]" for a
    * multi-character tile. NUL-terminated.
    */
   const char *letter;
   /**
-   * Bytes in `letter`, NUL not counted.
+   * Bytes in letter, NUL not counted.
    */
   size_t letter_len;
   /**
@@ -255,14 +431,14 @@ typedef struct lexgraph_word {
    */
   const char *word;
   /**
-   * Bytes in `word`, NUL not counted.
+   * Bytes in word, NUL not counted.
    */
   size_t word_len;
 } lexgraph_word;
 
 /**
- * A play: the library's play record (`lexgraph::equity::PlayRecord`, the
- * fields of `lexgraph moves --format json`). Its strings, tiles and words
+ * A play: the library's play record (lexgraph::equity::PlayRecord, the
+ * fields of "lexgraph moves --format json"). Its strings, tiles and words
  * live as long as the list (or, in a callback, the call).
  */
 typedef struct lexgraph_move {
@@ -279,15 +455,15 @@ typedef struct lexgraph_move {
    */
   int32_t col;
   /**
-   * Direction of the main word (`LEXGRAPH_ACROSS` if not a placement).
+   * Direction of the main word (LEXGRAPH_ACROSS if not a placement).
    */
   enum lexgraph_dir dir;
   /**
-   * Players' notation: `8D QUIRE`, `exchange AEI` or `pass`.
+   * Players' notation: "8D QUIRE", "exchange AEI" or pass.
    */
   const char *notation;
   /**
-   * Bytes in `notation`.
+   * Bytes in notation.
    */
   size_t notation_len;
   /**
@@ -295,15 +471,15 @@ typedef struct lexgraph_move {
    */
   const char *word;
   /**
-   * Bytes in `word`.
+   * Bytes in word.
    */
   size_t word_len;
   /**
-   * The tiles placed, in word order (`tiles_len` of them).
+   * The tiles placed, in word order (tiles_len of them).
    */
   const struct lexgraph_tile *tiles;
   /**
-   * Number of `tiles`.
+   * Number of tiles.
    */
   size_t tiles_len;
   /**
@@ -311,7 +487,7 @@ typedef struct lexgraph_move {
    */
   const char *exchange;
   /**
-   * Bytes in `exchange`.
+   * Bytes in exchange.
    */
   size_t exchange_len;
   /**
@@ -319,8 +495,8 @@ typedef struct lexgraph_move {
    */
   int32_t score;
   /**
-   * True when ranked by equity (`leaves` given): `equity` and `leave`
-   * are set. Otherwise `equity` is the score and `leave` is "".
+   * True when ranked by equity (leaves given): equity and leave
+   * are set. Otherwise equity is the score and leave is "".
    */
   bool ranked;
   /**
@@ -332,16 +508,16 @@ typedef struct lexgraph_move {
    */
   const char *leave;
   /**
-   * Bytes in `leave`.
+   * Bytes in leave.
    */
   size_t leave_len;
   /**
    * The words a placement forms across its main word
-   * (`cross_words_len` of them; none if not a placement).
+   * (cross_words_len of them; none if not a placement).
    */
   const struct lexgraph_word *cross_words;
   /**
-   * Number of `cross_words`.
+   * Number of cross_words.
    */
   size_t cross_words_len;
 } lexgraph_move;
@@ -353,128 +529,18 @@ typedef struct lexgraph_move {
 typedef int32_t (*lexgraph_move_fn)(void *ctx, const struct lexgraph_move *mv);
 
 /**
- * How to solve. A zeroed struct (or a NULL pointer) asks for the exact
- * value on every core, the best play exactly and the others as bounds,
- * a 16 MiB table.
- */
-typedef struct lexgraph_endgame_options {
-  /**
-   * Stop deepening after this many seconds; 0: no limit. A search cut
-   * short is an estimate (`exact` false).
-   */
-  double seconds;
-  /**
-   * Search at most this many plies; 0: no limit.
-   */
-  uint32_t depth;
-  /**
-   * Every first play with its exact value (slower).
-   */
-  bool all_first_plays;
-  /**
-   * Threads, at most 256; 0: every core.
-   */
-  size_t threads;
-  /**
-   * Transposition table, MiB (1 to 4096); 0: 16.
-   */
-  size_t table_mib;
-  /**
-   * The mover's rack, replacing the CGP's; NULL: the CGP's.
-   */
-  const char *rack;
-  /**
-   * Bytes in `rack`.
-   */
-  size_t rack_len;
-} lexgraph_endgame_options;
-
-/**
- * A play of the best line.
- */
-typedef struct lexgraph_endgame_step {
-  /**
-   * `8D QUIRE` or `pass`, UTF-8, NUL-terminated.
-   */
-  char notation[LEXGRAPH_ENDGAME_NOTATION];
-  /**
-   * 0: the mover; 1: the opponent.
-   */
-  uint32_t player;
-  /**
-   * Points the play scores.
-   */
-  int32_t score;
-  /**
-   * What the end adds to this player's spread (the going-out bonus, or
-   * the racks' values after six scoreless turns); 0 while it goes on.
-   */
-  int32_t end;
-  /**
-   * Whether and how this play ended the game.
-   */
-  enum lexgraph_ending ending;
-} lexgraph_endgame_step;
-
-/**
- * A first play and its value.
- */
-typedef struct lexgraph_endgame_first {
-  /**
-   * `8D QUIRE` or `pass`, UTF-8, NUL-terminated.
-   */
-  char notation[LEXGRAPH_ENDGAME_NOTATION];
-  /**
-   * Its value (the mover's points to the end less the opponent's).
-   */
-  int32_t value;
-  /**
-   * `value` is an upper bound: the play was shown worse than the best.
-   */
-  bool upper_bound;
-} lexgraph_endgame_first;
-
-/**
- * What the solver found.
- */
-typedef struct lexgraph_endgame_result {
-  /**
-   * The mover's points to the end less the opponent's.
-   */
-  int32_t value;
-  /**
-   * The spread now plus `value`.
-   */
-  int32_t final_spread;
-  /**
-   * False when a limit cut the search: `value` is an estimate.
-   */
-  bool exact;
-  /**
-   * The deepest search finished, in plies.
-   */
-  uint32_t depth;
-  /**
-   * Positions searched.
-   */
-  uint64_t nodes;
-  /**
-   * Plays in the best line (the buffer holds at most its capacity).
-   */
-  size_t line_len;
-  /**
-   * First plays (the buffer holds at most its capacity).
-   */
-  size_t first_plays_len;
-} lexgraph_endgame_result;
-
-/**
- * How to simulate. A zeroed struct (or a NULL pointer) asks for the 15
+ * How to simulate: zeroed, size set, then the fields wanted, as
+ * lexgraph_gen_options. A zeroed struct (or a NULL pointer) asks for the 15
  * best plays by equity, 2 plies, at most 1,000 iterations each, dropping
  * those behind at 99 % confidence, seed 0, every core, the lexicon's own
  * leaves and win table.
  */
 typedef struct lexgraph_sim_options {
+  /**
+   * sizeof(lexgraph_sim_options): which fields the caller has (see
+   * lexgraph_gen_options).
+   */
+  size_t size;
   /**
    * Candidates: the best plays by static equity; 0: 15.
    */
@@ -507,28 +573,28 @@ typedef struct lexgraph_sim_options {
    */
   size_t threads;
   /**
-   * The mover's rack (`AEINRS?`), replacing the CGP's; NULL: the CGP's.
+   * The mover's rack ("AEINRS?"), replacing the CGP's; NULL: the CGP's.
    */
   const char *rack;
   /**
-   * Bytes in `rack`.
+   * Bytes in rack.
    */
   size_t rack_len;
   /**
-   * Leave values of the candidates and of every ply: `auto`, `gordon1`,
-   * `gordon2`, `klv:FILE.klv2` or `csv:FILE`; NULL: `auto`.
+   * Leave values of the candidates and of every ply: auto, gordon1,
+   * gordon2, klv:FILE.klv2 or csv:FILE; NULL: auto.
    */
   const char *leaves;
   /**
-   * Bytes in `leaves`.
+   * Bytes in leaves.
    */
   size_t leaves_len;
   /**
-   * Win table: `auto` (beside the leaves), `none`, or a file; NULL: `auto`.
+   * Win table: auto (beside the leaves), none, or a file; NULL: auto.
    */
   const char *win_table;
   /**
-   * Bytes in `win_table`.
+   * Bytes in win_table.
    */
   size_t win_table_len;
 } lexgraph_sim_options;
@@ -538,7 +604,7 @@ typedef struct lexgraph_sim_options {
  */
 typedef struct lexgraph_sim_arm {
   /**
-   * Players' notation (`8D QUIRE`, `exchange AEI`, `pass`), UTF-8,
+   * Players' notation ("8D QUIRE", "exchange AEI", pass), UTF-8,
    * NUL-terminated.
    */
   char notation[LEXGRAPH_SIM_NOTATION];
@@ -599,7 +665,7 @@ typedef struct lexgraph_sim_summary {
 /**
  * Called after every round with the iterations so far and the
  * candidates still in; return 0 to go on, nonzero to stop (the results
- * so far are written, and the call returns `LEXGRAPH_STOPPED`).
+ * so far are written, and the call returns LEXGRAPH_STOPPED).
  */
 typedef int32_t (*lexgraph_sim_fn)(void *ctx, uint64_t iterations, size_t left);
 
@@ -608,33 +674,40 @@ extern "C" {
 #endif // __cplusplus
 
 /**
- * The library's version, a static NUL-terminated string (`0.1.0`).
+ * The library's version, a static NUL-terminated string (0.1.0).
  */
 const char *lexgraph_version(void);
 
 /**
+ * The library's version as a number, MAJOR * 1000000 + MINOR * 1000 +
+ * PATCH (1002 for 0.1.2): compare it with the header's
+ * LEXGRAPH_VERSION_NUMBER to see which library a program runs with.
+ */
+uint32_t lexgraph_version_number(void);
+
+/**
  * The message of the calling thread's last failed call ("" after a
- * success), NUL-terminated; its length in bytes goes to `*len` unless
- * `len` is NULL. Valid until this thread's next lexgraph call.
+ * success), NUL-terminated; its length in bytes goes to *len unless
+ * len is NULL. Valid until this thread's next lexgraph call.
  *
- * # Safety
- * `len` is NULL or points to a writable `size_t`.
+ * Safety:
+ * len is NULL or points to a writable size_t.
  */
 const char *lexgraph_errmsg(size_t *len);
 
 /**
- * A short static description of a status code (`"not valid UTF-8"`).
+ * A short static description of a status code (""not valid UTF-8"").
  */
 const char *lexgraph_errstr(int32_t status);
 
 /**
  * Opens (memory-maps) a lexicon file, DAWG or GADDAG, and writes its
- * handle to `*out` (NULL on failure). Close it with [`lexgraph_close`].
+ * handle to *out (NULL on failure). Close it with lexgraph_close().
  * The file must be replaced by rename, never rewritten in place, while
  * open.
  *
- * # Safety
- * `path` points to `path_len` readable bytes; `out` to a writable handle.
+ * Safety:
+ * path points to path_len readable bytes; out to a writable handle.
  */
 enum lexgraph_status lexgraph_open(const char *path,
                                    size_t path_len,
@@ -642,25 +715,25 @@ enum lexgraph_status lexgraph_open(const char *path,
 
 /**
  * Closes a lexicon. NULL is a no-op; a handle already closed or never
- * issued is `LEXGRAPH_ERR_HANDLE`. A call running on another thread
+ * issued is LEXGRAPH_ERR_HANDLE. A call running on another thread
  * keeps the lexicon until it returns.
  */
 enum lexgraph_status lexgraph_close(struct lexgraph_lexicon *lex);
 
 /**
- * The number of words in the lexicon, to `*out`.
+ * The number of words in the lexicon, to *out.
  *
- * # Safety
- * `out` points to a writable `uint64_t`.
+ * Safety:
+ * out points to a writable uint64_t.
  */
 enum lexgraph_status lexgraph_word_count(const struct lexgraph_lexicon *lex, uint64_t *out);
 
 /**
- * Whether `word` (spelled in the lexicon's alphabet, any case) is a word:
- * `*out` true or false.
+ * Whether word (spelled in the lexicon's alphabet, any case) is a word:
+ * *out true or false.
  *
- * # Safety
- * `word` points to `len` readable bytes; `out` to a writable `bool`.
+ * Safety:
+ * word points to len readable bytes; out to a writable bool.
  */
 enum lexgraph_status lexgraph_contains(const struct lexgraph_lexicon *lex,
                                        const char *word,
@@ -668,13 +741,13 @@ enum lexgraph_status lexgraph_contains(const struct lexgraph_lexicon *lex,
                                        bool *out);
 
 /**
- * The words whose tiles are those of `rack` (`?` a blank, shown in lower
- * case), sorted, each passed to `cb` with `ctx`; with `partial`, the
- * words that use some of them. Returns `LEXGRAPH_STOPPED` if `cb`
+ * The words whose tiles are those of rack ("?" a blank, shown in lower
+ * case), sorted, each passed to cb with ctx; with partial, the
+ * words that use some of them. Returns LEXGRAPH_STOPPED if cb
  * returned nonzero.
  *
- * # Safety
- * `rack` points to `len` readable bytes; `cb` is a valid function that
+ * Safety:
+ * rack points to len readable bytes; cb is a valid function that
  * receives a NUL-terminated word valid during the call.
  */
 enum lexgraph_status lexgraph_anagram(const struct lexgraph_lexicon *lex,
@@ -685,11 +758,11 @@ enum lexgraph_status lexgraph_anagram(const struct lexgraph_lexicon *lex,
                                       void *ctx);
 
 /**
- * The words matching `pattern` (`?` one tile, `*` any run of tiles,
- * other characters themselves), sorted, each passed to `cb`.
+ * The words matching pattern ("?" one tile, "*" any run of tiles,
+ * other characters themselves), sorted, each passed to cb.
  *
- * # Safety
- * As [`lexgraph_anagram`].
+ * Safety:
+ * As lexgraph_anagram().
  */
 enum lexgraph_status lexgraph_pattern(const struct lexgraph_lexicon *lex,
                                       const char *pattern,
@@ -698,12 +771,12 @@ enum lexgraph_status lexgraph_pattern(const struct lexgraph_lexicon *lex,
                                       void *ctx);
 
 /**
- * Every word starting with `prefix` (NULL or "": every word), in sorted
- * order, streamed to `cb` as the lexicon is walked.
+ * Every word starting with prefix (NULL or "": every word), in sorted
+ * order, streamed to cb as the lexicon is walked.
  *
- * # Safety
- * `prefix` is NULL or points to `len` readable bytes; `cb` as in
- * [`lexgraph_anagram`].
+ * Safety:
+ * prefix is NULL or points to len readable bytes; cb as in
+ * lexgraph_anagram().
  */
 enum lexgraph_status lexgraph_words(const struct lexgraph_lexicon *lex,
                                     const char *prefix,
@@ -712,14 +785,14 @@ enum lexgraph_status lexgraph_words(const struct lexgraph_lexicon *lex,
                                     void *ctx);
 
 /**
- * Compiles the word list in file `words` (UTF-8, one word per line, `#`
- * comments) into `OUT.dawg` and `OUT.gaddag`, `out` being the path
- * without extension, written atomically. `alphabet`: a built-in name
- * (`english`, `spanish`, `polish`, `catalan`, `super-english`) or an
+ * Compiles the word list in file words (UTF-8, one word per line, "#"
+ * comments) into OUT.dawg and OUT.gaddag, out being the path
+ * without extension, written atomically. alphabet: a built-in name
+ * (english, spanish, polish, catalan, super-english) or an
  * alphabet file; NULL: English.
  *
- * # Safety
- * Each string points to its length in readable bytes (`alphabet` may be
+ * Safety:
+ * Each string points to its length in readable bytes (alphabet may be
  * NULL).
  */
 enum lexgraph_status lexgraph_compile(const char *words,
@@ -730,64 +803,109 @@ enum lexgraph_status lexgraph_compile(const char *words,
                                       size_t alphabet_len);
 
 /**
- * Generates the plays of the position in CGP line `cgp` (`BOARD
- * RACK/RACK SCORE/SCORE ZERO_TURNS [OPCODES;]`), best first, as `opts`
- * asks (NULL: every play by equity), into a new list written to
- * `*out`. Read it with [`lexgraph_move_list_data`]; free it with
- * [`lexgraph_move_list_free`].
+ * Checks play, in players' notation ("8D QUIRE" across, "D8 QUIRE"
+ * down, lower case for a blank, "." for a tile on the board), on the
+ * position in CGP line cgp with the mover's rack (rack, NULL: the
+ * CGP's), as "lexgraph moves --play" does: legal when it is among the
+ * position's plays (a one-tile play by either of its words; a play in
+ * capitals only also stands for its versions with blanks). The words it
+ * forms go to words, space-separated, and why it is not legal to
+ * reason (the rules it breaks, "; "-separated), each NUL-terminated and
+ * cut to its capacity (cap bytes, NUL included) as snprintf does;
+ * *result gives their full lengths. An illegal play is LEXGRAPH_OK
+ * with legal false; a play that is not notation is
+ * LEXGRAPH_ERR_INPUT.
  *
- * # Safety
- * `cgp` points to `len` readable bytes; `opts` is NULL or valid; `out`
- * points to a writable handle.
+ * Safety:
+ * cgp and play point to their lengths in readable bytes; rack is
+ * NULL or points to rack_len bytes; words and reason point to
+ * words_cap and reason_cap writable bytes (may be NULL when their
+ * capacity is 0); result to a writable result.
  */
-enum lexgraph_status lexgraph_generate(const struct lexgraph_lexicon *lex,
-                                       const char *cgp,
-                                       size_t len,
-                                       const struct lexgraph_gen_options *opts,
-                                       struct lexgraph_move_list **out);
+enum lexgraph_status lexgraph_check_play(const struct lexgraph_lexicon *lex,
+                                         const char *cgp,
+                                         size_t cgp_len,
+                                         const char *rack,
+                                         size_t rack_len,
+                                         const char *play,
+                                         size_t play_len,
+                                         char *words,
+                                         size_t words_cap,
+                                         char *reason,
+                                         size_t reason_cap,
+                                         struct lexgraph_check_result *result);
 
 /**
- * The moves of a list: `*data` points to `*len` of them, best first,
- * valid until the list is freed (`*data` is not NULL even when empty).
+ * A cursor over the words lexgraph_anagram()
+ * gives (sorted; with partial, those using some of the tiles), into
+ * *out (NULL on failure).
  *
- * # Safety
- * `data` and `len` point to writable locations.
+ * Safety:
+ * rack points to len readable bytes; out to a writable handle.
  */
-enum lexgraph_status lexgraph_move_list_data(const struct lexgraph_move_list *list,
-                                             const struct lexgraph_move **data,
-                                             size_t *len);
+enum lexgraph_status lexgraph_anagram_cursor(const struct lexgraph_lexicon *lex,
+                                             const char *rack,
+                                             size_t len,
+                                             bool partial,
+                                             struct lexgraph_cursor **out);
 
 /**
- * Frees a move list (its moves and their strings). NULL is a no-op.
+ * A cursor over the words matching pattern ("?" one tile, "*" any run
+ * of tiles), sorted, into *out (NULL on failure).
+ *
+ * Safety:
+ * pattern points to len readable bytes; out to a writable handle.
  */
-enum lexgraph_status lexgraph_move_list_free(struct lexgraph_move_list *list);
+enum lexgraph_status lexgraph_pattern_cursor(const struct lexgraph_lexicon *lex,
+                                             const char *pattern,
+                                             size_t len,
+                                             struct lexgraph_cursor **out);
 
 /**
- * Like [`lexgraph_generate`], passing each play to `cb` (best first) instead
- * of keeping a list: the move and its strings are valid during the call.
- * Returns `LEXGRAPH_STOPPED` if `cb` returned nonzero.
+ * A cursor over every word starting with prefix (NULL or "": every
+ * word of the lexicon, all held by the cursor), sorted, into *out
+ * (NULL on failure).
  *
- * # Safety
- * As [`lexgraph_generate`]; `cb` is a valid function.
+ * Safety:
+ * prefix is NULL or points to len readable bytes; out to a
+ * writable handle.
  */
-enum lexgraph_status lexgraph_generate_each(const struct lexgraph_lexicon *lex,
-                                            const char *cgp,
-                                            size_t len,
-                                            const struct lexgraph_gen_options *opts,
-                                            lexgraph_move_fn cb,
-                                            void *ctx);
+enum lexgraph_status lexgraph_words_cursor(const struct lexgraph_lexicon *lex,
+                                           const char *prefix,
+                                           size_t len,
+                                           struct lexgraph_cursor **out);
 
 /**
- * Solves the position in CGP line `cgp` (its bag empty; an opponent's rack
- * left out is every tile unseen) as `opts` says (NULL: the defaults of
- * [`lexgraph_endgame_options`]): the best line into `line` (room for
- * `line_cap` plays), the first plays best first into `first` (room for
- * `first_cap`), and the value into `*result`.
+ * The cursor's next word, UTF-8 and NUL-terminated, into buf (room for
+ * cap bytes, the NUL included), its length in bytes (NUL not counted)
+ * to *len unless len is NULL. Returns 1 for a word, 0 when there are
+ * no more, or a negative lexgraph_status on failure (its message from
+ * lexgraph_errmsg()): -LEXGRAPH_ERR_BUFFER when
+ * the word and its NUL do not fit in cap bytes, with *len the word's
+ * length; the word stays the next, for a call with a bigger buffer.
  *
- * # Safety
- * `cgp` points to `len` readable bytes; `opts` is NULL or valid; `line`
- * and `first` point to `line_cap` and `first_cap` writable entries (may
- * be NULL when their capacity is 0); `result` to a writable result.
+ * Safety:
+ * buf points to cap writable bytes (may be NULL when cap is 0);
+ * len is NULL or writable.
+ */
+int32_t lexgraph_cursor_next(struct lexgraph_cursor *cur, char *buf, size_t cap, size_t *len);
+
+/**
+ * Frees a cursor (its words). NULL is a no-op.
+ */
+enum lexgraph_status lexgraph_cursor_free(struct lexgraph_cursor *cur);
+
+/**
+ * Solves the position in CGP line cgp (its bag empty; an opponent's rack
+ * left out is every tile unseen) as opts says (NULL: the defaults of
+ * lexgraph_endgame_options): the best line into line (room for
+ * line_cap plays), the first plays best first into first (room for
+ * first_cap), and the value into *result.
+ *
+ * Safety:
+ * cgp points to len readable bytes; opts is NULL or valid; line
+ * and first point to line_cap and first_cap writable entries (may
+ * be NULL when their capacity is 0); result to a writable result.
  */
 enum lexgraph_status lexgraph_endgame(const struct lexgraph_lexicon *lex,
                                       const char *cgp,
@@ -800,20 +918,68 @@ enum lexgraph_status lexgraph_endgame(const struct lexgraph_lexicon *lex,
                                       struct lexgraph_endgame_result *result);
 
 /**
- * Simulates the best plays of the position in CGP line `cgp` as `opts`
- * says (NULL: the defaults of [`lexgraph_sim_options`]), best first, into
- * `arms` (room for `cap` of them; the best `cap` are written), with
- * `*summary` saying how many there were, the iterations and why it
+ * Generates the plays of the position in CGP line cgp
+ * ("BOARD RACK/RACK SCORE/SCORE ZERO_TURNS [OPCODES;]"), best first, as opts
+ * asks (NULL: every play by equity), into a new list written to
+ * *out. Read it with lexgraph_move_list_data(); free it with
+ * lexgraph_move_list_free().
+ *
+ * Safety:
+ * cgp points to len readable bytes; opts is NULL or valid; out
+ * points to a writable handle.
+ */
+enum lexgraph_status lexgraph_generate(const struct lexgraph_lexicon *lex,
+                                       const char *cgp,
+                                       size_t len,
+                                       const struct lexgraph_gen_options *opts,
+                                       struct lexgraph_move_list **out);
+
+/**
+ * The moves of a list: *data points to *len of them, best first,
+ * valid until the list is freed (*data is not NULL even when empty).
+ *
+ * Safety:
+ * data and len point to writable locations.
+ */
+enum lexgraph_status lexgraph_move_list_data(const struct lexgraph_move_list *list,
+                                             const struct lexgraph_move **data,
+                                             size_t *len);
+
+/**
+ * Frees a move list (its moves and their strings). NULL is a no-op.
+ */
+enum lexgraph_status lexgraph_move_list_free(struct lexgraph_move_list *list);
+
+/**
+ * Like lexgraph_generate(), passing each play to cb (best first) instead
+ * of keeping a list: the move and its strings are valid during the call.
+ * Returns LEXGRAPH_STOPPED if cb returned nonzero.
+ *
+ * Safety:
+ * As lexgraph_generate(); cb is a valid function.
+ */
+enum lexgraph_status lexgraph_generate_each(const struct lexgraph_lexicon *lex,
+                                            const char *cgp,
+                                            size_t len,
+                                            const struct lexgraph_gen_options *opts,
+                                            lexgraph_move_fn cb,
+                                            void *ctx);
+
+/**
+ * Simulates the best plays of the position in CGP line cgp as opts
+ * says (NULL: the defaults of lexgraph_sim_options), best first, into
+ * arms (room for cap of them; the best cap are written), with
+ * *summary saying how many there were, the iterations and why it
  * stopped. The CGP may give the opponent's rack; otherwise it is drawn
- * in each scenario. An empty bag is refused (an endgame). `cb` (may be
+ * in each scenario. An empty bag is refused (an endgame). cb (may be
  * NULL) sees every round, one call at a time while this function has
- * not returned (on the calling thread, or with `threads` set on one of
+ * not returned (on the calling thread, or with threads set on one of
  * the simulation's).
  *
- * # Safety
- * `cgp` points to `len` readable bytes; `opts` is NULL or valid, its
- * strings pointing to their lengths in bytes; `arms` to `cap` writable
- * arms (may be NULL when `cap` is 0); `summary` to a writable summary.
+ * Safety:
+ * cgp points to len readable bytes; opts is NULL or valid, its
+ * strings pointing to their lengths in bytes; arms to cap writable
+ * arms (may be NULL when cap is 0); summary to a writable summary.
  */
 enum lexgraph_status lexgraph_sim(const struct lexgraph_lexicon *lex,
                                   const char *cgp,

@@ -7,16 +7,21 @@ use std::time::Duration;
 
 use lexgraph_engine::{EndgameSettings, Ending, Input};
 
+use super::options::{self, fields, SizedOptions};
 use super::sim::copy_into;
 use super::{guard, lexicon, null, opt_text, text, Fault};
 use crate::lexgraph_status::{self, *};
 
-/// How to solve. A zeroed struct (or a NULL pointer) asks for the exact
+/// How to solve: zeroed, `size` set, then the fields wanted, as
+/// [`lexgraph_gen_options`]. A zeroed struct (or a NULL pointer) asks for the exact
 /// value on every core, the best play exactly and the others as bounds,
 /// a 16 MiB table.
 #[repr(C)]
 #[derive(Clone, Copy, Debug)]
 pub struct lexgraph_endgame_options {
+    /// `sizeof(lexgraph_endgame_options)`: which fields the caller has (see
+    /// [`lexgraph_gen_options`]).
+    pub size: usize,
     /// Stop deepening after this many seconds; 0: no limit. A search cut
     /// short is an estimate (`exact` false).
     pub seconds: f64,
@@ -32,6 +37,23 @@ pub struct lexgraph_endgame_options {
     pub rack: *const c_char,
     /// Bytes in `rack`.
     pub rack_len: usize,
+}
+
+// SAFETY: repr(C), `size` first, valid zeroed; `fields` lists the rest.
+unsafe impl SizedOptions for lexgraph_endgame_options {
+    const NAME: &'static str = "lexgraph_endgame_options";
+    const FIRST: usize = 7;
+    fn fields() -> Vec<(usize, usize)> {
+        fields!(lexgraph_endgame_options {
+            seconds,
+            depth,
+            all_first_plays,
+            threads,
+            table_mib,
+            rack,
+            rack_len
+        })
+    }
 }
 
 /// Bytes of the notation fields, their NUL included.
@@ -132,11 +154,11 @@ pub unsafe extern "C" fn lexgraph_endgame(
         // SAFETY: the caller promises `len` bytes at `cgp`.
         let cgp = unsafe { text(cgp, len, "cgp") }?;
         // SAFETY: NULL or a valid struct, by the caller's promise.
-        let o = unsafe { opts.as_ref() };
+        let o = unsafe { options::read(opts) }?;
         let bad = |why: String| Fault(LEXGRAPH_ERR_INPUT, why);
         let mut settings = EndgameSettings::default();
         let (mut threads, mut rack) = (0, None);
-        if let Some(o) = o {
+        if let Some(o) = &o {
             if !(o.seconds.is_finite() && o.seconds >= 0.0 && o.seconds < 1e9) {
                 return Err(bad(format!("seconds {}: 0 or more", o.seconds)));
             }

@@ -8,16 +8,21 @@ use std::time::Duration;
 use lexgraph::analysis::sim::{Settings, Stopped, MAX_PLIES};
 use lexgraph_engine::{Input, SimQuery};
 
+use super::options::{self, fields, SizedOptions};
 use super::{guard, lexicon, null, opt_text, text, Fault};
 use crate::lexgraph_status::{self, *};
 
-/// How to simulate. A zeroed struct (or a NULL pointer) asks for the 15
+/// How to simulate: zeroed, `size` set, then the fields wanted, as
+/// [`lexgraph_gen_options`]. A zeroed struct (or a NULL pointer) asks for the 15
 /// best plays by equity, 2 plies, at most 1,000 iterations each, dropping
 /// those behind at 99 % confidence, seed 0, every core, the lexicon's own
 /// leaves and win table.
 #[repr(C)]
 #[derive(Clone, Copy, Debug)]
 pub struct lexgraph_sim_options {
+    /// `sizeof(lexgraph_sim_options)`: which fields the caller has (see
+    /// [`lexgraph_gen_options`]).
+    pub size: usize,
     /// Candidates: the best plays by static equity; 0: 15.
     pub candidates: usize,
     /// Turns played after each candidate, 1 to 20; 0: 2.
@@ -48,6 +53,29 @@ pub struct lexgraph_sim_options {
     pub win_table: *const c_char,
     /// Bytes in `win_table`.
     pub win_table_len: usize,
+}
+
+// SAFETY: repr(C), `size` first, valid zeroed; `fields` lists the rest.
+unsafe impl SizedOptions for lexgraph_sim_options {
+    const NAME: &'static str = "lexgraph_sim_options";
+    const FIRST: usize = 13;
+    fn fields() -> Vec<(usize, usize)> {
+        fields!(lexgraph_sim_options {
+            candidates,
+            plies,
+            iterations,
+            seconds,
+            stop,
+            seed,
+            threads,
+            rack,
+            rack_len,
+            leaves,
+            leaves_len,
+            win_table,
+            win_table_len
+        })
+    }
 }
 
 /// Bytes of [`lexgraph_sim_arm::notation`], its NUL included.
@@ -178,12 +206,12 @@ pub unsafe extern "C" fn lexgraph_sim(
         // SAFETY: the caller promises `len` bytes at `cgp`.
         let cgp = unsafe { text(cgp, len, "cgp") }?;
         // SAFETY: NULL or a valid struct, by the caller's promise.
-        let o = unsafe { opts.as_ref() };
+        let o = unsafe { options::read(opts) }?;
         let bad = |why: String| Fault(LEXGRAPH_ERR_INPUT, why);
         let mut settings = Settings::default();
         let (mut candidates, mut threads) = (15, 0);
         let (mut rack, mut leaves, mut win_table) = (None, None, None);
-        if let Some(o) = o {
+        if let Some(o) = &o {
             if o.candidates > 0 {
                 candidates = o.candidates;
             }

@@ -153,6 +153,7 @@ fn queries_and_their_errors() {
 fn move_lists_and_callbacks() {
     let lex = open("gaddag");
     let opts = lexgraph_gen_options {
+        size: std::mem::size_of::<lexgraph_gen_options>(),
         top: 2,
         rack: c"S".as_ptr(),
         rack_len: 1,
@@ -224,6 +225,7 @@ fn move_lists_and_callbacks() {
         0
     }
     let opts = lexgraph_gen_options {
+        size: std::mem::size_of::<lexgraph_gen_options>(),
         top: 0,
         rack: c"QIS".as_ptr(),
         rack_len: 3,
@@ -248,7 +250,7 @@ fn move_lists_and_callbacks() {
     };
     assert_eq!(st, LEXGRAPH_OK, "{}", message());
     assert_eq!(got[0], ("8G QI".to_string(), true, "S".to_string()));
-    assert!(got.iter().any(|g| g.0 == "exchange IQS"));
+    assert!(got.iter().any(|g| g.0 == "-IQS"));
     assert!(got.iter().any(|g| g.0 == "pass"));
 
     // No options: by equity, with Heuristic 2 for a lexicon with no leaves
@@ -270,6 +272,7 @@ fn move_lists_and_callbacks() {
     assert_eq!(st, LEXGRAPH_OK, "{}", message());
     assert_eq!(by_default[0], ("8G QI".to_string(), true, "S".to_string()));
     let both = lexgraph_gen_options {
+        size: std::mem::size_of::<lexgraph_gen_options>(),
         by_score: true,
         ..opts
     };
@@ -283,6 +286,7 @@ fn move_lists_and_callbacks() {
         (
             CGP,
             Some(lexgraph_gen_options {
+                size: std::mem::size_of::<lexgraph_gen_options>(),
                 top: 0,
                 rack: c"QQQ".as_ptr(),
                 rack_len: 3,
@@ -425,6 +429,10 @@ fn versions_and_status_names() {
         assert_eq!(
             CStr::from_ptr(lexgraph_errstr(4)).to_str().unwrap(),
             "not valid UTF-8"
+        );
+        assert_eq!(
+            CStr::from_ptr(lexgraph_errstr(9)).to_str().unwrap(),
+            "buffer too small"
         );
         assert_eq!(
             CStr::from_ptr(lexgraph_errstr(99)).to_str().unwrap(),

@@ -60,6 +60,7 @@ fn open() -> *mut lexgraph_lexicon {
 
 fn options(threads: usize) -> lexgraph_endgame_options {
     lexgraph_endgame_options {
+        size: std::mem::size_of::<lexgraph_endgame_options>(),
         seconds: 0.0,
         depth: 0,
         all_first_plays: false,
@@ -198,6 +199,7 @@ fn the_engines_solution_on_one_thread_and_two() {
     let (st, r5, _, _) = solve(
         lex,
         Some(&lexgraph_endgame_options {
+            size: std::mem::size_of::<lexgraph_endgame_options>(),
             depth: 1,
             ..options(1)
         }),
@@ -209,6 +211,7 @@ fn the_engines_solution_on_one_thread_and_two() {
     let (st, ..) = solve(
         lex,
         Some(&lexgraph_endgame_options {
+            size: std::mem::size_of::<lexgraph_endgame_options>(),
             seconds: -1.0,
             ..options(1)
         }),
@@ -219,6 +222,7 @@ fn the_engines_solution_on_one_thread_and_two() {
     let (st, ..) = solve(
         lex,
         Some(&lexgraph_endgame_options {
+            size: std::mem::size_of::<lexgraph_endgame_options>(),
             table_mib: 5000,
             ..options(1)
         }),

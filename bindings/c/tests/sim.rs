@@ -69,6 +69,7 @@ fn open() -> *mut lexgraph_lexicon {
 
 fn options(threads: usize) -> lexgraph_sim_options {
     lexgraph_sim_options {
+        size: std::mem::size_of::<lexgraph_sim_options>(),
         candidates: 6,
         plies: 2,
         iterations: 96,
@@ -226,6 +227,7 @@ fn a_callback_stops_it_and_bad_input_is_refused() {
     let mut arms = vec![blank_arm(); 8];
     let mut summary = blank_summary();
     let o = lexgraph_sim_options {
+        size: std::mem::size_of::<lexgraph_sim_options>(),
         iterations: 100_000,
         ..options(2)
     };
@@ -279,6 +281,7 @@ fn a_callback_stops_it_and_bad_input_is_refused() {
     refused(
         CGP,
         &lexgraph_sim_options {
+            size: std::mem::size_of::<lexgraph_sim_options>(),
             plies: 21,
             ..options(1)
         },
@@ -287,6 +290,7 @@ fn a_callback_stops_it_and_bad_input_is_refused() {
     refused(
         CGP,
         &lexgraph_sim_options {
+            size: std::mem::size_of::<lexgraph_sim_options>(),
             stop: 20.0,
             ..options(1)
         },
@@ -295,6 +299,7 @@ fn a_callback_stops_it_and_bad_input_is_refused() {
     refused(
         CGP,
         &lexgraph_sim_options {
+            size: std::mem::size_of::<lexgraph_sim_options>(),
             seconds: f64::NAN,
             ..options(1)
         },
@@ -303,6 +308,7 @@ fn a_callback_stops_it_and_bad_input_is_refused() {
     refused(
         CGP,
         &lexgraph_sim_options {
+            size: std::mem::size_of::<lexgraph_sim_options>(),
             threads: 1000,
             ..options(1)
         },
