@@ -2,11 +2,14 @@
 //! compiled on first use into a cache directory, so every command that takes
 //! a lexicon works with none given, in any directory.
 //!
-//! Cache directory: `$LEXGRAPH_CACHE`, else `$XDG_CACHE_HOME/lexgraph`, else
-//! `$HOME/.cache/lexgraph`, else the system temp directory. File names carry a
-//! hash of the word list, alphabet and format version, so a changed list or
-//! format never reads a stale file; writes are atomic, so concurrent first
-//! runs are safe.
+//! Cache directory: `$LEXGRAPH_CACHE`, else the platform's cache
+//! directory for lexgraph (`$XDG_CACHE_HOME/lexgraph` or
+//! `~/.cache/lexgraph` on Linux, `~/Library/Caches/lexgraph` on macOS,
+//! `%LOCALAPPDATA%\lexgraph\cache` on Windows), else the system temp
+//! directory. File names carry a hash of the word list, alphabet and format
+//! version, so a changed list or format never reads a stale file; writes are
+//! atomic, so concurrent first runs are safe. The first run says that it
+//! compiles into the cache, and where.
 //!
 //! Upwords plays the same list in the Upwords alphabet (`QU` one tile),
 //! without the words it cannot spell (a Q not followed by U): [`open_upwords`].
@@ -22,17 +25,13 @@ const WORDS: &str = include_str!("../lexicons/wordlist-en.txt");
 /// The cache directory (see module docs).
 pub fn cache_dir() -> PathBuf {
     // An empty variable counts as unset (it would mean the current directory).
-    let var = |name| std::env::var_os(name).filter(|v| !v.is_empty());
-    if let Some(d) = var("LEXGRAPH_CACHE") {
+    if let Some(d) = std::env::var_os("LEXGRAPH_CACHE").filter(|v| !v.is_empty()) {
         return PathBuf::from(d);
     }
-    if let Some(d) = var("XDG_CACHE_HOME") {
-        return PathBuf::from(d).join("lexgraph");
+    match directories::ProjectDirs::from("", "", "lexgraph") {
+        Some(dirs) => dirs.cache_dir().to_path_buf(),
+        None => std::env::temp_dir().join("lexgraph"),
     }
-    if let Some(h) = var("HOME") {
-        return PathBuf::from(h).join(".cache").join("lexgraph");
-    }
-    std::env::temp_dir().join("lexgraph")
 }
 
 /// Opens the default lexicon of `kind`, compiling it first if not cached.
@@ -64,6 +63,11 @@ fn open_in(alphabet: &Alphabet, invalid: Invalid, stem: &str, kind: Kind) -> Res
         alphabet,
         invalid,
     )?;
+    // Nothing is written to a player's disk unannounced.
+    eprintln!(
+        "note: compiling the built-in English lexicon into {} (once; LEXGRAPH_CACHE moves it)",
+        dir.display()
+    );
     let files = compile::try_compile(&list)?;
     let cached = std::fs::create_dir_all(&dir)
         .map_err(anyhow::Error::from)
@@ -160,5 +164,15 @@ pub fn leaves_spec(
         }
         return Ok(("gordon2".into(), Leaves::parse("gordon2", alphabet)?));
     }
-    Ok((spec.to_string(), Leaves::parse(spec, alphabet)?))
+    match Leaves::parse(spec, alphabet) {
+        Ok(leaves) => Ok((spec.to_string(), leaves)),
+        // The command line's choices include `auto`.
+        Err(lexgraph::Error::Query(m)) if m.starts_with("unknown leave values") => {
+            anyhow::bail!(
+                "unknown leave values {spec:?}: auto, {}",
+                lexgraph::strategy::LEAVE_CHOICES
+            )
+        }
+        Err(e) => Err(e.into()),
+    }
 }

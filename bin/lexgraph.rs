@@ -8,6 +8,7 @@ mod setup;
 mod signals;
 mod simulate;
 mod stacked;
+mod study;
 
 use std::io::IsTerminal;
 use std::path::Path;
@@ -72,6 +73,9 @@ enum Cmd {
     /// Tune Gordon's leave weights by hill climbing against a greedy player
     /// (Gordon 1993); writes them as CSV
     Tune(cmd::tune::Args),
+    /// An engine for crossword-game GUIs: the UCGI protocol of Macondo and
+    /// MAGPIE on standard input and output (docs/ucgi.md)
+    Ucgi(cmd::ucgi::Args),
     /// Print a shell completion script (e.g. `lexgraph completions bash > /etc/bash_completion.d/lexgraph`)
     Completions(cmd::docs::CompletionsArgs),
     /// Write the man pages: lexgraph.1 and one per subcommand (lexgraph-compile.1, ...)
@@ -236,6 +240,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Cmd::Play(args) => cmd::play::run(args),
         Cmd::Replay(args) => cmd::replay::run(args),
         Cmd::Tune(args) => cmd::tune::run(args),
+        Cmd::Ucgi(args) => cmd::ucgi::run(args),
         Cmd::Completions(args) => cmd::docs::completions(args),
         Cmd::Man(args) => cmd::docs::man(args),
     }

@@ -113,6 +113,22 @@ pub fn open_lexicon(path: Option<&Path>, want: Option<Kind>) -> Result<(String, 
     }
 }
 
+/// `--format` of the commands that print records: text for people, JSON
+/// Lines (one object a line) for programs.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    #[default]
+    Text,
+    Json,
+}
+
+/// Writes `value` as one line of JSON.
+pub fn json_line(out: &mut impl std::io::Write, value: &impl Serialize) -> Result<()> {
+    serde_json::to_writer(&mut *out, value)?;
+    writeln!(out)?;
+    Ok(())
+}
+
 /// `--count` as JSON (also for Upwords positions).
 #[derive(Serialize)]
 pub struct JsonCount<'a> {

@@ -323,7 +323,7 @@ impl Peers {
                     args.extend(["--leaves".into(), klv.into(), "--top".into(), "1".into()])
                 }
                 // Every move, as the peers list them: by score.
-                None => args.extend(["--by".into(), "score".into()]),
+                None => args.extend(["--by".into(), "score".into(), "--all".into()]),
             }
             Ok(args)
         });

@@ -6,7 +6,8 @@ use std::process::ExitCode;
 
 use anyhow::{bail, Context, Result};
 
-use crate::{load, refuse_lexicon_operands};
+use crate::refuse_lexicon_operands;
+use crate::setup::{json_line, open_lexicon, Format};
 
 /// The longest line `check -` reads: as for word lists.
 const MAX_WORD_LINE: usize = lexgraph::input::MAX_LINE_BYTES;
@@ -19,18 +20,51 @@ pub struct Args {
     /// Lexicon file (default: the built-in English lexicon)
     #[arg(short, long)]
     lexicon: Option<PathBuf>,
+    /// Output format: `WORD yes|no` lines, or JSON Lines
+    /// (`{"word", "valid", "lexicon"}`)
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+}
+
+/// A word's answer as `--format json` writes it.
+#[derive(serde::Serialize)]
+struct JsonCheck<'a> {
+    word: &'a str,
+    valid: bool,
+    lexicon: &'a str,
 }
 
 pub fn run(args: Args) -> Result<ExitCode> {
-    let Args { words, lexicon } = args;
+    let Args {
+        words,
+        lexicon,
+        format,
+    } = args;
     refuse_lexicon_operands(&words)?;
-    let lex = load(lexicon.as_deref(), Some(lexgraph::Kind::Dawg))?;
+    let (label, lex) = open_lexicon(lexicon.as_deref(), Some(lexgraph::Kind::Dawg))?;
+    if lexicon.is_none() {
+        // A player checking a word must know which list judged it.
+        eprintln!(
+            "note: checked in the {label} lexicon ({} words); -l FILE checks in another",
+            lex.word_count()
+        );
+    }
     let mut all = true;
     let mut out = BufWriter::new(std::io::stdout().lock());
     let mut check = |w: &str, flush: bool| -> Result<()> {
         let ok = lex.contains(w);
         all &= ok;
-        writeln!(out, "{w} {}", if ok { "yes" } else { "no" })?;
+        match format {
+            Format::Text => writeln!(out, "{w} {}", if ok { "yes" } else { "no" })?,
+            Format::Json => json_line(
+                &mut out,
+                &JsonCheck {
+                    word: w,
+                    valid: ok,
+                    lexicon: &label,
+                },
+            )?,
+        }
         if flush {
             out.flush()?;
         }

@@ -4,19 +4,71 @@ use std::process::ExitCode;
 
 use anyhow::Result;
 use lexgraph::Lexicon;
+use serde::Serialize;
 
+use crate::setup::{json_line, Format};
 use crate::LexiconOperand;
 
 #[derive(clap::Args)]
 pub struct Args {
     #[command(flatten)]
     lexicon: LexiconOperand,
+    /// Output format: text, or one JSON object
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
 }
 
 pub fn run(args: Args) -> Result<ExitCode> {
+    let format = args.format;
     let lex = args.lexicon.open()?;
-    cmd_info(&lex)?;
+    match format {
+        Format::Text => cmd_info(&lex)?,
+        Format::Json => json_line(&mut std::io::stdout().lock(), &JsonInfo::of(&lex))?,
+    }
     Ok(ExitCode::SUCCESS)
+}
+
+/// `info --format json`: the header's facts under the names the text uses.
+#[derive(Serialize)]
+struct JsonInfo {
+    file: String,
+    kind: &'static str,
+    /// `lexgraph` (with `version`) or `kwg`.
+    format: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    version: Option<String>,
+    alphabet: String,
+    tiles: Vec<String>,
+    words: u64,
+    longest: u64,
+    nodes: u64,
+    edges: u64,
+    bytes: u64,
+    /// The payload's xxh3-64, in hex (lexgraph files).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    checksum: Option<String>,
+}
+
+impl JsonInfo {
+    fn of(lex: &Lexicon) -> JsonInfo {
+        let h = lex.header();
+        let a = lex.alphabet();
+        let kwg = lex.is_kwg();
+        JsonInfo {
+            file: lex.origin().to_string(),
+            kind: h.kind.name(),
+            format: if kwg { "kwg" } else { "lexgraph" },
+            version: (!kwg).then(|| format!("{}.{}", h.major, h.minor)),
+            alphabet: a.name().to_string(),
+            tiles: (1..=a.len() as u8).map(|t| a.label(t, false)).collect(),
+            words: h.words,
+            longest: h.max_word_len as u64,
+            nodes: h.nodes,
+            edges: if h.masked() { h.edge_count() } else { h.edges },
+            bytes: lex.bytes().len() as u64,
+            checksum: (!kwg).then(|| format!("{:016x}", h.checksum)),
+        }
+    }
 }
 
 fn cmd_info(lex: &Lexicon) -> Result<()> {

@@ -18,5 +18,6 @@ pub mod replay;
 pub mod selfplay;
 pub mod sim;
 pub mod tune;
+pub mod ucgi;
 pub mod verify;
 pub mod words;

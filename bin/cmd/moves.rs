@@ -61,9 +61,12 @@ pub struct Args {
     /// Board layout: standard (15x15), super (21x21) or a layout file; default by board size
     #[arg(long)]
     layout: Option<String>,
-    /// Keep only the N best moves
+    /// Keep only the N best plays (default 15, as Macondo's `gen` lists)
     #[arg(long)]
     top: Option<usize>,
+    /// List every legal play, not only the best 15
+    #[arg(long, conflicts_with_all = ["top", "count", "play"])]
+    all: bool,
     /// Print only the number of legal moves
     #[arg(long, conflicts_with = "top")]
     count: bool,
@@ -165,6 +168,20 @@ struct JsonMove<'a> {
     play: PlayRecord,
 }
 
+/// Plays listed when neither `--top` nor `--all` is given.
+const DEFAULT_TOP: usize = 15;
+
+impl Args {
+    /// How many plays to list: `--top`, every one with `--all` (and for
+    /// `--count` and `--play`, which do not list the best), else 15.
+    fn top(&self) -> Option<usize> {
+        match self.all || self.count || self.play.is_some() {
+            true => None,
+            false => Some(self.top.unwrap_or(DEFAULT_TOP)),
+        }
+    }
+}
+
 /// The largest `--board` file read.
 const MAX_BOARD_FILE: u64 = 64 << 20;
 
@@ -190,7 +207,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
             layout: args.layout.as_deref(),
             rack_size: args.rack_size,
             bingo: args.bingo,
-            top: args.top,
+            top: args.top(),
             count: args.count,
             json: args.format == Format::Json,
             strict: args.strict,
@@ -624,18 +641,27 @@ impl<'a> Run<'a> {
             Err(Fault::Illegal(e)) => {
                 eprintln!("{}", crate::shown(&format!("{label}: {e}")));
                 self.illegal += 1;
-                Ok(())
+                self.frame_error(k, label, &e)
             }
             Err(Fault::Data(e)) => {
                 eprintln!("error: {}", crate::shown(&format!("{label}: {e}")));
                 self.bad += 1;
-                Ok(())
+                self.frame_error(k, label, &e)
             }
         };
         // Each position's answer goes out now: a program driving the
         // engine through a pipe reads it before sending the next line.
         self.printer.flush()?;
         outcome
+    }
+
+    /// In a JSON batch, a position that got no answer says why on
+    /// standard output too, in its place in the stream.
+    fn frame_error(&mut self, k: usize, label: &str, why: &str) -> Result<()> {
+        match self.args.format == Format::Json {
+            true => self.printer.frame(k, label, Err(why)),
+            false => Ok(()),
+        }
     }
 
     /// The position (with `--rack` applied), what to print for it (the
@@ -724,7 +750,7 @@ impl<'a> Run<'a> {
         };
         if let Some(leaves) = self.leaves.get(&li) {
             // By equity: the best plays (exchanges and the pass among them).
-            let n = args.top.unwrap_or(usize::MAX);
+            let n = args.top().unwrap_or(usize::MAX);
             let (best, stats) = g.best_with_stats(lex, &p, leaves, n, &self.opts);
             if stats.exchanges_unranked {
                 eprintln!(
@@ -734,14 +760,7 @@ impl<'a> Run<'a> {
                 );
             }
             let plays: Vec<Listed> = best.into_iter().map(Listed::from).collect();
-            return Ok((
-                p,
-                Plays::Ranked {
-                    total: plays.len(),
-                    plays,
-                },
-                li,
-            ));
+            return Ok((p, Plays::Ranked { plays }, li));
         }
         if args.count {
             // Counted as found: no list, no sorting.
@@ -775,8 +794,7 @@ impl<'a> Run<'a> {
             }
         }
         // `print` puts the placements (`self.moves`) in order.
-        let total = moves.len() + others.len();
-        Ok((p, Plays::Placed { total, others }, li))
+        Ok((p, Plays::Placed { others }, li))
     }
 
     /// The exit status: 3 when a position could not be answered, 1 when a
@@ -835,17 +853,14 @@ fn distribution(name: &str, lexicon: &Alphabet) -> std::result::Result<Alphabet,
 /// What [`Run::plays`] found for a position.
 enum Plays {
     Count(usize),
-    /// Ranked by equity: the plays to print (at most `--top`), best first,
-    /// and how many there are in all.
+    /// Ranked by equity: the plays to print (at most `--top`), best first.
     Ranked {
-        total: usize,
         plays: Vec<Listed>,
     },
     /// By score: the placements (`Run::moves`, in no order: `Run::print`
     /// writes the `--top` best), then the exchanges and the pass (as many
-    /// as `--top` leaves room for), and how many plays there are in all.
+    /// as `--top` leaves room for).
     Placed {
-        total: usize,
         others: Vec<Play>,
     },
 }

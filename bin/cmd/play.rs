@@ -3,9 +3,12 @@
 //! Each turn shows the board (premium squares in colour on a terminal,
 //! marked with plain characters otherwise), the scores, the bag and the
 //! last move, then reads one command: `8D QUIRE` (across), `D8 QUIRE`
-//! (down; lower case for a blank), `exchange AEI`, `pass`, `hint`, `help`
-//! or `quit`. From a pipe the same commands are read line by line (a
-//! scripted game), each echoed after the prompt. The game is saved as GCG.
+//! (down; lower case for a blank), `exchange AEI` (or `-AEI`, as GCG
+//! writes it), `pass`, `hint`, `shuffle`, `undo`, `resign`, `help` or
+//! `quit`. On a terminal the line is edited as in a shell (arrows, history
+//! kept across games in the platform's data directory); from a pipe the
+//! same commands are read line by line (a scripted game), each echoed
+//! after the prompt. The game is saved as GCG.
 
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::PathBuf;
@@ -68,6 +71,17 @@ pub struct Args {
     /// Your name in the game record
     #[arg(long, default_value = "you")]
     name: String,
+    /// Colour the board: auto (on a terminal, unless NO_COLOR is set),
+    /// always or never
+    #[arg(long, value_enum, default_value_t = Colour::Auto)]
+    color: Colour,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Colour {
+    Auto,
+    Always,
+    Never,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -127,7 +141,13 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let stdin = std::io::stdin();
     let scripted = !stdin.is_terminal();
     let screen = Screen {
-        colour: std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none(),
+        colour: match args.color {
+            Colour::Always => true,
+            Colour::Never => false,
+            Colour::Auto => {
+                std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none()
+            }
+        },
     };
     let mut out = std::io::stdout().lock();
     let mut game = Game::new(a.clone(), rules.clone(), seed);
@@ -136,18 +156,23 @@ pub fn run(args: Args) -> Result<ExitCode> {
     } else {
         AnyGen::Classic(Generator::new(rules.clone()))
     };
-    let mut lines = stdin.lock().lines();
+    let mut input = Input::new(scripted);
+    let mut shown_rack = ShownRack::default();
     let lex_name = crate::lexicon_name(args.lexicon.as_deref());
     let mut names = [args.name.as_str(), "lexgraph"];
     if you == 1 {
         names.swap(0, 1);
     }
-    let save = |game: &Game| -> Result<()> {
-        let text = if upwords {
+    let save = |game: &Game, resigned: bool| -> Result<()> {
+        let mut text = if upwords {
             crate::stacked::record(game, names, &lex_name)
         } else {
             lexgraph::gcg::write(game, names, Some(&lex_name))
         };
+        if resigned {
+            // GCG has no resignation event: a note after the last turn says it.
+            text.push_str(&format!("#note {} resigned\n", names[you]));
+        }
         lexgraph::compile::write_atomic(&gcg_path, text.as_bytes())?;
         Ok(())
     };
@@ -159,6 +184,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
     )?;
     // The board is shown again after a move, not after a refused command.
     let mut redraw = true;
+    let mut resigned = false;
     while !game.is_over() {
         if game.to_move() != you {
             let choice = match (&engine, &mut gen) {
@@ -184,20 +210,15 @@ pub fn run(args: Args) -> Result<ExitCode> {
             continue;
         }
         if std::mem::take(&mut redraw) {
-            show(&mut out, &screen, &game, &lex, you)?;
+            show(&mut out, &screen, &game, &lex, you, &shown_rack)?;
         }
-        write!(out, "> ")?;
         out.flush()?;
-        let Some(line) = lines.next() else {
+        let Some(line) = input.read(&mut out)? else {
             writeln!(out)?;
             writeln!(out, "end of input: the game is saved unfinished")?;
             break;
         };
-        let line = line.context("reading a command")?;
         let cmd = line.trim();
-        if scripted {
-            writeln!(out, "{cmd}")?;
-        }
         let hinter = match &engine {
             Player::Sim(p) => Some(p),
             Player::Static(_) => hint_sim.as_ref(),
@@ -217,10 +238,32 @@ pub fn run(args: Args) -> Result<ExitCode> {
                 writeln!(out, "quit: the game is saved unfinished")?;
                 break;
             }
+            Outcome::Shuffle => {
+                let text = shown_rack.shuffle(&game.racks()[you], &a);
+                writeln!(out, "your rack: {text}")?;
+            }
+            Outcome::Undo => match undone(&game, you, seed) {
+                Some(g) => {
+                    game = g;
+                    writeln!(out, "undone: your last play and the reply to it")?;
+                    redraw = true;
+                }
+                None => writeln!(out, "  nothing of yours to undo")?,
+            },
+            Outcome::Resign => {
+                let s = game.scores();
+                writeln!(
+                    out,
+                    "you resign: lexgraph wins ({} {} - {} {})",
+                    names[0], s[0], s[1], names[1]
+                )?;
+                resigned = true;
+                break;
+            }
         }
     }
     if game.is_over() {
-        show(&mut out, &screen, &game, &lex, you)?;
+        show(&mut out, &screen, &game, &lex, you, &shown_rack)?;
         let s = game.scores();
         match game.end() {
             Some(End::Out {
@@ -267,7 +310,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
             names[0], s[0], s[1], names[1]
         )?;
     }
-    save(&game)?;
+    save(&game, resigned)?;
     writeln!(out, "saved {}", gcg_path.display())?;
     Ok(ExitCode::SUCCESS)
 }
@@ -277,13 +320,130 @@ enum Outcome {
     Info(String),
     Refused(Vec<String>),
     Quit,
+    Shuffle,
+    Undo,
+    Resign,
+}
+
+/// Where commands come from: a line editor with history on a terminal,
+/// plain lines (echoed, so a transcript reads as a game) from a pipe.
+enum Input {
+    Editor {
+        editor: Box<rustyline::DefaultEditor>,
+        history: Option<PathBuf>,
+    },
+    Lines(std::io::Lines<std::io::StdinLock<'static>>),
+}
+
+impl Input {
+    fn new(scripted: bool) -> Input {
+        if !scripted {
+            if let Ok(mut editor) = rustyline::DefaultEditor::new() {
+                let history = directories::ProjectDirs::from("", "", "lexgraph")
+                    .map(|d| d.data_dir().join("play-history.txt"));
+                if let Some(h) = &history {
+                    // No history yet is the usual first run.
+                    let _ = editor.load_history(h);
+                }
+                return Input::Editor {
+                    editor: Box::new(editor),
+                    history,
+                };
+            }
+        }
+        Input::Lines(std::io::stdin().lock().lines())
+    }
+
+    /// The next command, `None` at the end of input (Ctrl-D; Ctrl-C too).
+    fn read(&mut self, out: &mut impl Write) -> Result<Option<String>> {
+        match self {
+            Input::Editor { editor, history } => match editor.readline("> ") {
+                Ok(line) => {
+                    if !line.trim().is_empty() {
+                        let _ = editor.add_history_entry(line.as_str());
+                        if let Some(h) = history {
+                            // History is a convenience: a directory that
+                            // cannot be written costs it, not the game.
+                            let _ = h.parent().map(std::fs::create_dir_all);
+                            let _ = editor.save_history(h);
+                        }
+                    }
+                    Ok(Some(line))
+                }
+                Err(rustyline::error::ReadlineError::Eof)
+                | Err(rustyline::error::ReadlineError::Interrupted) => Ok(None),
+                Err(e) => Err(e).context("reading a command"),
+            },
+            Input::Lines(lines) => {
+                write!(out, "> ")?;
+                out.flush()?;
+                match lines.next() {
+                    None => Ok(None),
+                    Some(line) => {
+                        let line = line.context("reading a command")?;
+                        writeln!(out, "{}", line.trim())?;
+                        Ok(Some(line))
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The rack as `shuffle` last showed it: that order while the rack is the
+/// same, the alphabet's order otherwise.
+#[derive(Default)]
+struct ShownRack {
+    rack: Rack,
+    text: Option<String>,
+}
+
+impl ShownRack {
+    /// A new order of `rack`'s tiles, as text.
+    fn shuffle(&mut self, rack: &Rack, a: &lexgraph::Alphabet) -> String {
+        use rand::seq::SliceRandom;
+        let mut tiles: Vec<String> = Vec::new();
+        for (t, &n) in rack.counts().iter().enumerate() {
+            for _ in 0..n {
+                tiles.push(Rack::from_tiles(&[t as u8]).to_text(a));
+            }
+        }
+        tiles.shuffle(&mut rand::thread_rng());
+        let text = tiles.concat();
+        self.rack = *rack;
+        self.text = Some(text.clone());
+        text
+    }
+
+    /// `rack` in the order last shown, if it is the same rack.
+    fn text(&self, rack: &Rack, a: &lexgraph::Alphabet) -> String {
+        match &self.text {
+            Some(t) if self.rack == *rack => t.clone(),
+            _ => rack.to_text(a),
+        }
+    }
+}
+
+/// The game as it was before `you`'s last play: the same seed and the
+/// turns before it played again (the bag's draws follow from the seed and
+/// the plays). `None` when `you` has not played.
+fn undone(game: &Game, you: usize, seed: u64) -> Option<Game> {
+    let last = game.turns().iter().rposition(|t| t.player == you)?;
+    let mut g = Game::new(game.alphabet().clone(), game.rules().clone(), seed);
+    for t in &game.turns()[..last] {
+        g.play(&t.play).ok()?;
+    }
+    Some(g)
 }
 
 const HELP: &str = "commands:
   8D QUIRE       a play across from 8D (row first); D8 QUIRE plays down
                  lower case is a blank: 8D QUIrE; `.` may stand for a tile on the board
-  exchange AEI   put those tiles back (needs 7 tiles in the bag)
+  exchange AEI   put those tiles back (needs 7 tiles in the bag); also -AEI
   pass           pass the turn
+  shuffle        show your rack in another order
+  undo           take back your last play (and the engine's reply to it)
+  resign         give the game up; it is saved
   hint           the engine's five best plays for your rack (simulated when
                  the engine simulates)
   hint sim       the best plays simulated a few turns ahead (see --hint-sim)
@@ -307,6 +467,9 @@ fn turn(
         "" => Outcome::Info(String::new()),
         "help" | "?" => Outcome::Info(HELP.to_string()),
         "quit" | "exit" => Outcome::Quit,
+        "shuffle" | "s" if words.len() == 1 => Outcome::Shuffle,
+        "undo" | "takeback" if words.len() == 1 => Outcome::Undo,
+        "resign" if words.len() == 1 => Outcome::Resign,
         "pass" => {
             game.play(&Play::Pass)?;
             Outcome::Played("you pass".into())
@@ -339,8 +502,12 @@ fn turn(
                 lines.join("\n")
             ))
         }
-        "exchange" | "ex" | "x" => {
-            let tiles = words[1..].concat();
+        w if w == "exchange" || w == "ex" || w == "x" || (w.starts_with('-') && w.len() > 1) => {
+            // `exchange AEI`, or `-AEI` as GCG writes it.
+            let tiles = match cmd.trim_start().strip_prefix('-') {
+                Some(t) => t.split_whitespace().collect::<String>(),
+                None => words[1..].concat(),
+            };
             let out = match Rack::parse(&tiles, &a) {
                 Ok(r) => r,
                 Err(e) => return Ok(Outcome::Refused(vec![e.to_string()])),
@@ -486,6 +653,7 @@ fn show(
     game: &Game,
     lex: &Lexicon,
     you: usize,
+    shown_rack: &ShownRack,
 ) -> Result<()> {
     let a = lex.alphabet();
     let rules = game.rules();
@@ -562,7 +730,7 @@ fn show(
             (0..n).for_each(|_| unseen.add(t as u8));
         }
         writeln!(out, "unseen ({}): {}", unseen.len(), unseen.to_text(a))?;
-        writeln!(out, "your rack: {}", game.racks()[you].to_text(a))?;
+        writeln!(out, "your rack: {}", shown_rack.text(&game.racks()[you], a))?;
     } else {
         writeln!(out, "lexgraph's rack: {}", game.racks()[1 - you].to_text(a))?;
     }

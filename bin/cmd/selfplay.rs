@@ -9,7 +9,7 @@ use anyhow::{Context, Result};
 
 use lexgraph::rules::{Layout, Rules};
 
-use crate::setup::RuleSet;
+use crate::setup::{json_line, Format, RuleSet};
 use lexgraph::selfplay::{play_game_recorded, TurnView};
 use lexgraph::{Kind, Lexicon};
 
@@ -50,6 +50,67 @@ pub struct Args {
     /// Print only the totals, not a line per game
     #[arg(long)]
     quiet: bool,
+    /// Output format: text, or JSON Lines (a `game` record per game, then
+    /// the `summary`)
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+}
+
+/// Moves per turn, or microseconds per turn.
+#[derive(serde::Serialize)]
+struct Spread<T> {
+    mean: f64,
+    median: T,
+    max: T,
+}
+
+/// One game, as `--format json` writes it.
+#[derive(serde::Serialize)]
+struct JsonGame {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    game: u64,
+    seed: u64,
+    turns: usize,
+    scores: [i32; 2],
+    bingos: usize,
+    moves_per_turn: Spread<usize>,
+    best_points_per_turn: f64,
+    structure: &'static str,
+    mean_us_per_turn: f64,
+}
+
+/// The totals, as `--format json` writes them.
+#[derive(serde::Serialize)]
+struct JsonSummary {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    games: u64,
+    turns: usize,
+    moves_per_turn: Spread<usize>,
+    best_points_per_turn: f64,
+    points_per_game: f64,
+    bingos: usize,
+    structure: &'static str,
+    us_per_turn: Spread<f64>,
+    moves_per_second: f64,
+    /// With `--structure both`: the second structure's timing (the two
+    /// agreed on every turn, or the run would have failed).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    checked_with: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    check_us_per_turn: Option<Spread<f64>>,
+}
+
+/// Mean, median and maximum microseconds of `v`.
+fn us_spread(v: &[Duration]) -> Spread<f64> {
+    let mut us: Vec<f64> = v.iter().map(|d| d.as_secs_f64() * 1e6).collect();
+    us.sort_by(f64::total_cmp);
+    Spread {
+        mean: mean_us_of(v),
+        median: us.get(us.len() / 2).copied().unwrap_or(0.0),
+        max: us.last().copied().unwrap_or(0.0),
+    }
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -173,7 +234,31 @@ pub fn run(args: Args) -> Result<ExitCode> {
             lexgraph::compile::write_atomic(&path, text.as_bytes())
                 .with_context(|| format!("writing {}", path.display()))?;
         }
-        if !args.quiet {
+        if !args.quiet && args.format == Format::Json {
+            let mut mv = res.moves_per_turn.clone();
+            mv.sort_unstable();
+            let record = JsonGame {
+                kind: "game",
+                game: g,
+                seed,
+                turns: res.turns,
+                scores: res.scores,
+                bingos: res.bingos,
+                moves_per_turn: Spread {
+                    mean: mv.iter().sum::<usize>() as f64 / res.turns.max(1) as f64,
+                    median: mv.get(mv.len() / 2).copied().unwrap_or(0),
+                    max: mv.last().copied().unwrap_or(0),
+                },
+                best_points_per_turn: res.best_per_turn.iter().sum::<i32>() as f64
+                    / res.turns.max(1) as f64,
+                structure: primary_kind.name(),
+                mean_us_per_turn: mean_us_of(&res.time_per_turn),
+            };
+            match &pb {
+                Some(pb) => pb.println(serde_json::to_string(&record)?),
+                None => json_line(&mut so, &record)?,
+            }
+        } else if !args.quiet {
             let mean_us = mean_us_of(&res.time_per_turn);
             let check = if res.check_time_per_turn.is_empty() {
                 String::new()
@@ -225,6 +310,36 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let mut mv = all_moves.clone();
     mv.sort_unstable();
     let median = |v: &[usize]| if v.is_empty() { 0 } else { v[v.len() / 2] };
+    if args.format == Format::Json {
+        let moves = all_moves.iter().sum::<usize>();
+        let record = JsonSummary {
+            kind: "summary",
+            games: args.games,
+            turns,
+            moves_per_turn: Spread {
+                mean: moves as f64 / turns.max(1) as f64,
+                median: median(&mv),
+                max: mv.last().copied().unwrap_or(0),
+            },
+            best_points_per_turn: all_best.iter().map(|&x| x as f64).sum::<f64>()
+                / turns.max(1) as f64,
+            points_per_game: game_points.iter().map(|&x| x as f64).sum::<f64>()
+                / game_points.len().max(1) as f64,
+            bingos,
+            structure: primary_kind.name(),
+            us_per_turn: us_spread(&all_time),
+            moves_per_second: moves as f64
+                / all_time
+                    .iter()
+                    .map(|d| d.as_secs_f64())
+                    .sum::<f64>()
+                    .max(1e-12),
+            checked_with: check_kind.map(|k| k.name()),
+            check_us_per_turn: check_kind.map(|_| us_spread(&all_check)),
+        };
+        json_line(&mut so, &record)?;
+        return Ok(ExitCode::SUCCESS);
+    }
     writeln!(so, "games:            {}", args.games)?;
     writeln!(
         so,

@@ -10,6 +10,7 @@ use lexgraph::format::kwg::{KwgLayout, KwgReport};
 use lexgraph::lexicon::{check_pair, sibling_path};
 use lexgraph::{Kind, Kwg, Lexicon, WordList};
 
+use crate::setup::{json_line, Format};
 use crate::{resolve_alphabet, usage, Negative};
 
 #[derive(clap::Args)]
@@ -35,6 +36,23 @@ pub struct Args {
     /// The alphabet a KWG's or KLV's tiles number (they name none): built-in name or file
     #[arg(long, default_value = "english")]
     alphabet: String,
+    /// Output format: a line of text, or one JSON object (`{"file", "ok",
+    /// "checked"}`, or `{"file", "ok": false, "error"}` for a file that
+    /// does not verify, exit 1)
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+}
+
+/// `verify --format json`.
+#[derive(serde::Serialize)]
+struct JsonVerify<'a> {
+    file: &'a str,
+    ok: bool,
+    /// What was checked, as the text says it after `OK: `.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    checked: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<String>,
 }
 
 /// What sort of file verify was given.
@@ -75,6 +93,47 @@ fn file_kind(path: &Path) -> Result<FileKind> {
 }
 
 pub fn run(args: Args) -> Result<ExitCode> {
+    let format = args.format;
+    let Some(file) = args.lexicon.clone().or(args.lexicon_flag.clone()) else {
+        usage!("give the lexicon to verify");
+    };
+    let file = file.display().to_string();
+    let outcome = verify(args);
+    if format == Format::Text {
+        println!("{file}: OK: {}", outcome?);
+        return Ok(ExitCode::SUCCESS);
+    }
+    let checked;
+    let record = match outcome {
+        Ok(c) => {
+            checked = c;
+            JsonVerify {
+                file: &file,
+                ok: true,
+                checked: Some(&checked),
+                error: None,
+            }
+        }
+        Err(e) => match e.downcast::<Negative>() {
+            Ok(no) => {
+                let record = JsonVerify {
+                    file: &file,
+                    ok: false,
+                    checked: None,
+                    error: Some(no.0),
+                };
+                json_line(&mut std::io::stdout().lock(), &record)?;
+                return Ok(ExitCode::from(crate::status::NO));
+            }
+            Err(e) => return Err(e),
+        },
+    };
+    json_line(&mut std::io::stdout().lock(), &record)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Verifies the file; returns what was checked (the text after `OK: `).
+fn verify(args: Args) -> Result<String> {
     let Args {
         lexicon,
         lexicon_flag,
@@ -82,10 +141,9 @@ pub fn run(args: Args) -> Result<ExitCode> {
         skip_invalid,
         pair,
         alphabet,
+        ..
     } = args;
-    let Some(lexicon) = lexicon.or(lexicon_flag) else {
-        usage!("give the lexicon to verify");
-    };
+    let lexicon = lexicon.or(lexicon_flag).expect("checked by run");
     // A file that is not valid is verify's "no" (exit 1); one that
     // cannot be read is an I/O error (3).
     let negative = |e: lexgraph::Error| match e {
@@ -115,33 +173,23 @@ pub fn run(args: Args) -> Result<ExitCode> {
                     (kwg.verify().map_err(negative)?, Some(kwg))
                 }
             };
-            let mut msg = format!(
-                "{}: OK: {}",
-                lexicon.display(),
-                describe(&report, lex.is_none())
-            );
+            let mut msg = describe(&report, lex.is_none());
             if let (Some(kwg), Some(w)) = (&lex, words) {
                 msg.push_str(&check_list(kwg.best(), &lexicon, &w, skip_invalid)?);
             }
-            println!("{msg}");
-            return Ok(ExitCode::SUCCESS);
+            return Ok(msg);
         }
     }
     let lex = Lexicon::open(&lexicon).map_err(negative)?;
     lex.verify().map_err(negative)?;
-    let mut msg = format!(
-        "{}: OK: checksum and structure, {} words",
-        lexicon.display(),
-        lex.word_count()
-    );
+    let mut msg = format!("checksum and structure, {} words", lex.word_count());
     if let Some(p) = check_sibling(&lexicon, &lex, pair.as_deref())? {
         msg.push_str(&format!(", same word list as {}", p.display()));
     }
     if let Some(w) = words {
         msg.push_str(&check_list(&lex, &lexicon, &w, skip_invalid)?);
     }
-    println!("{msg}");
-    Ok(ExitCode::SUCCESS)
+    Ok(msg)
 }
 
 /// What verify says of a valid KWG or KLV.

@@ -13,6 +13,7 @@ mod common;
 mod oracle;
 
 mod cli_contract;
+mod cli_defaults;
 mod cli_hardening;
 mod game_cli;
 mod gcg_replay;
@@ -32,4 +33,6 @@ mod movegen_equity;
 mod movegen_reference;
 mod movegen_seams;
 mod query_streams;
+mod ucgi;
 mod upwords;
+mod word_study;

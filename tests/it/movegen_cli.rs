@@ -44,6 +44,11 @@ fn moves(extra: &[&str]) -> Output {
     if !extra.iter().any(|a| chosen.contains(a)) {
         args.extend(["--by", "score"]);
     }
+    // Every play, not the best 15 `moves` lists by default.
+    let limited = ["--top", "--count", "--play", "--all"];
+    if !extra.iter().any(|a| limited.contains(a)) {
+        args.push("--all");
+    }
     run(&args)
 }
 
@@ -96,6 +101,7 @@ fn dawg_and_gaddag_print_the_same_moves() {
         "gaddag",
         "--by",
         "score",
+        "--all",
     ]);
     assert_eq!(stdout(&o), stdout(&g));
 }
@@ -146,6 +152,7 @@ fn aligned_and_packed_files_give_the_same_moves() {
                 kind,
                 "--by",
                 "score",
+                "--all",
             ]);
             assert!(o.status.success(), "{}", stderr(&o));
             assert_eq!(stdout(&o), stdout(&masked), "{layout} {kind}");
@@ -292,15 +299,31 @@ fn batch_reports_bad_lines_and_goes_on() {
         "--top",
         "1",
     ]);
-    let positions: Vec<u64> = stdout(&o)
+    // Each position's plays, then the record that closes its answer (or
+    // says why there is none).
+    let records: Vec<String> = stdout(&o)
         .lines()
         .map(|l| {
-            serde_json::from_str::<serde_json::Value>(l).unwrap()["position"]
-                .as_u64()
-                .unwrap()
+            let v = serde_json::from_str::<serde_json::Value>(l).unwrap();
+            let what = match v.get("error") {
+                Some(_) => "error".to_string(),
+                None => v["type"].as_str().unwrap().to_string(),
+            };
+            format!("{} {what}", v["position"])
         })
         .collect();
-    assert_eq!(positions, [0, 4]);
+    assert_eq!(
+        records,
+        [
+            "0 place",
+            "0 position",
+            "1 error",
+            "2 error",
+            "3 error",
+            "4 place",
+            "4 position"
+        ]
+    );
 }
 
 #[test]
@@ -552,7 +575,7 @@ fn plain_text_board_with_rack_flag() {
 fn exchanges_and_pass() {
     let o = moves(&["--cgp", &format!("{QUIRE} AAB/ 0/0 0"), "--exchanges"]);
     let out = stdout(&o);
-    let ex: Vec<&str> = out.lines().filter(|l| l.starts_with("exchange ")).collect();
+    let ex: Vec<&str> = out.lines().filter(|l| l.starts_with('-')).collect();
     // Sub-multisets of AAB: A, AA, B, AB, AAB.
     assert_eq!(ex.len(), 5, "{out}");
     assert_eq!(out.lines().last(), Some("pass 0"));
@@ -565,7 +588,7 @@ fn exchanges_and_pass() {
     ]);
     let out = stdout(&o);
     assert!(o.status.success(), "{}", stderr(&o));
-    assert!(!out.contains("exchange"), "{out}");
+    assert!(!out.lines().any(|l| l.starts_with('-')), "{out}");
     assert_eq!(out.lines().last(), Some("pass 0"));
     // 83 on the board and 7 on the rack leave 10 unseen. Without the
     // opponent's rack, the opponent holds 7 of them: 3 in the bag, too few.
@@ -573,10 +596,7 @@ fn exchanges_and_pass() {
     let ex = |racks: &str| {
         let o = moves(&["--cgp", &format!("{board} {racks} 0/0 0"), "--exchanges"]);
         assert!(o.status.success(), "{}", stderr(&o));
-        stdout(&o)
-            .lines()
-            .filter(|l| l.starts_with("exchange "))
-            .count()
+        stdout(&o).lines().filter(|l| l.starts_with('-')).count()
     };
     assert_eq!(ex("ABCDEFG/"), 0);
     // An opponent known to hold 3 tiles leaves 7 in the bag: 127 exchanges.

@@ -340,7 +340,10 @@ mod cli {
         let dir = tempfile::tempdir().unwrap();
         let d = dir.path();
         let pos = format!("{CAT} BESTOW");
-        let text = run(d, &["moves", "--rules", "upwords", "--stacked", &pos]);
+        let text = run(
+            d,
+            &["moves", "--rules", "upwords", "--stacked", &pos, "--all"],
+        );
         assert!(
             text.status.success(),
             "{}",
@@ -372,6 +375,7 @@ mod cli {
                 &pos,
                 "--structure",
                 "dawg",
+                "--all",
             ],
         );
         assert_eq!(stdout(&dawg), lines);

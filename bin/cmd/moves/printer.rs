@@ -3,7 +3,7 @@
 //! plays, exchanges and the pass through the general path, in text or
 //! JSON Lines.
 
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 
 use anyhow::Result;
 
@@ -44,8 +44,10 @@ pub struct Answer<'a> {
 /// Writes answers: what stays from one position to the next.
 pub struct Printer<W: Write> {
     json: bool,
-    /// `--top`.
+    /// `--top` (`None`: every play).
     top: Option<usize>,
+    /// Name the columns above a position's plays: text on a terminal.
+    header: bool,
     /// Puts the moves in order.
     ranking: Ranking,
     /// How each lexicon's tiles are written (by index in `Lexicons::opened`),
@@ -63,7 +65,8 @@ impl<W: Write> Printer<W> {
     pub fn new(args: &Args, out: W) -> Printer<W> {
         Printer {
             json: args.format == Format::Json,
-            top: args.top,
+            top: args.top(),
+            header: args.format == Format::Text && std::io::stdout().is_terminal(),
             ranking: Ranking::default(),
             spellings: Vec::new(),
             square_fields: None,
@@ -82,9 +85,45 @@ impl<W: Write> Printer<W> {
 
     /// Writes answer `a` into the output buffer (and out, in chunks).
     pub fn answer(&mut self, a: &Answer<'_>) -> Result<()> {
+        let shown = self.plays(a)?;
+        if self.json && a.batch && !matches!(a.plays, Plays::Count(_)) {
+            self.frame(a.k, a.label, Ok(shown))?;
+        }
+        Ok(())
+    }
+
+    /// In a JSON batch, the record that ends position `k`'s answer: how
+    /// many plays were listed, or why there are none. A client reading a
+    /// stream tells "no legal play" (`"plays": 0`) from "not answered yet"
+    /// by it. (`--count` answers with one record already.)
+    pub fn frame(
+        &mut self,
+        k: usize,
+        label: &str,
+        outcome: std::result::Result<usize, &str>,
+    ) -> Result<()> {
+        let (plays, error) = match outcome {
+            Ok(n) => (Some(n), None),
+            Err(e) => (None, Some(e)),
+        };
+        let record = JsonFrame {
+            kind: "position",
+            position: k,
+            source: label,
+            plays,
+            error,
+        };
+        serde_json::to_writer(&mut self.buf, &record)?;
+        writeln!(self.buf)?;
+        Ok(())
+    }
+
+    /// Writes the plays of answer `a`; returns how many.
+    fn plays(&mut self, a: &Answer<'_>) -> Result<usize> {
         let Printer {
             json,
             top,
+            header,
             ranking,
             spellings,
             square_fields,
@@ -105,7 +144,7 @@ impl<W: Write> Printer<W> {
             alphabet,
         } = *a;
         let position = batch.then_some(k);
-        let total = match plays {
+        let shown = match plays {
             Plays::Count(n) => {
                 if json {
                     let j = JsonCount {
@@ -120,12 +159,25 @@ impl<W: Write> Printer<W> {
                 } else {
                     writeln!(buf, "{n}")?;
                 }
-                return Ok(());
+                return Ok(1);
             }
-            Plays::Ranked { total, .. } | Plays::Placed { total, .. } => *total,
+            // The header counts the plays listed under it, ranked or not.
+            Plays::Ranked { plays, .. } => plays.len(),
+            Plays::Placed { others, .. } => {
+                let top = top.unwrap_or(usize::MAX);
+                let placed = moves.len().min(top);
+                placed + others.len().min(top - placed)
+            }
         };
         if !json && batch {
-            writeln!(buf, "# position {k} ({label}): {total} moves")?;
+            writeln!(buf, "# position {k} ({label}): {shown} plays")?;
+        }
+        if *header {
+            let columns = match plays {
+                Plays::Ranked { .. } => "move score equity leave",
+                _ => "move score",
+            };
+            writeln!(buf, "# {columns}")?;
         }
         let listed = |buf: &mut Vec<u8>, play: &Listed| -> Result<()> {
             if json {
@@ -176,8 +228,22 @@ impl<W: Write> Printer<W> {
                 }
             }
         }
-        Ok(())
+        Ok(shown)
     }
+}
+
+/// The record that closes a position's answer in a JSON batch.
+#[derive(serde::Serialize)]
+struct JsonFrame<'a> {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    position: usize,
+    /// Where the position was read (`FILE:LINE`, `stdin:LINE`).
+    source: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    plays: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<&'a str>,
 }
 
 /// How lexicon `li` writes its tiles, made the first time it is needed.
@@ -193,13 +259,14 @@ fn spelling<'s>(
     spellings[li].get_or_insert_with(|| Spelling::new(alphabet, lexicon))
 }
 
-/// `8D QUIRE 30`, `exchange AEI 0`, `pass 0`; ranked by equity, the
+/// `8D QUIRE 30`, `-AEI 0` (an exchange, as GCG writes it), `pass 0`;
+/// ranked by equity, the
 /// equity (to two decimals) and the leave follow (`8G QI 22 29.5 S`, `-`
 /// for no tile kept).
 fn text_play(listed: &Listed, alphabet: &Alphabet) -> String {
     let play = match &listed.play {
         Play::Place(m) => format!("{} {}", m.notation(alphabet), m.score),
-        Play::Exchange(r) => format!("exchange {} 0", r.to_text(alphabet)),
+        Play::Exchange(_) => format!("{} 0", listed.play.text(alphabet)),
         Play::Pass => "pass 0".to_string(),
     };
     match &listed.ranked {
