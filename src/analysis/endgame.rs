@@ -265,12 +265,12 @@ impl<'a> Endgame<'a> {
             pool.lock()
                 .unwrap_or_else(|e| e.into_inner())
                 .pop()
-                .unwrap_or_else(|| Searcher::new(self, &table, deadline))
+                .unwrap_or_else(|| Searcher::new(self, &table, deadline, stop))
         };
 
         // The root's plays, ordered as a node orders them, each with its
         // index in that first order (the tie-break of equal values).
-        let mut plays: Vec<(usize, Root)> = Searcher::new(self, &table, deadline)
+        let mut plays: Vec<(usize, Root)> = Searcher::new(self, &table, deadline, stop)
             .ordered_moves(&self.racks[0], None)
             .into_iter()
             .chain([Root::Pass])
@@ -540,6 +540,9 @@ struct Searcher<'e, 'a> {
     /// Depth limits met (and table entries used that met one).
     cuts: u64,
     deadline: Option<Instant>,
+    /// The caller's stop flag, read with the clock: a stop ends the depth
+    /// being searched, not only the next one.
+    stop: &'e AtomicBool,
     aborted: bool,
 }
 
@@ -571,7 +574,12 @@ fn node_key(board_hash: u64, racks: &[Rack; 2], scoreless: u32) -> u64 {
 }
 
 impl<'e, 'a> Searcher<'e, 'a> {
-    fn new(game: &'e Endgame<'a>, table: &'e Table, deadline: Option<Instant>) -> Searcher<'e, 'a> {
+    fn new(
+        game: &'e Endgame<'a>,
+        table: &'e Table,
+        deadline: Option<Instant>,
+        stop: &'e AtomicBool,
+    ) -> Searcher<'e, 'a> {
         let n = game.board.size();
         let mut h = 0;
         for r in 0..n {
@@ -592,6 +600,7 @@ impl<'e, 'a> Searcher<'e, 'a> {
             nodes: 0,
             cuts: 0,
             deadline,
+            stop,
             aborted: false,
         }
     }
@@ -714,7 +723,10 @@ impl<'e, 'a> Searcher<'e, 'a> {
         if self.aborted {
             return 0;
         }
-        if self.nodes & 1023 == 0 && self.deadline.is_some_and(|d| Instant::now() >= d) {
+        if self.nodes & 1023 == 0
+            && (self.stop.load(Ordering::Relaxed)
+                || self.deadline.is_some_and(|d| Instant::now() >= d))
+        {
             self.aborted = true;
             return 0;
         }

@@ -261,6 +261,32 @@ fn a_depth_limit_is_an_estimate_never_exact() {
     assert!(r.is_err());
 }
 
+/// A stop ends the depth being searched within 1024 nodes, not only
+/// between depths.
+#[test]
+fn a_stop_ends_a_depth_in_the_middle() {
+    let lex = lexicon();
+    let (board, racks) = endgame_board(50, [7, 7]);
+    let e = Endgame::new(lex, Rules::default(), board, racks, 0).unwrap();
+    let table = Table::new(1024);
+    let (go, stop) = (AtomicBool::new(false), AtomicBool::new(true));
+    let root = Root::Pass;
+    // The shallowest depth of more than 4096 nodes.
+    let depth = (1..=12)
+        .find(|&d| {
+            let table = Table::new(1024);
+            let mut full = Searcher::new(&e, &table, None, &go);
+            full.root_child(&root, d, -INF);
+            assert!(!full.aborted);
+            full.nodes > 4096
+        })
+        .expect("a depth of more than 4096 nodes");
+    let mut stopped = Searcher::new(&e, &table, None, &stop);
+    stopped.root_child(&root, depth, -INF);
+    assert!(stopped.aborted);
+    assert!(stopped.nodes <= 1024, "{} nodes", stopped.nodes);
+}
+
 #[test]
 fn bad_endgames_are_refused() {
     let lex = lexicon();
