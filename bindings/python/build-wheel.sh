@@ -21,12 +21,13 @@ venv=$1
 out=$2
 here=$(cd "$(dirname "$0")" && pwd)
 [ -x "$venv/bin/python" ] || python3 -m venv "$venv"
+venv=$(cd "$venv" && pwd)  # the build below runs from another folder
 # maturin's bounds are pyproject.toml's build-system ones.
 "$venv/bin/python" -m pip install -q "maturin>=1.5,<2" "ziglang>=0.10"
 mkdir -p "$out"
 out=$(cd "$out" && pwd)  # maturin runs from this folder
 # maturin runs zig as `python3 -m ziglang`: the venv's python3 comes first.
-(cd "$here" && PATH="$(cd "$venv" && pwd)/bin:$PATH" maturin build --release --locked --strip \
+(cd "$here" && PATH="$venv/bin:$PATH" maturin build --release --locked --strip \
   --zig --compatibility manylinux2014 --out "$out") >&2
 # The newest wheel in OUTDIR: the one just written.
 wheel=$(ls -t "$out"/lexgraph-*.whl | head -n 1)
