@@ -12,7 +12,7 @@ use anyhow::{bail, Context, Result};
 
 use lexgraph::equity::{Listed, Play, PlayRecord};
 use lexgraph::movegen::{Counter, Generator, Move, Options};
-use lexgraph::play::{parse_square, BlankCase, Notation};
+use lexgraph::play::{parse_square, Notation};
 use lexgraph::position::{parse_text_positions, text_tiles, Position, DEFAULT_BINGO_BONUS};
 use lexgraph::rack::Rack;
 use lexgraph::rules::{Layout, Rules};
@@ -775,15 +775,8 @@ impl<'a> Run<'a> {
             let a = &alphabet;
             let n = Notation::parse(&q.text, a).map_err(|e| e.to_string())?;
             // A one-tile play is listed under one of its two words; either
-            // names it. Written in capitals only, the play also stands for
-            // its versions with blanks when it has none without.
-            let is = |m: &Move, blanks| n.names(&p.board, m, blanks);
-            let blanks = match n.is_capitals() && !moves.iter().any(|m| is(m, BlankCase::AsWritten))
-            {
-                true => BlankCase::Any,
-                false => BlankCase::AsWritten,
-            };
-            moves.retain(|m| is(m, blanks));
+            // names it.
+            n.retain_named(&p.board, moves);
             if moves.is_empty() {
                 let why = n.why_illegal(lex, g.rules(), &p.board, p.rack());
                 let why = match why.is_empty() {

@@ -143,6 +143,19 @@ impl Notation {
         self.word.iter().all(|&w| w & BLANK_FLAG == 0)
     }
 
+    /// Keeps the moves of `moves` (generated on `board`) that this play
+    /// names: as written; or, written in capitals only and naming none so,
+    /// with blanks for any of its letters (`QUIRES` finds `QUIRsS`).
+    pub fn retain_named(&self, board: &Board, moves: &mut Vec<Move>) {
+        let is = |m: &Move, blanks| self.names(board, m, blanks);
+        let blanks = match self.is_capitals() && !moves.iter().any(|m| is(m, BlankCase::AsWritten))
+        {
+            true => BlankCase::Any,
+            false => BlankCase::AsWritten,
+        };
+        moves.retain(|m| is(m, blanks));
+    }
+
     /// The first square as players write it for this direction (`8D`, `D8`).
     pub fn coordinates(&self) -> String {
         let col = column_name(self.col);

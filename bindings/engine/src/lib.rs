@@ -25,7 +25,7 @@ pub use lexgraph::equity::{Listed, PlayRecord};
 use lexgraph::board::tile_of;
 use lexgraph::equity::Play;
 use lexgraph::movegen::{cross_words, squares_text, Dir};
-use lexgraph::play::{BlankCase, Notation};
+use lexgraph::play::Notation;
 use lexgraph::rules::{Layout, MAX_SIZE};
 use lexgraph::strategy::Leaves;
 use lexgraph::{
@@ -253,12 +253,7 @@ pub fn check_play(
     let mut moves: Vec<Move> = Vec::new();
     let opts = Options::default().opening_both(true);
     gen.generate(lex, &p.board, p.rack(), &opts, &mut moves);
-    let is = |m: &Move, blanks| n.names(&p.board, m, blanks);
-    let blanks = match n.is_capitals() && !moves.iter().any(|m| is(m, BlankCase::AsWritten)) {
-        true => BlankCase::Any,
-        false => BlankCase::AsWritten,
-    };
-    moves.retain(|m| is(m, blanks));
+    n.retain_named(&p.board, &mut moves);
     lexgraph::movegen::sort_moves(&mut moves);
     if let Some(m) = moves.first() {
         return Ok(Checked {
