@@ -4,6 +4,7 @@
 mod cgp_lines;
 mod cmd;
 mod default_lexicon;
+mod players;
 mod setup;
 mod signals;
 mod simulate;

@@ -37,6 +37,14 @@ pub struct Args {
     /// Print the time of each phase
     #[arg(long, short)]
     verbose: bool,
+    /// Write a vocabulary instead of the whole list: its N most frequent
+    /// words (by --frequencies) and all its two-letter words
+    #[arg(long, value_name = "N")]
+    vocabulary: Option<usize>,
+    /// The `word,count` list --vocabulary ranks words by (default, for the
+    /// English alphabet: lexicons/english.freq.csv, built in)
+    #[arg(long, value_name = "FILE", requires = "vocabulary")]
+    frequencies: Option<PathBuf>,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -56,6 +64,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         Only::Gaddag => "gaddag",
         Only::Both => "both",
     };
+    let vocabulary = args.vocabulary.map(|n| (n, args.frequencies.as_deref()));
     cmd_compile(
         &args.words,
         &args.out,
@@ -64,10 +73,12 @@ pub fn run(args: Args) -> Result<ExitCode> {
         only,
         args.verbose,
         &opts,
+        vocabulary,
     )?;
     Ok(ExitCode::SUCCESS)
 }
 
+#[allow(clippy::too_many_arguments)]
 fn cmd_compile(
     words: &Path,
     out: &Path,
@@ -76,6 +87,7 @@ fn cmd_compile(
     only: &str,
     verbose: bool,
     opts: &compile::CompileOptions,
+    vocabulary: Option<(usize, Option<&Path>)>,
 ) -> Result<()> {
     let t0 = Instant::now();
     let out = &output_base(out, words)?;
@@ -100,7 +112,11 @@ fn cmd_compile(
     if let Some(pb) = &pb {
         pb.set_message(format!("building DAWG and GADDAG of {} words", list.len()));
     }
-    let files = compile::try_compile_with(&list, opts)?;
+    let mut files = compile::try_compile_with(&list, opts)?;
+    let mut list = list;
+    if let Some((n, freq_file)) = vocabulary {
+        (files, list) = vocabulary_of(&files, &list, words, n, freq_file, opts)?;
+    }
     if let Some(pb) = &pb {
         pb.set_message("writing");
     }
@@ -179,4 +195,36 @@ fn cmd_compile(
         parts.join(", ")
     );
     Ok(())
+}
+
+/// The vocabulary of `list` (compiled as `full`): its `n` most frequent
+/// words by `freq_file` (else the built-in English counts) and its
+/// two-letter words, compiled, with the list of them. Says how many of
+/// the frequency list's words the list does not have.
+fn vocabulary_of(
+    full: &compile::Compiled,
+    list: &WordList,
+    words: &Path,
+    n: usize,
+    freq_file: Option<&Path>,
+    opts: &compile::CompileOptions,
+) -> Result<(compile::Compiled, WordList)> {
+    let lex = lexgraph::Lexicon::from_vec(full.dawg.clone())?;
+    let freq = crate::players::frequencies(freq_file, list.alphabet())?;
+    let mut freq = std::sync::Arc::unwrap_or_clone(freq);
+    let total = freq.len();
+    let dropped = freq.restrict(&lex);
+    let vocab = freq
+        .vocabulary(n, &lex)
+        .with_context(|| format!("the vocabulary of {} by {}", words.display(), freq.origin()))?;
+    let vocab = WordList::from_tiles(list.alphabet(), vocab);
+    eprintln!(
+        "vocabulary: {} words (the {} most frequent of {} and its two-letter words); \
+         {dropped} of the {total} words of {} are not in the list",
+        vocab.len(),
+        n.min(freq.len()),
+        words.display(),
+        freq.origin()
+    );
+    Ok((compile::try_compile_with(&vocab, opts)?, vocab))
 }

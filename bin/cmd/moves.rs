@@ -16,11 +16,12 @@ use lexgraph::play::{parse_square, Notation};
 use lexgraph::position::{parse_text_positions, text_tiles, Position, DEFAULT_BINGO_BONUS};
 use lexgraph::rack::Rack;
 use lexgraph::rules::{Layout, Rules};
-use lexgraph::strategy::Leaves;
+use lexgraph::strategy::{Leaves, Strategy};
 use lexgraph::{Alphabet, Kind, Lexicon};
 use serde::Serialize;
 
 use crate::cgp_lines::{cgp_opcodes, opcode, CgpLines, MAX_CGP_LINE};
+use crate::players;
 use crate::setup::{open_lexicon, RuleSet};
 use crate::{status, usage, Negative, Usage};
 
@@ -92,6 +93,20 @@ pub struct Args {
     /// a KLV file of learned values (`.klv2`, `.klv`) or a `leave,value` CSV file
     #[arg(long, value_name = "auto|gordon1|gordon2|FILE.klv2|FILE.csv", conflicts_with_all = ["count", "play"])]
     leaves: Option<String>,
+    /// Pull towards common words: each placement's equity plus M times its
+    /// main word's count over the highest count among the position's plays
+    /// (word frequencies: --frequencies)
+    #[arg(long, value_name = "M", conflicts_with_all = ["count", "play"])]
+    realism: Option<f32>,
+    /// Only plays whose main word is among the N most frequent words of the
+    /// lexicon or a two-letter word; the words formed across are checked
+    /// against the whole lexicon (word frequencies: --frequencies)
+    #[arg(long, value_name = "N", conflicts_with_all = ["count", "play"])]
+    vocabulary: Option<usize>,
+    /// The `word,count` list --realism and --vocabulary read (default, for
+    /// the English alphabet: lexicons/english.freq.csv, built in)
+    #[arg(long, value_name = "FILE")]
+    frequencies: Option<PathBuf>,
     /// Also list exchanges and pass. Exchanging needs at least a rack's worth
     /// of tiles in the bag: the tiles the mover cannot see, less the
     /// opponent's rack (as the CGP gives it, else a full rack)
@@ -172,6 +187,27 @@ struct JsonMove<'a> {
 const DEFAULT_TOP: usize = 15;
 
 impl Args {
+    /// Ranked by a player with a vocabulary or a realism weight.
+    fn by_player(&self) -> bool {
+        self.realism.is_some() || self.vocabulary.is_some()
+    }
+
+    /// That player's spec: the base ranking (`greedy` with `--by score`,
+    /// else the `--leaves`) and the modifiers.
+    fn player_spec(&self) -> String {
+        let mut spec = match self.by {
+            Some(By::Score) => "greedy".to_string(),
+            _ => self.leaves.clone().unwrap_or_else(|| "auto".into()),
+        };
+        if let Some(n) = self.vocabulary {
+            spec += &format!(",vocab={n}");
+        }
+        if let Some(m) = self.realism {
+            spec += &format!(",realism={m}");
+        }
+        spec
+    }
+
     /// How many plays to list: `--top`, every one with `--all` (and for
     /// `--count` and `--play`, which do not list the best), else 15.
     fn top(&self) -> Option<usize> {
@@ -192,8 +228,8 @@ pub fn run(args: Args) -> Result<ExitCode> {
                 "Upwords positions are stacked: give --stacked 'ROWS RACK' or --stacked-file FILE"
             );
         }
-        if args.leaves.is_some() || args.exchanges || args.play.is_some() {
-            usage!("--leaves, --exchanges and --play are for the crossword game");
+        if args.leaves.is_some() || args.exchanges || args.play.is_some() || args.by_player() {
+            usage!("--leaves, --exchanges, --play, --realism and --vocabulary are for the crossword game");
         }
         if args.by == Some(By::Equity) {
             usage!("Upwords plays are listed by score (--by score)");
@@ -474,6 +510,9 @@ struct Run<'a> {
     by_equity: bool,
     /// `--leaves` (default `auto`), read once per lexicon (its alphabet).
     leaves: HashMap<usize, Leaves>,
+    /// With `--realism` or `--vocabulary`: the player that ranks, made
+    /// once per lexicon (its vocabulary is compiled then).
+    players: HashMap<usize, Strategy>,
     /// The placements of the position at hand.
     moves: Vec<Move>,
     printer: Printer<std::io::StdoutLock<'static>>,
@@ -516,6 +555,7 @@ impl<'a> Run<'a> {
             gen: None,
             by_equity: args.by != Some(By::Score) && !args.count && args.play.is_none(),
             leaves: HashMap::new(),
+            players: HashMap::new(),
             moves: Vec::new(),
             printer: Printer::new(args, std::io::stdout().lock()),
             bad: 0,
@@ -748,6 +788,21 @@ impl<'a> Run<'a> {
         } else {
             Vec::new()
         };
+        if args.by_player() {
+            let n = args.top().unwrap_or(usize::MAX);
+            let player = match self.players.entry(li) {
+                std::collections::hash_map::Entry::Occupied(e) => e.into_mut(),
+                std::collections::hash_map::Entry::Vacant(e) => {
+                    let path = self.lexicons.paths[li].as_deref();
+                    let spec = args.player_spec();
+                    let made = players::strategy(&spec, lex, path, args.frequencies.as_deref());
+                    e.insert(made.map_err(|e| format!("{e:#}"))?)
+                }
+            };
+            let plays = player.rank(g, lex, &p, n);
+            let plays: Vec<Listed> = plays.into_iter().map(Listed::from).collect();
+            return Ok((p, Plays::Ranked { plays }, li));
+        }
         if let Some(leaves) = self.leaves.get(&li) {
             // By equity: the best plays (exchanges and the pass among them).
             let n = args.top().unwrap_or(usize::MAX);

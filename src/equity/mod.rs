@@ -72,6 +72,7 @@
 
 pub mod klv;
 pub mod leave;
+pub mod levels;
 pub mod record;
 pub mod strategy;
 
@@ -233,10 +234,42 @@ impl<R: Scoring> Generator<R> {
         n: usize,
         opts: &Options,
     ) -> (Vec<Ranked>, Stats) {
+        self.best_within_with_stats(lex, lex, pos, leaves, n, opts)
+    }
+
+    /// [`Generator::best`] among the plays whose main word is a word of
+    /// `words`, every word they form being a word of `full` (see
+    /// [`Generator::generate_within`]). The bounds stay exact: the words
+    /// they count on the rack spelling are main words, read from `words`'
+    /// anagram index, and the squares' cross-checks come from `full`.
+    pub fn best_within(
+        &mut self,
+        words: &Lexicon,
+        full: &Lexicon,
+        pos: &Position,
+        leaves: &impl LeaveValue,
+        n: usize,
+        opts: &Options,
+    ) -> Vec<Ranked> {
+        self.best_within_with_stats(words, full, pos, leaves, n, opts)
+            .0
+    }
+
+    /// [`Generator::best_within`], and how many anchors it searched and
+    /// skipped.
+    pub fn best_within_with_stats(
+        &mut self,
+        words: &Lexicon,
+        full: &Lexicon,
+        pos: &Position,
+        leaves: &impl LeaveValue,
+        n: usize,
+        opts: &Options,
+    ) -> (Vec<Ranked>, Stats) {
         if n == 0 {
             return (Vec::new(), Stats::default());
         }
-        let alphabet = lex.alphabet();
+        let alphabet = full.alphabet();
         let rules = self.rules();
         let rack = pos.rack();
         let bag = pos.bag_len(alphabet, rules.rack_size);
@@ -260,7 +293,7 @@ impl<R: Scoring> Generator<R> {
         // build it nor count towards building it, nor does a rack whose
         // leaves are valued play by play (no bounds).
         let index = if R::CLASSIC && !sparse {
-            lex.anagram_index_for_search()
+            words.anagram_index_for_search()
         } else {
             None
         };
@@ -320,7 +353,7 @@ impl<R: Scoring> Generator<R> {
         }
         let r = top.cx.rank(Play::Pass, *rack);
         top.offer(r);
-        self.generate(lex, &pos.board, rack, opts, &mut top);
+        self.generate_within(words, full, &pos.board, rack, opts, &mut top);
         if n > 64 {
             top.best.sort_by(|a, b| a.rank_cmp(b));
             top.best.truncate(n);

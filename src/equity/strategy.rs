@@ -11,6 +11,18 @@
 //! | `csv:FILE`  | equity, a `leave,value` CSV table           | ranked by equity        |
 //! | `gordon2:FILE` | equity, Heuristic 2 with tuned weights   | ranked by equity        |
 //!
+//! Two modifiers, after the base and a comma each, make players people
+//! enjoy (GitHub issue #37), with a frequency list
+//! ([`Frequencies`]): `vocab=N` plays only words among the `N` most
+//! frequent and every two-letter word (the main word of each play; the
+//! words formed across it are checked against the whole lexicon), and
+//! `realism=M` adds `M ×` the main word's count over the highest count
+//! among the turn's plays to each placement's equity, so that common words
+//! win close calls (O'Connor 2015, §8.4). `level:1` to `level:4` name
+//! ready-made mixes ([`levels`](crate::equity::levels)):
+//! `gordon2,vocab=5000,realism=40`, `level:2`, `level:1,realism=0`.
+//! [`Strategy::parse_in`] reads them, given the lexicon and the list.
+//!
 //! With no placement, `greedy` exchanges its whole rack when the bag allows
 //! ([`Exchanges::WholeRack`]), else passes. [`Exchanges::Upwords`] is the
 //! rule of the Upwords engine: placements only, and with none, exchange the
@@ -34,12 +46,14 @@
 
 use std::cmp::Ordering;
 use std::path::Path;
+use std::sync::Arc;
 
 use crate::alphabet::Alphabet;
 use crate::equity::{Play, Ranked};
 use crate::error::{Error, Result};
 use crate::klv::Klv;
 use crate::leave::{equity, Gordon, LeaveTable, LeaveValue};
+use crate::lexicon::frequency::Frequencies;
 use crate::lexicon::Lexicon;
 use crate::movegen::{Generator, Move, MoveSink, Options, SearchPolicy};
 use crate::position::Position;
@@ -171,6 +185,17 @@ pub enum Exchanges {
     Upwords,
 }
 
+/// The realism weight: a pull towards common words (see the
+/// [module](self) docs).
+#[derive(Clone, Debug)]
+pub struct Realism {
+    /// `M`: what the turn's most frequent main word adds to its play's
+    /// equity.
+    pub weight: f32,
+    /// The counts of the words.
+    pub frequencies: Arc<Frequencies>,
+}
+
 /// A player (see the [module](self) docs).
 pub struct Strategy {
     name: String,
@@ -178,6 +203,11 @@ pub struct Strategy {
     /// Rank placements by score alone, without the end-of-game adjustment.
     greedy: bool,
     exchanges: Exchanges,
+    /// The words its plays' main words are taken from, compiled once;
+    /// `None`: the whole lexicon's.
+    vocabulary: Option<Arc<Lexicon>>,
+    /// A pull towards common main words; `None`: none.
+    realism: Option<Realism>,
 }
 
 impl Strategy {
@@ -204,6 +234,8 @@ impl Strategy {
             leaves,
             greedy,
             exchanges,
+            vocabulary: None,
+            realism: None,
         })
     }
 
@@ -214,7 +246,40 @@ impl Strategy {
             greedy: matches!(leaves, Leaves::Zero),
             leaves,
             exchanges,
+            vocabulary: None,
+            realism: None,
         }
+    }
+
+    /// The same strategy playing only main words of `words`, a vocabulary
+    /// lexicon (DAWG or GADDAG) of words of the lexicon it will be given,
+    /// in the same alphabet: see [`Generator::generate_within`].
+    pub fn with_vocabulary(mut self, words: Arc<Lexicon>) -> Strategy {
+        self.vocabulary = Some(words);
+        self
+    }
+
+    /// The same strategy with a realism weight (`None` or a weight of 0:
+    /// none).
+    pub fn with_realism(mut self, realism: Option<Realism>) -> Strategy {
+        self.realism = realism.filter(|r| r.weight != 0.0);
+        self
+    }
+
+    /// The same strategy under another name.
+    pub fn named(mut self, name: &str) -> Strategy {
+        self.name = name.to_string();
+        self
+    }
+
+    /// Its vocabulary lexicon, if it has one.
+    pub fn vocabulary(&self) -> Option<&Lexicon> {
+        self.vocabulary.as_deref()
+    }
+
+    /// Its realism weight, if it has one.
+    pub fn realism(&self) -> Option<&Realism> {
+        self.realism.as_ref()
     }
 
     /// The same strategy with another exchange rule.
@@ -239,32 +304,61 @@ impl Strategy {
     }
 
     /// The play this strategy makes in `pos` (the mover's view: its rack
-    /// first; the bag's size is [`Position::bag_len`]).
+    /// first; the bag's size is [`Position::bag_len`]). `lex` is the whole
+    /// lexicon: with a vocabulary, the words formed across a play are
+    /// checked against it.
     ///
     /// Where tiles stack (Upwords) an exchange is of one tile: ranked ones
     /// are single tiles, and the whole-rack rule becomes the Upwords rule.
+    ///
+    /// The [`Ranked::equity`] returned is what the play was chosen by: its
+    /// equity (its score, for `greedy`), plus its realism bonus.
+    ///
+    /// # Panics
+    ///
+    /// If the strategy's vocabulary is in another alphabet than `lex`
+    /// ([`Strategy::parse_in`] checks).
     pub fn choose<R: Scoring>(
         &self,
         gen: &mut Generator<R>,
         lex: &Lexicon,
         pos: &Position,
     ) -> Ranked {
+        self.rank(gen, lex, pos, 1)
+            .into_iter()
+            .next()
+            .expect("a pass or an exchange when there is no placement")
+    }
+
+    /// The `n` best plays as this strategy ranks them, best first (its
+    /// first is [`Strategy::choose`]'s play). With exchanges ranked, those
+    /// and the pass are among them; with another rule they are listed
+    /// only when there is no placement, alone.
+    pub fn rank<R: Scoring>(
+        &self,
+        gen: &mut Generator<R>,
+        lex: &Lexicon,
+        pos: &Position,
+        n: usize,
+    ) -> Vec<Ranked> {
         let opts = Options::default();
-        if self.exchanges == Exchanges::Ranked {
-            return gen
-                .best(lex, pos, &self.leaves, 1, &opts)
-                .into_iter()
-                .next()
-                .expect("the pass is always a play");
+        let words = self.vocabulary.as_deref().unwrap_or(lex);
+        if n == 0 {
+            return Vec::new();
+        }
+        if self.exchanges == Exchanges::Ranked && self.realism.is_none() {
+            return gen.best_within(words, lex, pos, &self.leaves, n, &opts);
         }
         let alphabet = lex.alphabet();
         let rack = pos.rack();
         let rack_size = gen.rules().rack_size;
         let bag = pos.bag_len(alphabet, rack_size);
+        // As `Generator::best` values leaves: the opponent's tiles count
+        // only when the bag is empty.
         let opponent = if bag == 0 {
             pos.unseen(alphabet)
         } else {
-            [0; 64]
+            *pos.racks[1].counts()
         };
         let key = |m: &Move, leave: &Rack| -> f32 {
             if self.greedy {
@@ -280,18 +374,78 @@ impl Strategy {
                 )
             }
         };
-        let mut sink = BestBy {
-            rack,
-            key,
-            best: None,
-        };
-        gen.generate(lex, &pos.board, rack, &opts, &mut sink);
-        if let Some((equity, m, leave)) = sink.best {
-            return Ranked {
-                play: Play::Place(m),
-                equity,
-                leave,
+        let mut placed: Vec<Ranked> = Vec::new();
+        if let Some(realism) = &self.realism {
+            // Every placement's main-word count, and the highest of the turn.
+            let mut all = Vec::new();
+            gen.generate_within(words, lex, &pos.board, rack, &opts, &mut all);
+            let counts: Vec<u64> = all
+                .iter()
+                .map(|m| realism.frequencies.count(m.word()))
+                .collect();
+            let most = counts.iter().copied().max().unwrap_or(0);
+            placed = all
+                .iter()
+                .zip(&counts)
+                .map(|(m, &c)| {
+                    let mut leave = *rack;
+                    m.take_from(&mut leave);
+                    let bonus = if most == 0 {
+                        0.0
+                    } else {
+                        realism.weight * (c as f64 / most as f64) as f32
+                    };
+                    Ranked {
+                        play: Play::Place(*m),
+                        equity: key(m, &leave) + bonus,
+                        leave,
+                    }
+                })
+                .collect();
+            if self.exchanges == Exchanges::Ranked {
+                // A play of the top `n` by equity plus realism that is not
+                // a placement is among the top `n` by equity: realism
+                // only raises placements.
+                placed.extend(
+                    gen.best_within(words, lex, pos, &self.leaves, n, &opts)
+                        .into_iter()
+                        .filter(|r| !matches!(r.play, Play::Place(_))),
+                );
+            }
+            keep_best(&mut placed, n);
+        } else if n == 1 {
+            let mut sink = BestBy {
+                rack,
+                key,
+                best: None,
             };
+            gen.generate_within(words, lex, &pos.board, rack, &opts, &mut sink);
+            if let Some((equity, m, leave)) = sink.best {
+                placed.push(Ranked {
+                    play: Play::Place(m),
+                    equity,
+                    leave,
+                });
+            }
+        } else {
+            let mut all = Vec::new();
+            gen.generate_within(words, lex, &pos.board, rack, &opts, &mut all);
+            placed = all
+                .iter()
+                .map(|m| {
+                    let mut leave = *rack;
+                    m.take_from(&mut leave);
+                    Ranked {
+                        play: Play::Place(*m),
+                        equity: key(m, &leave),
+                        leave,
+                    }
+                })
+                .collect();
+            keep_best(&mut placed, n);
+        }
+        if !placed.is_empty() {
+            return placed;
         }
         let out = if !gen.rules().may_exchange(1, bag) {
             None
@@ -300,7 +454,7 @@ impl Strategy {
         } else {
             upwords_exchange(alphabet, rack)
         };
-        match out {
+        vec![match out {
             Some(out) => {
                 let mut leave = *rack;
                 for t in out.tiles() {
@@ -317,8 +471,17 @@ impl Strategy {
                 equity: 0.0,
                 leave: *rack,
             },
-        }
+        }]
     }
+}
+
+/// Sorts `plays` best first ([`Ranked::rank_cmp`]) and keeps `n`.
+fn keep_best(plays: &mut Vec<Ranked>, n: usize) {
+    if plays.len() > n {
+        plays.select_nth_unstable_by(n - 1, |a, b| a.rank_cmp(b));
+        plays.truncate(n);
+    }
+    plays.sort_by(|a, b| a.rank_cmp(b));
 }
 
 /// The Upwords engine's exchange: the first of F J K Q V W X Z on the rack

@@ -35,6 +35,7 @@
 
 pub mod anagrams;
 pub mod format;
+pub mod frequency;
 mod kwg;
 pub mod query;
 pub mod study;

@@ -201,59 +201,104 @@ impl<R: Scoring> Generator<R> {
         opts: &Options,
         sink: &mut S,
     ) {
+        self.generate_within(lex, lex, board, rack, opts, sink);
+    }
+
+    /// Generates the legal moves of `full` whose main word is a word of
+    /// `words` (a vocabulary: a smaller list, of the words a player knows)
+    /// into `sink`: the cross-checks, which say which tiles make the words
+    /// formed across the play, come from `full`, and the search for the
+    /// main word walks `words`. Each lexicon may be a DAWG or a GADDAG, in
+    /// any edge layout. `generate(lex, ..)` is `generate_within(lex, lex, ..)`.
+    ///
+    /// The main word is the word along the move's direction. A single tile
+    /// that forms words both ways is one move, listed across (see the
+    /// [module](self) docs), so its main word is its across word: it is
+    /// found when that word is in `words` and the down word in `full`.
+    ///
+    /// `words` should hold only words of `full` (as
+    /// [`Frequencies::vocabulary`](crate::lexicon::frequency::Frequencies::vocabulary)
+    /// makes it): a main word of `words` that `full` lacks is not checked
+    /// against `full` again.
+    ///
+    /// # Panics
+    ///
+    /// If the two lexicons' alphabets have different tiles (a tile would
+    /// mean another letter in each), or as [`Generator::generate`] does.
+    pub fn generate_within<S: MoveSink>(
+        &mut self,
+        words: &Lexicon,
+        full: &Lexicon,
+        board: &Board,
+        rack: &Rack,
+        opts: &Options,
+        sink: &mut S,
+    ) {
         assert_eq!(
             board.size(),
             self.rules.layout.size(),
             "board and layout sizes differ"
         );
-        let scoring = R::new(&self.rules, lex.alphabet());
-        let edges = lex.edges();
-        // The same search, compiled for the file's widths where they are
+        assert!(
+            words.alphabet().same_tiles(full.alphabet()),
+            "the vocabulary {} and the lexicon {} have different alphabets",
+            words.origin(),
+            full.origin()
+        );
+        let scoring = R::new(&self.rules, full.alphabet());
+        let both = !board.is_empty() || opts.opening_both;
+        // The same code, compiled for the file's widths where they are
         // common ones (constant shifts cut its instructions), and for
-        // AVX-512 where the CPU has it (see `Widths`).
+        // AVX-512 where the CPU has it (see `Widths`); each lexicon's
+        // layout is dispatched on its own.
         let vector = self.vector;
-        if let Some(e) = edges.fixed::<Masked5Popcnt>().filter(|_| vector) {
-            // Masked nodes: a lookup per child, no scan to vectorize; the
-            // lookup's population count is one instruction with POPCNT.
-            self.run(lex, e, board, rack, opts, sink, &scoring);
-        } else if let Some(e) = edges.fixed::<Masked5>() {
-            self.run(lex, e, board, rack, opts, sink, &scoring);
-        } else if let Some(e) = edges.fixed::<Aligned5Avx512>().filter(|_| vector) {
-            self.run(lex, e, board, rack, opts, sink, &scoring);
-        } else if let Some(e) = edges.fixed::<Tiles5Avx512>().filter(|_| vector) {
-            self.run(lex, e, board, rack, opts, sink, &scoring);
-        } else if let Some(e) = edges.fixed::<Aligned5>() {
-            self.run(lex, e, board, rack, opts, sink, &scoring);
-        } else if let Some(e) = edges.fixed::<Tiles5>() {
-            self.run(lex, e, board, rack, opts, sink, &scoring);
-        } else if let Some(e) = edges.fixed::<Kwg22>() {
-            // A KWG read in place (`lexicon::Kwg`).
-            self.run(lex, e, board, rack, opts, sink, &scoring);
-        } else {
-            self.run(lex, edges, board, rack, opts, sink, &scoring);
+        macro_rules! with_edges {
+            ($lex:expr, $e:ident => $body:expr) => {{
+                let edges = $lex.edges();
+                if let Some($e) = edges.fixed::<Masked5Popcnt>().filter(|_| vector) {
+                    // Masked nodes: a lookup per child, no scan to
+                    // vectorize; the lookup's population count is one
+                    // instruction with POPCNT.
+                    $body
+                } else if let Some($e) = edges.fixed::<Masked5>() {
+                    $body
+                } else if let Some($e) = edges.fixed::<Aligned5Avx512>().filter(|_| vector) {
+                    $body
+                } else if let Some($e) = edges.fixed::<Tiles5Avx512>().filter(|_| vector) {
+                    $body
+                } else if let Some($e) = edges.fixed::<Aligned5>() {
+                    $body
+                } else if let Some($e) = edges.fixed::<Tiles5>() {
+                    $body
+                } else if let Some($e) = edges.fixed::<Kwg22>() {
+                    // A KWG read in place (`lexicon::Kwg`).
+                    $body
+                } else {
+                    let $e = edges;
+                    $body
+                }
+            }};
         }
+        with_edges!(full, e => self.cross_checks(full, e, board, rack, both, &scoring));
+        with_edges!(words, e => self.search(words, e, rack, both, sink, &scoring));
     }
 
-    /// [`Generator::generate`] on `edges`, the lexicon's edges read as `W`.
-    #[allow(clippy::too_many_arguments)]
-    fn run<S: MoveSink, W: Widths>(
+    /// Fills the lanes (cross-checks, cross-sums, anchors) of the
+    /// directions searched, with `lex`'s edges read as `W`.
+    fn cross_checks<W: Widths>(
         &mut self,
         lex: &Lexicon,
         edges: Edges<'_, W>,
         board: &Board,
         rack: &Rack,
-        opts: &Options,
-        sink: &mut S,
+        both: bool,
         scoring: &R,
     ) {
-        let alphabet = lex.alphabet();
-        let top = lex.top_index();
         let structure = match lex.kind() {
             Kind::Dawg => Structure::Dawg(edges),
             Kind::Gaddag => Structure::Gaddag(edges),
         };
-        let max_tile = alphabet.len() as Tile;
-        let both = !board.is_empty() || opts.opening_both;
+        let max_tile = lex.alphabet().len() as Tile;
         // Only tiles that could be placed need cross-checking.
         let all_tiles = crate::crosscheck::tiles_mask(max_tile);
         let wanted = if rack.count(0) > 0 {
@@ -270,9 +315,10 @@ impl<R: Scoring> Generator<R> {
             scoring,
             max_tile,
             structure,
-            top,
+            top: lex.top_index(),
             wanted,
         };
+        // The sets kept are those of the lexicon they come from.
         self.cross_cache.use_lexicon(lex.id());
         self.across
             .compute(board, Dir::Across, &input, &mut self.cross_cache);
@@ -280,6 +326,28 @@ impl<R: Scoring> Generator<R> {
             self.down
                 .compute(board, Dir::Down, &input, &mut self.cross_cache);
         }
+    }
+
+    /// Searches the lanes [`Generator::cross_checks`] filled for the main
+    /// words of `lex`, its edges read as `W`.
+    #[allow(clippy::too_many_arguments)]
+    fn search<S: MoveSink, W: Widths>(
+        &mut self,
+        lex: &Lexicon,
+        edges: Edges<'_, W>,
+        rack: &Rack,
+        both: bool,
+        sink: &mut S,
+        scoring: &R,
+    ) {
+        let alphabet = lex.alphabet();
+        let top = lex.top_index();
+        let structure = match lex.kind() {
+            Kind::Dawg => Structure::Dawg(edges),
+            Kind::Gaddag => Structure::Gaddag(edges),
+        };
+        let max_tile = alphabet.len() as Tile;
+        let all_tiles = crate::crosscheck::tiles_mask(max_tile);
         let mut rack_counts = *rack.counts();
         // Tiles outside the alphabet can never be placed.
         for c in rack_counts.iter_mut().skip(alphabet.len() + 1) {
