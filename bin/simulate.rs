@@ -89,19 +89,29 @@ pub fn sim_player(
     Ok(p)
 }
 
-/// A player by its spec: `sim[:...]` ([`sim_player`]), `auto` (static, the
-/// lexicon's own leaves, else Heuristic 2), or a static strategy
-/// (`greedy`, `gordon1`, `gordon2`, `klv:FILE`, `csv:FILE`).
+/// The simulation `level:5` runs: the default `sim` player's budget, over
+/// level 4's static player (the lexicon's own leaves, every word).
+pub const LEVEL5_SIM: &str = "sim:iterations=64,plies=2,candidates=8";
+
+/// A player by its spec, for games on `lex` (the file `lexicon`, when it
+/// has one): `sim[:...]` ([`sim_player`]), `level:5` (level 4 simulating
+/// as [`LEVEL5_SIM`] says), or a static strategy as
+/// [`crate::players::strategy`] reads it (`greedy`, `gordon2`, `auto`,
+/// `klv:FILE`, `level:1`..`level:4`, modifiers `,vocab=N,realism=M` with
+/// the word frequencies of `frequencies`, else the shipped English ones).
 pub fn player(
     spec: &str,
+    lex: &lexgraph::Lexicon,
     lexicon: Option<&Path>,
-    alphabet: &Alphabet,
+    frequencies: Option<&Path>,
     seed: u64,
 ) -> Result<Player> {
+    let alphabet = lex.alphabet();
     if is_sim(spec) {
         return Ok(Player::Sim(sim_player(spec, lexicon, alphabet, seed)?));
     }
     if spec == "auto" {
+        // Named by the leaves it found (`klv:PATH`, `gordon2`).
         let (name, leaves) = crate::default_lexicon::leaves_spec("auto", lexicon, alphabet)?;
         return Ok(Player::Static(Strategy::new(
             &name,
@@ -109,7 +119,16 @@ pub fn player(
             Exchanges::Ranked,
         )));
     }
-    Ok(Player::Static(Strategy::parse(spec, alphabet)?))
+    if spec == "level:5" {
+        let p = sim_player(LEVEL5_SIM, lexicon, alphabet, seed)?;
+        return Ok(Player::Sim(p.named(spec)));
+    }
+    Ok(Player::Static(crate::players::strategy(
+        spec,
+        lex,
+        lexicon,
+        frequencies,
+    )?))
 }
 
 /// Why a simulation stopped, in a word.

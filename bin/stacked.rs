@@ -183,7 +183,7 @@ fn write_move(
 /// An Upwords game as text (GCG has no notation for stacks): a header,
 /// then per turn `>NAME: RACK PLAY +SCORE TOTAL` with placements as
 /// stacked move lines, the end, and the final board as a stacked position.
-pub fn record(game: &lexgraph::game::Game, names: [&str; 2], lexicon: &str) -> String {
+pub fn record(game: &lexgraph::game::Game, names: &[&str], lexicon: &str) -> String {
     use lexgraph::equity::Play;
     use lexgraph::game::End;
     use std::fmt::Write as _;
@@ -210,7 +210,7 @@ pub fn record(game: &lexgraph::game::Game, names: [&str; 2], lexicon: &str) -> S
         racks, penalties, ..
     }) = game.end()
     {
-        for p in (0..2).filter(|&p| !racks[p].is_empty()) {
+        for p in (0..racks.len()).filter(|&p| !racks[p].is_empty()) {
             let _ = writeln!(
                 s,
                 ">{}: ({}) -{} {}",

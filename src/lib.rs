@@ -20,7 +20,7 @@
 //! | [`build`](mod@build) | [`wordlist`]; with the feature `build`, `builder` (the minimal automata), `compile` (both files, written atomically), `kwg` (KWG and KLV node arrays as wolges and MAGPIE lay them out) |
 //! | [`movegen`] | [`Generator`] (Appel & Jacobson on the DAWG, Gordon on the GADDAG; a [`MoveSink`] receives the moves, its [`SearchPolicy`] says what is searched), [`crosscheck`], [`scoring`] (the classic game and stacked Upwords), [`lane`], [`play`] (notation, why a play is illegal) |
 //! | [`equity`](mod@equity) | the best plays by score plus leave ([`Generator::best`]), [`leave`] (leave values: Gordon's heuristics, tables), [`klv`] (KLV files), [`strategy`] (players) |
-//! | `game` (feature `game`) | a two-player game, `gcg` (records written and read), `replay`, `matchplay`, `tune`, `selfplay`, `train` (leave values learned from self-play; with `build` too) |
+//! | `game` (feature `game`) | a game of two to four players, `gcg` (records written and read), `replay`, `matchplay`, `tune`, `selfplay`, `train` (leave values learned from self-play; with `build` too) |
 //! | [`analysis`] | look-ahead searches (simulation, endgames): their place, empty for now |
 //!
 //! Which type do I need?

@@ -580,11 +580,11 @@ fn one_match(
             row.losses = s.losses;
             row.win_rate = s.win_rate;
             row.win_rate_ci95 = [s.win_rate_ci95.0, s.win_rate_ci95.1];
-            row.mean_score = s.mean_score;
+            row.mean_score = [s.mean_score[0], s.mean_score[1]];
             row.mean_spread = s.mean_spread;
             row.spread_sd = s.spread_sd;
-            row.bingos_per_game = s.bingos_per_game;
-            row.points_per_turn = s.points_per_turn;
+            row.bingos_per_game = [s.bingos_per_game[0], s.bingos_per_game[1]];
+            row.points_per_turn = [s.points_per_turn[0], s.points_per_turn[1]];
             row.turns_per_game = s.turns_per_game;
             progress!(
                 "  win rate {:.1} %, {:.0} games/s",

@@ -1,4 +1,6 @@
-//! `lexgraph play`: a game against the engine in the terminal.
+//! `lexgraph play`: a game against the engine in the terminal, or of two
+//! to four seats, any mix of people and engines (`--seat`), people taking
+//! turns at the keyboard.
 //!
 //! Each turn shows the board (premium squares in colour on a terminal,
 //! marked with plain characters otherwise), the scores, the bag and the
@@ -32,12 +34,19 @@ use lexgraph::Lexicon;
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// The engine's strategy: greedy, gordon1, gordon2, klv:FILE, csv:FILE, or auto: equity
+    /// The engine's strategy: greedy, gordon1, gordon2, klv:FILE, csv:FILE, level:1 to
+    /// level:5 (weakest first), or auto: equity
     /// with the lexicon's own leaves (X.klv2 beside it; the built-in list's), else gordon2;
     /// or a player that simulates every move, `sim:iterations=64,plies=2,candidates=8,
     /// stop=99,leaves=SPEC` as `match --p1` takes it (the crossword game only)
     #[arg(long, value_name = "STRATEGY", default_value = "auto")]
     vs: String,
+    /// The seats in the order of play, 2 to 4, each a person (`human`, or
+    /// `human:NAME`) or an engine (a strategy as --vs takes it); in place of
+    /// --vs, --first and --name: `--seat human:ann --seat human:bob --seat
+    /// gordon2` is a game of three. Engines' nicknames are lexgraph1, lexgraph2, ...
+    #[arg(long, value_name = "SEAT", num_args = 1, conflicts_with_all = ["first", "name"])]
+    seat: Vec<String>,
     /// The simulation `hint sim` runs (`hint` too when the engine simulates: then
     /// the engine's own)
     #[arg(
@@ -71,6 +80,11 @@ pub struct Args {
     /// Your name in the game record
     #[arg(long, default_value = "you")]
     name: String,
+    /// Word frequencies (`word,count`) for engines with a vocabulary or a
+    /// realism weight (levels 1-3, `,vocab=N`, `,realism=M`); default: the
+    /// shipped English list
+    #[arg(long, value_name = "FILE")]
+    frequencies: Option<PathBuf>,
     /// Colour the board: auto (on a terminal, unless NO_COLOR is set),
     /// always or never
     #[arg(long, value_enum, default_value_t = Colour::Auto)]
@@ -116,15 +130,75 @@ pub fn run(args: Args) -> Result<ExitCode> {
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(1, |d| d.as_secs())
     });
-    if upwords && (crate::simulate::is_sim(&args.vs)) {
+    let specs: Vec<String> = if args.seat.is_empty() {
+        let mut v = vec![format!("human:{}", args.name), args.vs.clone()];
+        if args.first == First::Engine {
+            v.swap(0, 1);
+        }
+        v
+    } else {
+        args.seat.clone()
+    };
+    if !(2..=lexgraph::game::MAX_PLAYERS).contains(&specs.len()) {
         crate::usage!(
-            "--vs {}: simulating players play the crossword game, not Upwords",
-            args.vs
+            "--seat: a game seats 2 to {} players, not {}",
+            lexgraph::game::MAX_PLAYERS,
+            specs.len()
         );
     }
-    let engine = crate::simulate::player(&args.vs, args.lexicon.as_deref(), &a, seed)
-        .with_context(|| format!("--vs {}", args.vs))?;
-    let hint_sim = match (&engine, upwords) {
+    let bots = specs.iter().filter(|s| person(s).is_none()).count();
+    let mut seats: Vec<Seat> = Vec::new();
+    for (i, spec) in specs.iter().enumerate() {
+        let flag = if args.seat.is_empty() {
+            "--vs"
+        } else {
+            "--seat"
+        };
+        if let Some(name) = person(spec) {
+            let name = match name {
+                "" if specs.len() - bots == 1 => "you".to_string(),
+                "" => format!("player{}", i + 1),
+                n => n.to_string(),
+            };
+            if seats.iter().any(|s| s.name == name) {
+                crate::usage!("--seat: two seats are called {name}");
+            }
+            seats.push(Seat { name, bot: None });
+            continue;
+        }
+        if upwords && crate::simulate::is_sim(spec) {
+            crate::usage!("{flag} {spec}: simulating players play the crossword game, not Upwords");
+        }
+        let player = crate::simulate::player(
+            spec,
+            &lex,
+            args.lexicon.as_deref(),
+            args.frequencies.as_deref(),
+            seed,
+        )
+        .with_context(|| format!("{flag} {spec}"))?;
+        let number = seats.iter().filter(|s| s.bot.is_some()).count() + 1;
+        let name = if bots == 1 {
+            "lexgraph".to_string()
+        } else {
+            format!("lexgraph{number}")
+        };
+        seats.push(Seat {
+            name,
+            bot: Some(player),
+        });
+    }
+    // Hints come from the first engine's player; with people alone, from
+    // equity with the lexicon's own leaves.
+    let advisor = match seats.iter().find_map(|s| s.bot.as_ref()) {
+        Some(p) => Advisor::Borrowed(p),
+        None => Advisor::Own(Box::new(
+            crate::simulate::player("auto", &lex, args.lexicon.as_deref(), None, seed)
+                .context("the hints' player")?,
+        )),
+    };
+    let engine = advisor.get();
+    let hint_sim = match (engine, upwords) {
         (Player::Static(_), false) => Some(
             crate::simulate::sim_player(&args.hint_sim, args.lexicon.as_deref(), &a, seed)
                 .with_context(|| format!("--hint-sim {}", args.hint_sim))?,
@@ -137,7 +211,9 @@ pub fn run(args: Args) -> Result<ExitCode> {
             if upwords { "txt" } else { "gcg" }
         ))
     });
-    let you = if args.first == First::You { 0 } else { 1 };
+    let people: Vec<usize> = (0..seats.len())
+        .filter(|&p| seats[p].bot.is_none())
+        .collect();
     let stdin = std::io::stdin();
     let scripted = !stdin.is_terminal();
     let screen = Screen {
@@ -150,7 +226,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         },
     };
     let mut out = std::io::stdout().lock();
-    let mut game = Game::new(a.clone(), rules.clone(), seed);
+    let mut game = Game::with_players(a.clone(), rules.clone(), seed, seats.len())?;
     let mut gen = if upwords {
         AnyGen::Upwords(Generator::with_scoring(rules.clone()))
     } else {
@@ -159,35 +235,50 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let mut input = Input::new(scripted);
     let mut shown_rack = ShownRack::default();
     let lex_name = crate::lexicon_name(args.lexicon.as_deref());
-    let mut names = [args.name.as_str(), "lexgraph"];
-    if you == 1 {
-        names.swap(0, 1);
-    }
-    let save = |game: &Game, resigned: bool| -> Result<()> {
+    let names: Vec<&str> = seats.iter().map(|s| s.name.as_str()).collect();
+    // On screen, the one person against engines is `you`.
+    let display: Vec<&str> = (0..seats.len())
+        .map(|p| match people.as_slice() {
+            [only] if *only == p => "you",
+            _ => names[p],
+        })
+        .collect();
+    let save = |game: &Game, resigned: Option<usize>| -> Result<()> {
         let mut text = if upwords {
-            crate::stacked::record(game, names, &lex_name)
+            crate::stacked::record(game, &names, &lex_name)
         } else {
-            lexgraph::gcg::write(game, names, Some(&lex_name))
+            lexgraph::gcg::write(game, &names, Some(&lex_name))
         };
-        if resigned {
+        if let Some(who) = resigned {
             // GCG has no resignation event: a note after the last turn says it.
-            text.push_str(&format!("#note {} resigned\n", names[you]));
+            text.push_str(&format!("#note {} resigned\n", names[who]));
         }
         lexgraph::compile::write_atomic(&gcg_path, text.as_bytes())?;
         Ok(())
     };
+    let line_up: Vec<String> = seats
+        .iter()
+        .map(|s| match &s.bot {
+            Some(p) if s.name == "lexgraph" => p.name().to_string(),
+            Some(p) => format!("{} ({})", s.name, p.name()),
+            None => s.name.clone(),
+        })
+        .collect();
     writeln!(
         out,
-        "lexgraph {} vs {} (seed {seed}); type `help` for the commands",
-        args.name,
-        engine.name()
+        "lexgraph {} (seed {seed}); type `help` for the commands",
+        line_up.join(" vs ")
     )?;
     // The board is shown again after a move, not after a refused command.
     let mut redraw = true;
-    let mut resigned = false;
+    let mut resigned = None;
+    // The person who last saw the board: with several, each turn names
+    // whose it is.
+    let mut you = people.first().copied().unwrap_or(0);
     while !game.is_over() {
-        if game.to_move() != you {
-            let choice = match (&engine, &mut gen) {
+        let seat = game.to_move();
+        if let Some(bot) = &seats[seat].bot {
+            let choice = match (bot, &mut gen) {
                 (Player::Static(s), gen) => gen.choose(s, &lex, &game.position()),
                 (Player::Sim(p), AnyGen::Classic(g)) => {
                     let pb = crate::spinner("simulating");
@@ -203,14 +294,22 @@ pub fn run(args: Args) -> Result<ExitCode> {
             game.play(&choice.play)?;
             writeln!(
                 out,
-                "lexgraph: {text} ({} points, equity {:.1})",
+                "{}: {text} ({} points, equity {:.1})",
+                seats[seat].name,
                 choice.play.score(),
                 choice.equity
             )?;
             continue;
         }
+        if seat != you {
+            you = seat;
+            redraw = true;
+        }
         if std::mem::take(&mut redraw) {
-            show(&mut out, &screen, &game, &lex, you, &shown_rack)?;
+            show(&mut out, &screen, &game, &lex, you, &display, &shown_rack)?;
+            if people.len() > 1 {
+                writeln!(out, "{} to play", names[you])?;
+            }
         }
         out.flush()?;
         let Some(line) = input.read(&mut out)? else {
@@ -219,13 +318,16 @@ pub fn run(args: Args) -> Result<ExitCode> {
             break;
         };
         let cmd = line.trim();
-        let hinter = match &engine {
+        let hinter = match engine {
             Player::Sim(p) => Some(p),
             Player::Static(_) => hint_sim.as_ref(),
         };
-        match turn(cmd, &mut game, &mut gen, &lex, &engine, hinter)? {
+        match turn(cmd, &mut game, &mut gen, &lex, engine, hinter, &names)? {
             Outcome::Played(msg) => {
-                writeln!(out, "{msg}")?;
+                match people.len() {
+                    1 => writeln!(out, "{msg}")?,
+                    _ => writeln!(out, "{}: {}", names[you], msg.trim_start_matches("you "))?,
+                }
                 redraw = true;
             }
             Outcome::Info(msg) => writeln!(out, "{msg}")?,
@@ -245,41 +347,64 @@ pub fn run(args: Args) -> Result<ExitCode> {
             Outcome::Undo => match undone(&game, you, seed) {
                 Some(g) => {
                     game = g;
-                    writeln!(out, "undone: your last play and the reply to it")?;
+                    writeln!(out, "undone: your last play and every turn after it")?;
                     redraw = true;
                 }
                 None => writeln!(out, "  nothing of yours to undo")?,
             },
             Outcome::Resign => {
-                let s = game.scores();
-                writeln!(
-                    out,
-                    "you resign: lexgraph wins ({} {} - {} {})",
-                    names[0], s[0], s[1], names[1]
-                )?;
-                resigned = true;
+                let who = display[you];
+                let verb = if who == "you" { "resign" } else { "resigns" };
+                match game.players() {
+                    2 => writeln!(
+                        out,
+                        "{who} {verb}: {} wins ({})",
+                        names[1 - you],
+                        standings(&game, &names)
+                    )?,
+                    _ => writeln!(out, "{who} {verb} ({})", standings(&game, &names))?,
+                }
+                resigned = Some(you);
                 break;
             }
         }
     }
     if game.is_over() {
-        show(&mut out, &screen, &game, &lex, you, &shown_rack)?;
+        show(&mut out, &screen, &game, &lex, you, &display, &shown_rack)?;
         let s = game.scores();
+        let list = |pens: &[i32]| -> String {
+            pens.iter()
+                .enumerate()
+                .filter(|(_, &p)| p != 0)
+                .map(|(q, p)| format!("{} -{p}", names[q]))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
         match game.end() {
-            Some(End::Out {
-                player,
-                opponent_rack,
-                bonus,
-            }) => writeln!(
-                out,
-                "{} played out: +{bonus} for {}",
-                names[*player],
-                opponent_rack.to_text(&a)
-            )?,
+            Some(
+                end @ End::Out {
+                    player,
+                    bonus,
+                    penalties,
+                    ..
+                },
+            ) => {
+                write!(
+                    out,
+                    "{} played out: +{bonus} for {}",
+                    names[*player],
+                    end.others_tiles(*player).to_text(&a)
+                )?;
+                match penalties.iter().any(|&p| p != 0) {
+                    true => writeln!(out, "; {}", list(penalties))?,
+                    false => writeln!(out)?,
+                }
+            }
             Some(End::Scoreless { penalties, .. }) => writeln!(
                 out,
-                "six scoreless turns: {} -{}, {} -{}",
-                names[0], penalties[0], names[1], penalties[1]
+                "{} scoreless turns: {}",
+                game.scoreless_limit(),
+                list(penalties)
             )?,
             Some(End::Penalties {
                 out: who,
@@ -287,32 +412,73 @@ pub fn run(args: Args) -> Result<ExitCode> {
                 ..
             }) => writeln!(
                 out,
-                "{}: {} -{}, {} -{}",
+                "{}: {}",
                 match who {
                     Some(p) => format!("{} played out", names[*p]),
-                    None => "both passed".to_string(),
+                    None => "every player passed".to_string(),
                 },
-                names[0],
-                penalties[0],
-                names[1],
-                penalties[1]
+                list(penalties)
             )?,
             None => {}
         }
-        let verdict = match s[you].cmp(&s[1 - you]) {
-            std::cmp::Ordering::Greater => "you win",
-            std::cmp::Ordering::Less => "lexgraph wins",
-            std::cmp::Ordering::Equal => "a draw",
+        let leaders = game.leaders();
+        let verdict = match (leaders.as_slice(), people.as_slice()) {
+            ([w], [p]) if w == p => "you win".to_string(),
+            ([w], _) => format!("{} wins", names[*w]),
+            (tied, _) if tied.len() == s.len() && s.len() == 2 => "a draw".to_string(),
+            (tied, _) => format!(
+                "a tie for first: {}",
+                tied.iter()
+                    .map(|&p| names[p])
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
         };
-        writeln!(
-            out,
-            "final: {} {} - {} {}: {verdict}",
-            names[0], s[0], s[1], names[1]
-        )?;
+        writeln!(out, "final: {}: {verdict}", standings(&game, &names))?;
     }
     save(&game, resigned)?;
     writeln!(out, "saved {}", gcg_path.display())?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// The name a `--seat` spec gives a person (`human`, `human:NAME`; empty
+/// for no name), or `None` for an engine.
+fn person(spec: &str) -> Option<&str> {
+    match spec {
+        "human" | "you" => Some(""),
+        _ => spec.strip_prefix("human:"),
+    }
+}
+
+/// A seat at the table: a person, or an engine and its player.
+struct Seat {
+    name: String,
+    bot: Option<Player>,
+}
+
+/// The player hints come from: an engine at the table, or one of its own.
+enum Advisor<'a> {
+    Borrowed(&'a Player),
+    Own(Box<Player>),
+}
+
+impl Advisor<'_> {
+    fn get(&self) -> &Player {
+        match self {
+            Advisor::Borrowed(p) => p,
+            Advisor::Own(p) => p,
+        }
+    }
+}
+
+/// `ann 120 - bob 98 - lexgraph 143`: the scores by seat.
+fn standings(game: &Game, names: &[&str]) -> String {
+    game.scores()
+        .iter()
+        .enumerate()
+        .map(|(p, s)| format!("{} {s}", names[p]))
+        .collect::<Vec<_>>()
+        .join(" - ")
 }
 
 enum Outcome {
@@ -424,12 +590,18 @@ impl ShownRack {
     }
 }
 
-/// The game as it was before `you`'s last play: the same seed and the
-/// turns before it played again (the bag's draws follow from the seed and
+/// The game as it was before `you`'s last play (every later turn taken
+/// back too): the same seed and the turns before it played again (the bag's draws follow from the seed and
 /// the plays). `None` when `you` has not played.
 fn undone(game: &Game, you: usize, seed: u64) -> Option<Game> {
     let last = game.turns().iter().rposition(|t| t.player == you)?;
-    let mut g = Game::new(game.alphabet().clone(), game.rules().clone(), seed);
+    let mut g = Game::with_players(
+        game.alphabet().clone(),
+        game.rules().clone(),
+        seed,
+        game.players(),
+    )
+    .ok()?;
     for t in &game.turns()[..last] {
         g.play(&t.play).ok()?;
     }
@@ -442,7 +614,7 @@ const HELP: &str = "commands:
   exchange AEI   put those tiles back (needs 7 tiles in the bag); also -AEI
   pass           pass the turn
   shuffle        show your rack in another order
-  undo           take back your last play (and the engine's reply to it)
+  undo           take back your last play (and every turn after it)
   resign         give the game up; it is saved
   hint           the engine's five best plays for your rack (simulated when
                  the engine simulates)
@@ -458,6 +630,7 @@ fn turn(
     lex: &Lexicon,
     engine: &Player,
     hinter: Option<&SimPlayer>,
+    names: &[&str],
 ) -> Result<Outcome> {
     let a = game.alphabet().clone();
     let rack = game.racks()[game.to_move()];
@@ -480,15 +653,25 @@ fn turn(
             Outcome::Refused(vec!["`hint` or `hint sim`".into()])
         }
         "hint" if words.len() == 1 && !game.rules().stacks() && game.bag_len() == 0 => {
-            Outcome::Info(endgame_hint(lex, game)?)
+            match game.players() {
+                2 => Outcome::Info(endgame_hint(lex, game, names)?),
+                _ => Outcome::Refused(vec![
+                    "the endgame solver plays two players; `hint sim` is of two too".into(),
+                ]),
+            }
         }
-        "hint" if words.len() == 2 || matches!(engine, Player::Sim(_)) => match (hinter, gen) {
-            (Some(p), AnyGen::Classic(g)) => Outcome::Info(sim_hint(p, g, lex, game)?),
-            _ => Outcome::Refused(vec![
-                "simulation plays the crossword game, not Upwords: `hint` lists the best plays"
-                    .into(),
-            ]),
-        },
+        "hint" if words.len() == 2 && game.players() > 2 => Outcome::Refused(vec![
+            "simulation plays games of two: `hint` lists the best plays".into(),
+        ]),
+        "hint" if words.len() == 2 || (matches!(engine, Player::Sim(_)) && game.players() == 2) => {
+            match (hinter, gen) {
+                (Some(p), AnyGen::Classic(g)) => Outcome::Info(sim_hint(p, g, lex, game)?),
+                _ => Outcome::Refused(vec![
+                    "simulation plays the crossword game, not Upwords: `hint` lists the best plays"
+                        .into(),
+                ]),
+            }
+        }
         "hint" => {
             let s = match engine {
                 Player::Static(s) => s,
@@ -569,7 +752,7 @@ fn turn(
 
 /// `hint` with the bag empty: the endgame solved (ten seconds at most),
 /// its value and best line.
-fn endgame_hint(lex: &Lexicon, game: &Game) -> Result<String> {
+fn endgame_hint(lex: &Lexicon, game: &Game, names: &[&str]) -> Result<String> {
     use lexgraph::analysis::endgame::{Endgame, Settings};
     let a = game.alphabet();
     let pos = game.position();
@@ -595,7 +778,10 @@ fn endgame_hint(lex: &Lexicon, game: &Game) -> Result<String> {
         s.value
     )];
     for st in &s.line {
-        let who = if st.player == 0 { "you" } else { "lexgraph" };
+        let who = match st.player {
+            0 => "you",
+            _ => names[1 - game.to_move()],
+        };
         let end = match st.end {
             0 => String::new(),
             e => format!(" (end: {e:+})"),
@@ -646,13 +832,15 @@ fn hint_line(r: &Ranked, a: &lexgraph::Alphabet) -> String {
     )
 }
 
-/// The board, scores, bag, your rack and the last move.
+/// The board, scores, bag, your rack and the last move; `names` by seat
+/// as the screen calls them.
 fn show(
     out: &mut impl Write,
     screen: &Screen,
     game: &Game,
     lex: &Lexicon,
     you: usize,
+    names: &[&str],
     shown_rack: &ShownRack,
 ) -> Result<()> {
     let a = lex.alphabet();
@@ -705,17 +893,22 @@ fn show(
         }
         writeln!(out, "{}", row.trim_end())?;
     }
-    let s = game.scores();
-    writeln!(
-        out,
-        "you {}  lexgraph {}  bag {}",
-        s[you],
-        s[1 - you],
-        game.bag_len()
-    )?;
+    let name = |p: usize| names[p];
+    let scores: Vec<String> = game
+        .scores()
+        .iter()
+        .enumerate()
+        .map(|(p, s)| format!("{} {s}", name(p)))
+        .collect();
+    writeln!(out, "{}  bag {}", scores.join("  "), game.bag_len())?;
     if let Some(t) = game.turns().last() {
-        let who = if t.player == you { "you" } else { "lexgraph" };
-        writeln!(out, "last: {who} {} +{}", t.play.text(a), t.score)?;
+        writeln!(
+            out,
+            "last: {} {} +{}",
+            name(t.player),
+            t.play.text(a),
+            t.score
+        )?;
     }
     if !game.is_over() && stacked {
         // Covered letters are not tracked.
@@ -732,7 +925,9 @@ fn show(
         writeln!(out, "unseen ({}): {}", unseen.len(), unseen.to_text(a))?;
         writeln!(out, "your rack: {}", shown_rack.text(&game.racks()[you], a))?;
     } else {
-        writeln!(out, "lexgraph's rack: {}", game.racks()[1 - you].to_text(a))?;
+        for (p, r) in game.racks().iter().enumerate().filter(|&(p, _)| p != you) {
+            writeln!(out, "{}'s rack: {}", names[p], r.to_text(a))?;
+        }
     }
     Ok(())
 }

@@ -77,13 +77,13 @@ pub enum Format {
 #[derive(Serialize)]
 struct Report<'a> {
     file: String,
-    players: [&'a str; 2],
+    players: Vec<&'a str>,
     lexicon: String,
     record_lexicon: Option<&'a str>,
     encoding: &'static str,
     turns: Vec<TurnJson<'a>>,
-    totals: [i64; 2],
-    computed_totals: [i64; 2],
+    totals: Vec<i64>,
+    computed_totals: Vec<i64>,
     agrees: bool,
     missing_words: Vec<Missing<'a>>,
 }
@@ -263,7 +263,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
                 .collect();
             let report = Report {
                 file: args.game.display().to_string(),
-                players: [nick(0), nick(1)],
+                players: (0..record.players.len()).map(nick).collect(),
                 lexicon: lex_name.clone(),
                 record_lexicon: record.lexicon.as_deref(),
                 encoding: match record.encoding {
@@ -271,8 +271,8 @@ pub fn run(args: Args) -> Result<ExitCode> {
                     lexgraph::gcg::Encoding::Latin1 => "ISO-8859-1",
                 },
                 turns,
-                totals: game.totals,
-                computed_totals: game.computed_totals,
+                totals: game.totals.clone(),
+                computed_totals: game.computed_totals.clone(),
                 agrees: game.agrees(),
                 missing_words: game
                     .missing_words()
@@ -316,15 +316,23 @@ fn text_report(
 ) -> Result<()> {
     // Names and the lexicon come from the file: shown, not obeyed, by a
     // terminal (an escape sequence in a name could clear the screen).
-    let nicks = [0, 1].map(|p| visible(&record.players[p].nick).into_owned());
+    let nicks: Vec<String> = record
+        .players
+        .iter()
+        .map(|p| visible(&p.nick).into_owned())
+        .collect();
     let nick = |p: usize| nicks[p].as_str();
-    let width = nick(0).chars().count().max(nick(1).chars().count());
+    let width = nicks.iter().map(|n| n.chars().count()).max().unwrap_or(0);
+    let names: Vec<String> = record
+        .players
+        .iter()
+        .map(|p| visible(&p.name).into_owned())
+        .collect();
     writeln!(
         out,
-        "{}: {} vs {}{}, {} turns, words looked up in {}",
+        "{}: {}{}, {} turns, words looked up in {}",
         visible(&args.game.display().to_string()),
-        visible(&record.players[0].name),
-        visible(&record.players[1].name),
+        names.join(" vs "),
         record
             .lexicon
             .as_deref()
@@ -366,14 +374,13 @@ fn text_report(
             }
         }
     }
-    writeln!(
-        out,
-        "final: {} {}, {} {}",
-        nick(0),
-        game.totals[0],
-        nick(1),
-        game.totals[1]
-    )?;
+    let finals: Vec<String> = game
+        .totals
+        .iter()
+        .enumerate()
+        .map(|(p, t)| format!("{} {t}", nick(p)))
+        .collect();
+    writeln!(out, "final: {}", finals.join(", "))?;
     let missing: Vec<String> = game
         .missing_words()
         .map(|(t, w)| format!("{w} (turn {t})"))

@@ -229,7 +229,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
             return Err(e).context("writing positions");
         }
         if let Some(dir) = &args.gcg {
-            let text = lexgraph::gcg::write(&game, ["greedy1", "greedy2"], Some(&lex_name));
+            let text = lexgraph::gcg::write(&game, &["greedy1", "greedy2"], Some(&lex_name));
             let path = dir.join(format!("game-{seed}.gcg"));
             lexgraph::compile::write_atomic(&path, text.as_bytes())
                 .with_context(|| format!("writing {}", path.display()))?;

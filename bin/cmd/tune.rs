@@ -84,11 +84,12 @@ pub fn run(args: Args) -> Result<ExitCode> {
         .flatten();
     let spec = args.vs.as_str();
     // Checked once here, not at the first trial.
-    crate::simulate::player(spec, args.lexicon.as_deref(), &a, args.seed)
+    crate::simulate::player(spec, &lex, args.lexicon.as_deref(), None, args.seed)
         .with_context(|| format!("--vs {spec}"))?;
     let judge = |tuned: Strategy, m: &MatchSettings| -> lexgraph::Result<(f64, f64)> {
-        let opponent = crate::simulate::player(spec, args.lexicon.as_deref(), &a, args.seed)
-            .map_err(|e| lexgraph::Error::Settings(format!("--vs {spec}: {e:#}")))?;
+        let opponent =
+            crate::simulate::player(spec, &lex, args.lexicon.as_deref(), None, args.seed)
+                .map_err(|e| lexgraph::Error::Settings(format!("--vs {spec}: {e:#}")))?;
         let summary = match opponent {
             Player::Static(s) => play_match(&lex, &rules, &[tuned, s], m, |_, _| {})?.summary,
             sim => sim_match(&lex, &rules, &[Player::Static(tuned), sim], m, |_, _| {})?.summary,

@@ -146,6 +146,7 @@ pub fn infer(
                     racks: [rack, Rack::default()],
                     scores: [before.scores[1], before.scores[0]],
                     zero_turns: before.zero_turns,
+                    players: 2,
                     lexicon: None,
                     opcodes: Vec::new(),
                 };
@@ -250,6 +251,7 @@ mod tests {
                 racks: [held, Rack::default()],
                 scores: [0, 0],
                 zero_turns: 0,
+                players: 2,
                 lexicon: None,
                 opcodes: Vec::new(),
             };

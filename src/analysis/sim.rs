@@ -486,7 +486,7 @@ impl<'a> Simulator<'a> {
             game.play(&choice.play)?;
             last = (mover, choice.equity - choice.play.score() as f32);
         }
-        let [a, b] = game.scores();
+        let (a, b) = (game.scores()[0], game.scores()[1]);
         let start = p.scores[0] as f64 - p.scores[1] as f64;
         let mut value = a as f64 - b as f64 - start;
         if !game.is_over() {

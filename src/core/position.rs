@@ -41,6 +41,10 @@ pub struct Position {
     /// Consecutive scoreless turns so far (passes, exchanges, zero-point
     /// plays): six end the game.
     pub zero_turns: u32,
+    /// Players in the game, the mover among them: 2 unless a game of more
+    /// says so (CGP has no field for it). The mover cannot see the others'
+    /// racks, so [`Position::bag_len`] sets a rack aside for each.
+    pub players: u8,
     /// The `lex NAME;` opcode, if any.
     pub lexicon: Option<String>,
     /// Other opcodes, as (name, value).
@@ -66,6 +70,7 @@ impl Position {
             racks: [rack, Rack::default()],
             scores: [0, 0],
             zero_turns: 0,
+            players: 2,
             lexicon: None,
             opcodes: Vec::new(),
         }
@@ -256,6 +261,7 @@ impl Position {
             racks,
             scores,
             zero_turns,
+            players: 2,
             lexicon,
             opcodes,
         })
@@ -311,14 +317,17 @@ impl Position {
     }
 
     /// Tiles in the bag: those the mover cannot see ([`Position::unseen`])
-    /// less the opponent's rack, which is taken as a full one (`rack_size`
+    /// less the opponents' racks, each taken as a full one (`rack_size`
     /// tiles) when the position leaves it out. An exchange needs at least
     /// `rack_size` tiles in the bag.
     pub fn bag_len(&self, alphabet: &Alphabet, rack_size: usize) -> usize {
         let unseen: usize = self.unseen(alphabet).iter().map(|&c| c as usize).sum();
+        // Opponents hold full racks while the bag has tiles; once it is
+        // empty the subtraction below saturates at 0 whatever they hold.
+        let others = (self.players.max(2) - 1) as usize;
         let opponent = match self.racks[1].len() {
-            0 => rack_size,
-            n => n,
+            0 => rack_size * others,
+            n => n + rack_size * (others - 1),
         };
         // Tiles under the tops of stacks are on the board too.
         let covered = self.board.heights().map_or(0, |h| {

@@ -22,7 +22,7 @@
 //! use lexgraph::gcg::{self, Action};
 //! let mut game = Game::new(Alphabet::english(), Rules::default(), 1);
 //! game.play(&Play::Pass)?;
-//! let text = gcg::write(&game, ["ann", "bob"], Some("ENABLE"));
+//! let text = gcg::write(&game, &["ann", "bob"], Some("ENABLE"));
 //! assert!(text.starts_with("#character-encoding UTF-8\n#player1 ann ann\n#player2 bob bob\n#lexicon ENABLE\n>ann: "));
 //! assert!(text.ends_with(" - +0 0\n"));
 //!
@@ -43,18 +43,32 @@ use crate::alphabet::Alphabet;
 use crate::board::{tile_of, BLANK_FLAG};
 use crate::equity::Play;
 use crate::error::{Error, Result};
-use crate::game::{End, Game};
+use crate::game::{End, Game, MAX_PLAYERS};
 use crate::input::snippet;
 use crate::movegen::Move;
 use crate::play::Notation;
 use crate::rack::Rack;
 
-/// The game as GCG text. Nicknames must not hold white space or `:`;
-/// such characters become `_`.
-pub fn write(game: &Game, nicks: [&str; 2], lexicon: Option<&str>) -> String {
+/// The game as GCG text, `nicks` by seat (one for each player; missing
+/// ones are `playerN`). Nicknames must not hold white space or `:`; such
+/// characters become `_`.
+///
+/// A game of three or four players is written the same way with
+/// `#player3` and `#player4` lines, every turn tagged with its player's
+/// nickname: an extension of the format, which [`parse()`] reads but
+/// programs made for two players may refuse. Its end writes `(TILES) +N`
+/// for the player who played out (the others' tiles, counted once) and
+/// `RACK (RACK) -N` for each other player holding tiles.
+pub fn write(game: &Game, nicks: &[&str], lexicon: Option<&str>) -> String {
     let a = game.alphabet();
+    let names: Vec<String> = (0..game.players())
+        .map(|p| match nicks.get(p) {
+            Some(n) => n.to_string(),
+            None => format!("player{}", p + 1),
+        })
+        .collect();
     let nick = |p: usize| -> String {
-        nicks[p]
+        names[p]
             .chars()
             .map(|c| {
                 if c.is_whitespace() || c == ':' {
@@ -67,7 +81,7 @@ pub fn write(game: &Game, nicks: [&str; 2], lexicon: Option<&str>) -> String {
     };
     let rack = |r: &Rack| r.to_text(a);
     let mut s = String::from("#character-encoding UTF-8\n");
-    for (p, full) in nicks.iter().enumerate() {
+    for (p, full) in names.iter().enumerate() {
         let _ = writeln!(s, "#player{} {} {full}", p + 1, nick(p));
     }
     if let Some(l) = lexicon {
@@ -90,38 +104,39 @@ pub fn write(game: &Game, nicks: [&str; 2], lexicon: Option<&str>) -> String {
         );
     }
     let totals = game.scores();
-    match game.end() {
-        Some(End::Out {
-            player,
-            opponent_rack,
+    let end = game.end();
+    if let Some(End::Out { player, bonus, .. }) = end {
+        let _ = writeln!(
+            s,
+            ">{}:  ({}) +{} {}",
+            nick(*player),
+            rack(&end.expect("matched").others_tiles(*player)),
             bonus,
-        }) => {
-            let _ = writeln!(
-                s,
-                ">{}:  ({}) +{} {}",
-                nick(*player),
-                rack(opponent_rack),
-                bonus,
-                totals[*player]
-            );
-        }
-        Some(End::Scoreless { racks, penalties })
+            totals[*player]
+        );
+    }
+    let penalties = match end {
+        Some(End::Out {
+            racks, penalties, ..
+        })
+        | Some(End::Scoreless { racks, penalties })
         | Some(End::Penalties {
             racks, penalties, ..
-        }) => {
-            for p in (0..2).filter(|&p| !racks[p].is_empty()) {
-                let _ = writeln!(
-                    s,
-                    ">{}: {} ({}) -{} {}",
-                    nick(p),
-                    rack(&racks[p]),
-                    rack(&racks[p]),
-                    penalties[p],
-                    totals[p]
-                );
-            }
+        }) => racks.iter().zip(penalties).collect(),
+        None => Vec::new(),
+    };
+    for (p, (r, pen)) in penalties.into_iter().enumerate() {
+        if !r.is_empty() && *pen != 0 {
+            let _ = writeln!(
+                s,
+                ">{}: {} ({}) -{} {}",
+                nick(p),
+                rack(r),
+                rack(r),
+                pen,
+                totals[p]
+            );
         }
-        None => {}
     }
     s
 }
@@ -280,8 +295,9 @@ pub struct Event {
 pub struct Record {
     /// How the text was decoded.
     pub encoding: Encoding,
-    /// `#player1` and `#player2`, in that order.
-    pub players: [Player; 2],
+    /// `#player1`, `#player2` and, in a game of more players, `#player3`
+    /// and `#player4`, in that order: seats in the order of play.
+    pub players: Vec<Player>,
     /// `#lexicon NAME`.
     pub lexicon: Option<String>,
     /// `#title`, `#description`, `#note`, `#id` and every other `#` line,
@@ -327,12 +343,14 @@ pub fn read(path: &std::path::Path, alphabet: &Alphabet) -> Result<Record> {
 /// wolges / Woogles tools write them) or, where the alphabet has no such
 /// tile, as the digits of older Macondo and Quackle files (`1`, `2`, `3`:
 /// the alphabet's first, second, third multi-character tile, Spanish CH,
-/// LL, RR). Without `#player` lines the players are the first two
-/// nicknames met.
+/// LL, RR). Games of three or four players name them `#player3` and
+/// `#player4`, seated in that order (an extension: GCG is written for two;
+/// see [`write()`]). Without `#player` lines the players are the
+/// nicknames met, in order, up to four.
 ///
 /// A line that cannot be read is an [`Error::Input`] naming it: a turn of
 /// an unknown player, a malformed turn or number, tiles not in the
-/// alphabet, a third player.
+/// alphabet, a fifth player.
 pub fn parse(bytes: &[u8], origin: &str, alphabet: &Alphabet) -> Result<Record> {
     let (bytes, bom) = match bytes.strip_prefix(b"\xEF\xBB\xBF") {
         Some(rest) => (rest, 3),
@@ -340,7 +358,7 @@ pub fn parse(bytes: &[u8], origin: &str, alphabet: &Alphabet) -> Result<Record> 
     };
     let mut declared: Option<Encoding> = (bom > 0).then_some(Encoding::Utf8);
     let mut seen_non_utf8 = false;
-    let mut slots: [Option<Player>; 2] = [None, None];
+    let mut slots: [Option<Player>; MAX_PLAYERS] = Default::default();
     let mut named = false;
     let mut lexicon = None;
     let mut pragmas = Vec::new();
@@ -419,8 +437,8 @@ pub fn parse(bytes: &[u8], origin: &str, alphabet: &Alphabet) -> Result<Record> 
                         }
                     });
                 }
-                "player1" | "player2" => {
-                    let number = usize::from(name == "player2");
+                "player1" | "player2" | "player3" | "player4" => {
+                    let number = usize::from(name.as_bytes()[6] - b'1');
                     let mut words = value.split_whitespace();
                     let Some(nick) = words.next() else {
                         return Err(bad(format!(
@@ -498,15 +516,26 @@ pub fn parse(bytes: &[u8], origin: &str, alphabet: &Alphabet) -> Result<Record> 
         event.player = player;
         events.push(event);
     }
-    let [Some(p1), Some(p2)] = slots else {
+    let seated = slots.iter().take_while(|p| p.is_some()).count();
+    if seated < 2 || slots[seated..].iter().any(Option::is_some) {
         return Err(Error::Input {
             origin: origin.to_string(),
             line: 0,
             offset: 0,
-            msg: "the record names fewer than two players (#player1 NICK Name, #player2 ...)"
-                .into(),
+            msg: match slots[seated..].iter().position(Option::is_some) {
+                Some(i) => format!(
+                    "the record names #player{} but no #player{}",
+                    seated + i + 1,
+                    seated + 1
+                ),
+                None => {
+                    "the record names fewer than two players (#player1 NICK Name, #player2 ...)"
+                        .into()
+                }
+            },
         });
-    };
+    }
+    let players: Vec<Player> = slots.into_iter().flatten().collect();
     let encoding = match declared {
         Some(e) => e,
         None if seen_non_utf8 => Encoding::Latin1,
@@ -514,7 +543,7 @@ pub fn parse(bytes: &[u8], origin: &str, alphabet: &Alphabet) -> Result<Record> 
     };
     Ok(Record {
         encoding,
-        players: [p1, p2],
+        players,
         lexicon,
         pragmas,
         events,
@@ -668,7 +697,7 @@ mod tests {
         let lex = crate::game::testing::small_gaddag();
         for seed in 0..10 {
             let g = crate::game::testing::greedy_game(&lex, seed, |_| {});
-            let text = write(&g, ["p1", "p2"], None);
+            let text = write(&g, &["p1", "p2"], None);
             let mut totals = [0i64; 2];
             for line in text.lines().filter(|l| l.starts_with('>')) {
                 let p = usize::from(line.starts_with(">p2"));
@@ -677,7 +706,11 @@ mod tests {
                 totals[p] += delta.parse::<i64>().unwrap();
                 assert_eq!(totals[p], total.parse::<i64>().unwrap(), "{line}");
             }
-            assert_eq!(totals, g.scores().map(i64::from), "{text}");
+            assert_eq!(
+                &totals[..],
+                &g.scores().iter().map(|&s| i64::from(s)).collect::<Vec<_>>()[..],
+                "{text}"
+            );
         }
     }
 }

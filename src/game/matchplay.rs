@@ -1,11 +1,16 @@
-//! Match play: many games between two strategies, on all cores, with the
-//! statistics that say which is stronger.
+//! Match play: many games between two to four strategies, on all cores,
+//! with the statistics that say which is stronger.
 //!
 //! Games come in pairs: games `2k` and `2k + 1` draw from the same shuffled
 //! bag (seeded from the match seed and `k`), the first with player 1 moving
 //! first, the second with player 2 first; pairing halves the luck of the
-//! draw and of moving first. Every game depends only on the match seed and
+//! draw and of moving first. With `n` players games come in groups of `n`
+//! that share a bag, the seats turned one place a game, so that each
+//! player moves first once. Every game depends only on the match seed and
 //! its number, so a match gives the same result whatever the thread count.
+//!
+//! A player wins a game by finishing first; players tied for first share
+//! the win. With two players that is the usual win, draw or loss.
 //!
 //! The win rate counts a draw as half a win; its 95 % confidence interval
 //! is Wilson's score interval for that rate over the games. Unlike the
@@ -33,7 +38,7 @@ use rayon::prelude::*;
 
 use crate::equity::Play;
 use crate::error::Result;
-use crate::game::Game;
+use crate::game::{Game, MAX_PLAYERS};
 use crate::lexicon::Lexicon;
 use crate::movegen::{Generator, Move, Options};
 use crate::rules::Rules;
@@ -76,48 +81,71 @@ impl MatchSettings {
 pub struct GameStats {
     /// The game's number in the match.
     pub number: u64,
-    /// Which player moved first.
+    /// Which player moved first (seat `s` was player `(s + first) % n`).
     pub first: usize,
     /// Final scores, the end-of-game settlement included.
-    pub scores: [i32; 2],
+    pub scores: Vec<i32>,
     /// Placements that used a whole rack's worth of tiles.
-    pub bingos: [u32; 2],
+    pub bingos: Vec<u32>,
     /// Turns taken: placements, exchanges and passes.
-    pub turns: [u32; 2],
+    pub turns: Vec<u32>,
     /// Points scored by placements (the end-of-game settlement left out).
-    pub points: [i64; 2],
+    pub points: Vec<i64>,
     /// Legal placements summed over each player's turns (with
     /// [`MatchSettings::count_moves`]).
-    pub legal_moves: [u64; 2],
+    pub legal_moves: Vec<u64>,
 }
 
-/// The match's statistics, for player 1 against player 2.
+impl GameStats {
+    /// Each player's share of the win: 1 to the one who finished first, or
+    /// split between those tied for first.
+    pub fn win_shares(&self) -> Vec<f64> {
+        let top = self.scores.iter().copied().max().unwrap_or(0);
+        let tied = self.scores.iter().filter(|&&s| s == top).count() as f64;
+        self.scores
+            .iter()
+            .map(|&s| if s == top { 1.0 / tied } else { 0.0 })
+            .collect()
+    }
+}
+
+/// The match's statistics: player 1's against the others (player 2 in a
+/// match of two), and each player's.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Summary {
     /// Number of games played.
     pub games: u64,
-    /// Games player 1 finished ahead.
+    /// Players in each game.
+    pub players: usize,
+    /// Games player 1 finished ahead of every other player.
     pub wins: u64,
-    /// Games that finished level.
+    /// Games player 1 finished tied for first.
     pub draws: u64,
-    /// Games player 1 finished behind.
+    /// Games player 1 finished behind another player.
     pub losses: u64,
-    /// (wins + draws / 2) / games.
+    /// Player 1's share of the wins over the games (with two players,
+    /// (wins + draws / 2) / games).
     pub win_rate: f64,
     /// The 95 % confidence interval of the win rate.
     pub win_rate_ci95: (f64, f64),
+    /// Each player's share of the wins over the games (ties shared), by
+    /// player.
+    pub win_rates: Vec<f64>,
+    /// The 95 % confidence interval of each player's win rate.
+    pub win_rates_ci95: Vec<(f64, f64)>,
     /// Mean final score, by player.
-    pub mean_score: [f64; 2],
-    /// Mean of player 1's score less player 2's.
+    pub mean_score: Vec<f64>,
+    /// Mean of player 1's score less the best of the others' (player 2's
+    /// in a match of two).
     pub mean_spread: f64,
-    /// The sample standard deviation of player 1's score less player 2's
-    /// (0 with fewer than two games).
+    /// The sample standard deviation of that spread (0 with fewer than
+    /// two games).
     pub spread_sd: f64,
     /// Mean bingos a game, by player.
-    pub bingos_per_game: [f64; 2],
-    /// Placement points per turn.
-    pub points_per_turn: [f64; 2],
-    /// Mean turns a game, both players' together.
+    pub bingos_per_game: Vec<f64>,
+    /// Placement points per turn, by player.
+    pub points_per_turn: Vec<f64>,
+    /// Mean turns a game, every player's together.
     pub turns_per_game: f64,
     /// Legal placements per turn ([`MatchSettings::count_moves`]).
     pub moves_per_turn: Option<f64>,
@@ -132,23 +160,30 @@ pub struct Match {
     pub summary: Summary,
 }
 
-/// The bag's seed for game `number` (pairs share one): SplitMix64 of the
-/// match seed and the pair, so nearby seeds give unrelated bags.
+/// The bag's seed for game `number` of a two-player match (pairs share
+/// one): [`group_seed`] of the pair.
 pub fn game_seed(seed: u64, number: u64) -> u64 {
-    let mut z = seed ^ (number / 2).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    group_seed(seed, number / 2)
+}
+
+/// The bag's seed for a group of games that share a bag (game `number`
+/// of an `n`-player match is in group `number / n`): SplitMix64 of the
+/// match seed and the group, so nearby seeds give unrelated bags.
+pub fn group_seed(seed: u64, group: u64) -> u64 {
+    let mut z = seed ^ group.wrapping_mul(0x9E37_79B9_7F4A_7C15);
     z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     z ^ (z >> 31)
 }
 
-/// Plays game `number` of a match: seats by [`game_seed`] and the pairing
-/// (player 1 first in even games). Returns the finished game and its
-/// statistics; `players[i]` is player `i + 1`.
+/// Plays game `number` of a match: seats by [`group_seed`] and the
+/// rotation (player 1 first in game 0 of each group). Returns the finished
+/// game and its statistics; `players[i]` is player `i + 1`.
 pub fn play_one<R: Scoring>(
     gen: &mut Generator<R>,
     lex: &Lexicon,
-    players: &[Strategy; 2],
+    players: &[Strategy],
     settings: &MatchSettings,
     number: u64,
 ) -> Result<(Game, GameStats)> {
@@ -160,7 +195,7 @@ pub fn play_one<R: Scoring>(
 pub(crate) fn play_observed<R: Scoring>(
     gen: &mut Generator<R>,
     lex: &Lexicon,
-    players: &[Strategy; 2],
+    players: &[Strategy],
     settings: &MatchSettings,
     number: u64,
     observe: impl FnMut(usize, &Game, &crate::equity::Ranked),
@@ -168,33 +203,41 @@ pub(crate) fn play_observed<R: Scoring>(
     let choose = |p: usize, gen: &mut Generator<R>, game: &Game| {
         Ok(players[p].choose(gen, lex, &game.position()))
     };
-    play_chosen(gen, lex, settings, number, choose, observe)
+    play_chosen(gen, lex, settings, players.len(), number, choose, observe)
 }
 
-/// Game `number` of a match as [`play_one`] plays it, with each turn's
-/// play chosen by `choose(player, generator, game)` (player 0 is player
-/// 1): for players that are not a [`Strategy`], as look-ahead searches.
+/// Game `number` of a match of `players` players (2 to 4) as [`play_one`]
+/// plays it, with each turn's play chosen by `choose(player, generator,
+/// game)` (player 0 is player 1): for players that are not a
+/// [`Strategy`], as look-ahead searches.
 pub fn play_chosen<R: Scoring>(
     gen: &mut Generator<R>,
     lex: &Lexicon,
     settings: &MatchSettings,
+    players: usize,
     number: u64,
     mut choose: impl FnMut(usize, &mut Generator<R>, &Game) -> Result<crate::equity::Ranked>,
     mut observe: impl FnMut(usize, &Game, &crate::equity::Ranked),
 ) -> Result<(Game, GameStats)> {
     let rules = gen.rules().clone();
-    let first = (number % 2) as usize;
-    let mut game = Game::new(
+    let n = players;
+    let first = (number % n.max(1) as u64) as usize;
+    let mut game = Game::with_players(
         lex.alphabet().clone(),
         rules.clone(),
-        game_seed(settings.seed, number),
-    );
-    // Seat s is played by player (s + first) % 2.
-    let who = |seat: usize| (seat + first) % 2;
+        group_seed(settings.seed, number / n.max(1) as u64),
+        n,
+    )?;
+    // Seat s is played by player (s + first) % n.
+    let who = |seat: usize| (seat + first) % n;
     let mut st = GameStats {
         number,
         first,
-        ..GameStats::default()
+        scores: vec![0; n],
+        bingos: vec![0; n],
+        turns: vec![0; n],
+        points: vec![0; n],
+        legal_moves: vec![0; n],
     };
     let mut all: Vec<Move> = Vec::new();
     while !game.is_over() {
@@ -217,20 +260,20 @@ pub fn play_chosen<R: Scoring>(
         st.turns[p] += 1;
         game.play(&choice.play)?;
     }
-    // Seats are by move order, statistics by player: player p sat in seat
-    // (p + first) % 2, which `who` also computes.
-    let scores = game.scores();
-    st.scores = [scores[who(0)], scores[who(1)]];
+    // Seats are by move order, statistics by player.
+    for (seat, &score) in game.scores().iter().enumerate() {
+        st.scores[who(seat)] = score;
+    }
     Ok((game, st))
 }
 
-/// Plays a match on rayon's threads. `on_game` sees each finished game
-/// (in any order: it runs on the worker threads) — to write records or
-/// move a progress bar.
+/// Plays a match on rayon's threads, between the 2 to 4 `players`.
+/// `on_game` sees each finished game (in any order: it runs on the worker
+/// threads) — to write records or move a progress bar.
 pub fn play_match(
     lex: &Lexicon,
     rules: &Rules,
-    players: &[Strategy; 2],
+    players: &[Strategy],
     settings: &MatchSettings,
     on_game: impl Fn(&Game, &GameStats) + Sync,
 ) -> Result<Match> {
@@ -247,12 +290,13 @@ pub fn play_match(
 pub fn play_range(
     lex: &Lexicon,
     rules: &Rules,
-    players: &[Strategy; 2],
+    players: &[Strategy],
     settings: &MatchSettings,
     numbers: std::ops::Range<u64>,
     on_game: impl Fn(&Game, &GameStats) + Sync,
 ) -> Result<Vec<GameStats>> {
     rules.validate()?;
+    check_players(players.len())?;
     // Upwords scores by heights, and its generator stacks.
     if rules.stacks() {
         play_range_with::<Upwords>(lex, rules, players, settings, numbers, on_game)
@@ -261,11 +305,21 @@ pub fn play_range(
     }
 }
 
+/// Refuses a match of fewer than 2 or more than [`MAX_PLAYERS`] players.
+pub fn check_players(n: usize) -> Result<()> {
+    if !(2..=MAX_PLAYERS).contains(&n) {
+        return Err(crate::error::Error::Query(format!(
+            "a match is of 2 to {MAX_PLAYERS} players, not {n}"
+        )));
+    }
+    Ok(())
+}
+
 /// [`play_range`] with moves scored by `R`.
 fn play_range_with<R: Scoring + Send>(
     lex: &Lexicon,
     rules: &Rules,
-    players: &[Strategy; 2],
+    players: &[Strategy],
     settings: &MatchSettings,
     numbers: std::ops::Range<u64>,
     on_game: impl Fn(&Game, &GameStats) + Sync,
@@ -286,35 +340,35 @@ fn play_range_with<R: Scoring + Send>(
 /// The statistics of a list of games (see [`Summary`]).
 pub fn summarize(games: &[GameStats], count_moves: bool) -> Summary {
     let n = games.len() as f64;
+    let players = games.first().map_or(2, |g| g.scores.len());
     let mut s = Summary {
         games: games.len() as u64,
+        players,
+        win_rates: vec![0.0; players],
+        mean_score: vec![0.0; players],
+        bingos_per_game: vec![0.0; players],
+        points_per_turn: vec![0.0; players],
         ..Summary::default()
     };
     if games.is_empty() {
+        s.win_rates_ci95 = vec![(0.0, 1.0); players];
         return s;
     }
-    let mut results = Vec::with_capacity(games.len());
     let mut spreads = Vec::with_capacity(games.len());
-    let (mut turns, mut points, mut legal) = ([0u64; 2], [0i64; 2], 0u64);
+    let (mut turns, mut points, mut legal) = (vec![0u64; players], vec![0i64; players], 0u64);
     for g in games {
-        let spread = g.scores[0] as f64 - g.scores[1] as f64;
-        let r = match spread.partial_cmp(&0.0) {
-            Some(std::cmp::Ordering::Greater) => {
-                s.wins += 1;
-                1.0
-            }
-            Some(std::cmp::Ordering::Less) => {
-                s.losses += 1;
-                0.0
-            }
-            _ => {
-                s.draws += 1;
-                0.5
-            }
-        };
-        results.push(r);
-        spreads.push(spread);
-        for p in 0..2 {
+        let shares = g.win_shares();
+        if shares[0] == 1.0 {
+            s.wins += 1;
+        } else if shares[0] > 0.0 {
+            s.draws += 1;
+        } else {
+            s.losses += 1;
+        }
+        let best_other = g.scores[1..].iter().copied().max().unwrap_or(0);
+        spreads.push(g.scores[0] as f64 - best_other as f64);
+        for p in 0..players {
+            s.win_rates[p] += shares[p] / n;
             s.mean_score[p] += g.scores[p] as f64 / n;
             s.bingos_per_game[p] += g.bingos[p] as f64 / n;
             turns[p] += g.turns[p] as u64;
@@ -322,13 +376,14 @@ pub fn summarize(games: &[GameStats], count_moves: bool) -> Summary {
             legal += g.legal_moves[p];
         }
     }
-    s.win_rate = results.iter().sum::<f64>() / n;
-    s.win_rate_ci95 = wilson(s.win_rate, n);
+    s.win_rate = s.win_rates[0];
+    s.win_rates_ci95 = s.win_rates.iter().map(|&w| wilson(w, n)).collect();
+    s.win_rate_ci95 = s.win_rates_ci95[0];
     (s.mean_spread, s.spread_sd) = mean_sd(&spreads);
-    for p in 0..2 {
+    for p in 0..players {
         s.points_per_turn[p] = points[p] as f64 / turns[p].max(1) as f64;
     }
-    let all_turns = (turns[0] + turns[1]) as f64;
+    let all_turns = turns.iter().sum::<u64>() as f64;
     s.turns_per_game = all_turns / n;
     s.moves_per_turn = count_moves.then(|| legal as f64 / all_turns.max(1.0));
     s
@@ -417,11 +472,60 @@ mod tests {
     }
 
     #[test]
+    fn matches_of_three_and_four_rotate_the_seats_and_share_the_wins() {
+        let lex = lexicon();
+        let a = lex.alphabet().clone();
+        let names = ["gordon2", "greedy", "gordon1", "greedy"];
+        for n in [3usize, 4] {
+            let players: Vec<Strategy> = names[..n]
+                .iter()
+                .map(|s| Strategy::parse(s, &a).unwrap())
+                .collect();
+            let settings = MatchSettings::new(2 * n as u64, 5);
+            let run = |threads: usize| {
+                rayon::ThreadPoolBuilder::new()
+                    .num_threads(threads)
+                    .build()
+                    .unwrap()
+                    .install(|| play_match(&lex, &Rules::default(), &players, &settings, |_, _| {}))
+                    .unwrap()
+            };
+            let (one, two) = (run(1), run(2));
+            assert_eq!(one.games, two.games);
+            assert_eq!(one.summary, two.summary);
+            let s = &one.summary;
+            assert_eq!((s.players, s.win_rates.len()), (n, n));
+            assert!((s.win_rates.iter().sum::<f64>() - 1.0).abs() < 1e-9);
+            for (g, game) in one.games.iter().enumerate() {
+                // Each group of n games turns the seats once round.
+                assert_eq!(game.first, g % n);
+                assert_eq!(game.scores.len(), n);
+                assert!(game.turns.iter().all(|&t| t > 0));
+            }
+        }
+        // A group shares its bag: the same tiles, dealt to other players.
+        let players: Vec<Strategy> = names[..3]
+            .iter()
+            .map(|s| Strategy::parse(s, &a).unwrap())
+            .collect();
+        let mut gen = Generator::new(Rules::default());
+        let settings = MatchSettings::new(3, 8);
+        let mut racks = |number| {
+            let (g, _) = play_one(&mut gen, &lex, &players, &settings, number).unwrap();
+            g.turns()[..3].iter().map(|t| t.rack).collect::<Vec<_>>()
+        };
+        assert_eq!(racks(0), racks(1));
+        assert!(play_match(&lex, &Rules::default(), &players[..1], &settings, |_, _| {}).is_err());
+    }
+
+    #[test]
     fn the_summary_counts_draws_as_half() {
         let g = |s0: i32, s1: i32| GameStats {
-            scores: [s0, s1],
-            turns: [10, 10],
-            points: [s0 as i64, s1 as i64],
+            scores: vec![s0, s1],
+            bingos: vec![0, 0],
+            turns: vec![10, 10],
+            points: vec![s0 as i64, s1 as i64],
+            legal_moves: vec![0, 0],
             ..GameStats::default()
         };
         let s = summarize(&[g(300, 200), g(250, 250), g(100, 400), g(350, 300)], false);

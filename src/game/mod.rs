@@ -1,24 +1,32 @@
-//! A two-player game under tournament rules: a seeded bag, two racks, the
-//! board and the scores, played one turn at a time, with a record of every
-//! turn (what [`crate::gcg`] writes).
+//! A game of two to four players under tournament rules: a seeded bag,
+//! a rack each, the board and the scores, played one turn at a time, with
+//! a record of every turn (what [`crate::gcg`] writes).
 //!
 //! The rules kept:
 //! - each player holds a rack of [`Rules::rack_size`] tiles, refilled from
-//!   the bag after a placement or exchange;
+//!   the bag after a placement or exchange; racks are dealt in seat order
+//!   and seat 0 moves first, then 1, 2, ... in turn;
 //! - an exchange needs a rack's worth of tiles in the bag: new tiles are
 //!   drawn before the old ones go back;
-//! - the game ends when a player plays out with the bag empty, who then
-//!   gains twice the value of the opponent's tiles (the tournament rule,
-//!   as game records write it: `(TILES) +N`); or after six consecutive
-//!   scoreless turns, when each player loses the value of the tiles held.
+//! - two players: the game ends when a player plays out with the bag
+//!   empty, who then gains twice the value of the opponent's tiles (the
+//!   tournament rule, as game records write it: `(TILES) +N`); or after six
+//!   consecutive scoreless turns, when each player loses the value of the
+//!   tiles held;
+//! - three or four players (the published rules for more players: the
+//!   same 100 tiles, seven on each rack): a player who plays out with the
+//!   bag empty gains the value of every other player's tiles, and each
+//!   other player loses the value of the own; after three scoreless turns
+//!   a player in a row ([`Game::scoreless_limit`]: 9 or 12 turns), each
+//!   player loses the value of the tiles held.
 //!
 //! Where tiles stack ([`Rules::stacks`]: Upwords), the Upwords rules: a
 //! tile may go on a tile of another letter under the stack limit; an
 //! exchange is of one tile, while the bag holds any
 //! ([`Rules::may_exchange`]); the game ends when a player plays out with
-//! the bag empty or when both pass in turn (or, as an engine must end
-//! games, after six scoreless turns), and each player then loses the
-//! value of the tiles held (5 a tile in the Upwords alphabet, the 1983
+//! the bag empty or when every player passes in turn (or, as an engine
+//! must end games, after the scoreless limit), and each player then loses
+//! the value of the tiles held (5 a tile in the Upwords alphabet, the 1983
 //! rule), with no bonus for going out ([`End::Penalties`]).
 //!
 //! The bag is shuffled by ChaCha8 from the seed, so a seed replays the same
@@ -58,13 +66,17 @@ use crate::position::Position;
 use crate::rack::Rack;
 use crate::rules::Rules;
 
-/// Consecutive scoreless turns that end a game.
+/// Consecutive scoreless turns that end a two-player game (three a
+/// player: see [`Game::scoreless_limit`]).
 pub const SCORELESS_TURNS: u32 = 6;
+
+/// The most players a game seats.
+pub const MAX_PLAYERS: usize = 4;
 
 /// One turn as played.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Turn {
-    /// The mover: 0 or 1.
+    /// The mover's seat: 0 moved first.
     pub player: usize,
     /// The mover's rack before the turn.
     pub rack: Rack,
@@ -77,40 +89,68 @@ pub struct Turn {
     pub total: i32,
 }
 
-/// How a game ended, with the points it moved.
+/// How a game ended, with the points it moved. Racks and penalties are by
+/// seat, one for each player.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum End {
-    /// `player` played out and gained `bonus`: twice the value of
-    /// `opponent_rack`.
+    /// `player` played out with the bag empty and gained `bonus`: twice
+    /// the opponent's tiles' value in a game of two; with more players the
+    /// value of every other player's tiles, each of whom lost the own
+    /// (`penalties`; all 0 in a game of two).
     Out {
-        /// The player who played out: 0 or 1.
+        /// The seat that played out.
         player: usize,
-        /// The tiles the opponent held at the end.
-        opponent_rack: Rack,
+        /// The racks held at the end, by seat (the one that played out is
+        /// empty).
+        racks: Vec<Rack>,
         /// The points `player` gained.
         bonus: i32,
+        /// The points each seat lost.
+        penalties: Vec<i32>,
     },
-    /// Six scoreless turns: each player lost the value of the rack held.
+    /// The scoreless limit: each player lost the value of the rack held.
     Scoreless {
-        /// The racks held at the end, by player.
-        racks: [Rack; 2],
-        /// The points each player lost (their racks' tile values), by
-        /// player.
-        penalties: [i32; 2],
+        /// The racks held at the end, by seat.
+        racks: Vec<Rack>,
+        /// The points each seat lost (their racks' tile values).
+        penalties: Vec<i32>,
     },
-    /// Upwords: `out` played out, or (`None`) both players passed in turn
-    /// or six turns went scoreless; each player lost the value of the rack
-    /// held.
+    /// Upwords: `out` played out, or (`None`) every player passed in turn
+    /// or the scoreless limit was reached; each player lost the value of
+    /// the rack held.
     Penalties {
-        /// The player who played out, or `None` when the game ended on
+        /// The seat that played out, or `None` when the game ended on
         /// passes or scoreless turns.
         out: Option<usize>,
-        /// The racks held at the end, by player.
-        racks: [Rack; 2],
-        /// The points each player lost (their racks' tile values), by
-        /// player.
-        penalties: [i32; 2],
+        /// The racks held at the end, by seat.
+        racks: Vec<Rack>,
+        /// The points each seat lost (their racks' tile values).
+        penalties: Vec<i32>,
     },
+}
+
+impl End {
+    /// The racks held at the end, by seat.
+    pub fn racks(&self) -> &[Rack] {
+        match self {
+            End::Out { racks, .. }
+            | End::Scoreless { racks, .. }
+            | End::Penalties { racks, .. } => racks,
+        }
+    }
+
+    /// The tiles the players other than `player` held at the end, together.
+    pub fn others_tiles(&self, player: usize) -> Rack {
+        let mut all = Rack::default();
+        for (p, r) in self.racks().iter().enumerate() {
+            if p != player {
+                for t in r.tiles() {
+                    all.add(t);
+                }
+            }
+        }
+        all
+    }
 }
 
 /// A game in progress (see the [module](self) docs).
@@ -119,8 +159,11 @@ pub struct Game {
     alphabet: Alphabet,
     rules: Rules,
     board: Board,
-    racks: [Rack; 2],
-    scores: [i32; 2],
+    players: usize,
+    /// By seat; only the first `players` are in use (arrays, not vectors:
+    /// look-ahead searches clone games by the million).
+    racks: [Rack; MAX_PLAYERS],
+    scores: [i32; MAX_PLAYERS],
     bag: Vec<Tile>,
     rng: ChaCha8Rng,
     to_move: usize,
@@ -132,13 +175,39 @@ pub struct Game {
 }
 
 impl Game {
-    /// A new game: the alphabet's tiles shuffled by `seed`, racks dealt to
-    /// player 0 then player 1; player 0 moves first.
+    /// A new two-player game: the alphabet's tiles shuffled by `seed`,
+    /// racks dealt to player 0 then player 1; player 0 moves first.
     pub fn new(alphabet: Alphabet, rules: Rules, seed: u64) -> Game {
+        Game::with_players(alphabet, rules, seed, 2)
+            .expect("two players can always be dealt a rack each")
+    }
+
+    /// A new game of `players` players (2 to [`MAX_PLAYERS`]): the tiles
+    /// shuffled by `seed`, racks dealt in seat order, seat 0 first to move.
+    /// With two players it is the game [`Game::new`] deals. Refused: a
+    /// count outside 2–4, or a tile set too small to fill every rack.
+    pub fn with_players(
+        alphabet: Alphabet,
+        rules: Rules,
+        seed: u64,
+        players: usize,
+    ) -> Result<Game> {
+        if !(2..=MAX_PLAYERS).contains(&players) {
+            return Err(Error::Play(format!(
+                "a game is of 2 to {MAX_PLAYERS} players, not {players}"
+            )));
+        }
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let mut bag: Vec<Tile> = Vec::new();
         for (t, info) in alphabet.tiles().iter().enumerate() {
             bag.extend(std::iter::repeat_n(t as Tile, info.count as usize));
+        }
+        if bag.len() < players * rules.rack_size {
+            return Err(Error::Play(format!(
+                "{} tiles cannot fill {players} racks of {}",
+                bag.len(),
+                rules.rack_size
+            )));
         }
         bag.shuffle(&mut rng);
         let board = Board::new(rules.layout.size());
@@ -146,8 +215,9 @@ impl Game {
             alphabet,
             rules,
             board,
-            racks: [Rack::default(); 2],
-            scores: [0; 2],
+            players,
+            racks: [Rack::default(); MAX_PLAYERS],
+            scores: [0; MAX_PLAYERS],
             bag,
             rng,
             to_move: 0,
@@ -156,17 +226,18 @@ impl Game {
             turns: Vec::new(),
             end: None,
         };
-        for p in 0..2 {
+        for p in 0..players {
             game.refill(p);
         }
-        game
+        Ok(game)
     }
 
-    /// A game picked up in the middle: `board`, the racks and scores by
-    /// player, `to_move`, the count of consecutive scoreless turns, and the
-    /// bag in drawing order (tiles are drawn from its end). `seed` shuffles
-    /// the tiles an exchange puts back. Racks are not refilled here. For
-    /// look-ahead searches, which play a position out many times over.
+    /// A two-player game picked up in the middle: `board`, the racks and
+    /// scores by player, `to_move`, the count of consecutive scoreless
+    /// turns, and the bag in drawing order (tiles are drawn from its end).
+    /// `seed` shuffles the tiles an exchange puts back. Racks are not
+    /// refilled here. For look-ahead searches, which play a position out
+    /// many times over.
     #[allow(clippy::too_many_arguments)]
     pub fn resume(
         alphabet: Alphabet,
@@ -179,12 +250,17 @@ impl Game {
         bag: Vec<Tile>,
         seed: u64,
     ) -> Game {
+        let mut all_racks = [Rack::default(); MAX_PLAYERS];
+        all_racks[..2].copy_from_slice(&racks);
+        let mut all_scores = [0; MAX_PLAYERS];
+        all_scores[..2].copy_from_slice(&scores);
         Game {
             alphabet,
             rules,
             board,
-            racks,
-            scores,
+            players: 2,
+            racks: all_racks,
+            scores: all_scores,
             bag,
             rng: ChaCha8Rng::seed_from_u64(seed),
             to_move: to_move.min(1),
@@ -210,17 +286,22 @@ impl Game {
         &self.board
     }
 
-    /// Both racks, by player.
-    pub fn racks(&self) -> &[Rack; 2] {
-        &self.racks
+    /// How many players the game seats (2 to [`MAX_PLAYERS`]).
+    pub fn players(&self) -> usize {
+        self.players
     }
 
-    /// Both scores, by player.
-    pub fn scores(&self) -> [i32; 2] {
-        self.scores
+    /// The racks, by seat.
+    pub fn racks(&self) -> &[Rack] {
+        &self.racks[..self.players]
     }
 
-    /// The player to move.
+    /// The scores, by seat.
+    pub fn scores(&self) -> &[i32] {
+        &self.scores[..self.players]
+    }
+
+    /// The seat to move.
     pub fn to_move(&self) -> usize {
         self.to_move
     }
@@ -245,16 +326,38 @@ impl Game {
         self.end.is_some()
     }
 
-    /// What the player to move sees: the board, the own rack (the
-    /// opponent's left out), the scores from the mover's side, and the
-    /// scoreless-turn count. [`Position::bag_len`] of it is the bag's size.
+    /// Consecutive scoreless turns that end this game: three a player (six
+    /// with two, the tournament rule).
+    pub fn scoreless_limit(&self) -> u32 {
+        SCORELESS_TURNS / 2 * self.players as u32
+    }
+
+    /// The seats finishing first (more than one on a tie), once the game
+    /// is over; by the scores so far before that.
+    pub fn leaders(&self) -> Vec<usize> {
+        let top = self.scores().iter().copied().max().unwrap_or(0);
+        (0..self.players)
+            .filter(|&p| self.scores[p] == top)
+            .collect()
+    }
+
+    /// What the player to move sees: the board, the own rack (the others'
+    /// left out), the scores from the mover's side (the mover's, then the
+    /// best of the others'), the scoreless-turn count, and the number of
+    /// players (so that [`Position::bag_len`] of it is the bag's size).
     pub fn position(&self) -> Position {
-        let (p, o) = (self.to_move, 1 - self.to_move);
+        let p = self.to_move;
+        let best_other = (0..self.players)
+            .filter(|&o| o != p)
+            .map(|o| self.scores[o])
+            .max()
+            .unwrap_or(0);
         Position {
             board: self.board.clone(),
             racks: [self.racks[p], Rack::default()],
-            scores: [self.scores[p], self.scores[o]],
+            scores: [self.scores[p], best_other],
             zero_turns: self.scoreless,
+            players: self.players as u8,
             lexicon: None,
             opcodes: Vec::new(),
         }
@@ -363,44 +466,55 @@ impl Game {
             score,
             total: self.scores[p],
         });
-        let o = 1 - p;
+        let next = (p + 1) % self.players;
         let out = self.racks[p].is_empty();
-        // Six scoreless turns also end an Upwords game: one-tile exchanges
+        let n = self.players;
+        let held: Vec<i32> = (0..n).map(|q| self.value(&self.racks[q])).collect();
+        let racks = self.racks[..n].to_vec();
+        // The scoreless limit also ends an Upwords game: one-tile exchanges
         // could otherwise go on for ever.
-        let stuck = self.passes >= 2 || self.scoreless >= SCORELESS_TURNS;
+        let stuck = self.passes >= n as u32 || self.scoreless >= self.scoreless_limit();
         if self.rules.stacks() && (out || stuck) {
-            let penalties = [self.value(&self.racks[0]), self.value(&self.racks[1])];
-            for (s, pen) in self.scores.iter_mut().zip(penalties) {
-                *s = s.saturating_sub(pen);
-            }
+            self.settle(&held);
             self.end = Some(End::Penalties {
                 out: out.then_some(p),
-                racks: self.racks,
-                penalties,
+                racks,
+                penalties: held,
             });
         } else if self.rules.stacks() {
-            self.to_move = o;
+            self.to_move = next;
         } else if out {
-            let bonus = 2 * self.value(&self.racks[o]);
+            let others: i32 = held.iter().sum();
+            let (bonus, penalties) = if n == 2 {
+                (2 * others, vec![0; 2])
+            } else {
+                (others, held)
+            };
+            self.settle(&penalties);
             self.scores[p] = self.scores[p].saturating_add(bonus);
             self.end = Some(End::Out {
                 player: p,
-                opponent_rack: self.racks[o],
+                racks,
                 bonus,
-            });
-        } else if self.scoreless >= SCORELESS_TURNS {
-            let penalties = [self.value(&self.racks[0]), self.value(&self.racks[1])];
-            for (s, pen) in self.scores.iter_mut().zip(penalties) {
-                *s = s.saturating_sub(pen);
-            }
-            self.end = Some(End::Scoreless {
-                racks: self.racks,
                 penalties,
             });
+        } else if self.scoreless >= self.scoreless_limit() {
+            self.settle(&held);
+            self.end = Some(End::Scoreless {
+                racks,
+                penalties: held,
+            });
         } else {
-            self.to_move = o;
+            self.to_move = next;
         }
         Ok(self.turns.last().expect("a turn was just pushed"))
+    }
+
+    /// Takes each seat's penalty off its score.
+    fn settle(&mut self, penalties: &[i32]) {
+        for (s, pen) in self.scores.iter_mut().zip(penalties) {
+            *s = s.saturating_sub(*pen);
+        }
     }
 
     fn value(&self, rack: &Rack) -> i32 {
@@ -441,12 +555,23 @@ pub(crate) mod testing {
     pub(crate) fn greedy_game(
         lex: &Lexicon,
         seed: u64,
+        after: impl FnMut(&super::Game),
+    ) -> super::Game {
+        greedy_game_of(lex, 2, seed, after)
+    }
+
+    /// [`greedy_game`] with `players` players.
+    pub(crate) fn greedy_game_of(
+        lex: &Lexicon,
+        players: usize,
+        seed: u64,
         mut after: impl FnMut(&super::Game),
     ) -> super::Game {
         use super::{Game, Play};
         use crate::{Generator, Options, Rules};
         let mut gen = Generator::new(Rules::default());
-        let mut g = Game::new(lex.alphabet().clone(), Rules::default(), seed);
+        let mut g =
+            Game::with_players(lex.alphabet().clone(), Rules::default(), seed, players).unwrap();
         let mut moves = Vec::new();
         while !g.is_over() {
             moves.clear();
@@ -491,9 +616,12 @@ mod tests {
                 End::Out {
                     player,
                     bonus,
-                    opponent_rack,
+                    racks,
+                    penalties,
                 } => {
+                    let opponent_rack = racks[1 - player];
                     assert_eq!(*bonus, 2 * tiles_value(&a, opponent_rack.counts()));
+                    assert_eq!(penalties, &[0, 0]);
                     assert_eq!(g.scores()[*player], sum(*player) + bonus);
                     assert_eq!(g.scores()[1 - player], sum(1 - player));
                 }
@@ -607,3 +735,6 @@ mod tests {
         assert!(matches!(g.end(), Some(End::Scoreless { .. })));
     }
 }
+
+#[cfg(test)]
+mod more_players;

@@ -7,7 +7,8 @@
 //! disagrees is found, with its turn. The other lines are checked by their
 //! rules: an exchange or pass scores 0; `--` takes the previous placement's
 //! tiles off the board and its points off the total; `(TILES) +N` is twice
-//! the value of the tiles, which must be the tiles not on the board;
+//! the value of the tiles (once in a game of three or four players), which
+//! must be the tiles not on the board;
 //! `RACK (TILES) -N` is their value; `(challenge)` and `(time)` move the
 //! total by what they say. A word not in the lexicon does not stop
 //! scoring: it is listed with its turn (a lexicon other than the game's, or
@@ -77,10 +78,10 @@ pub struct Replay {
     pub steps: Vec<Step>,
     /// The board at the end.
     pub board: Board,
-    /// The last recorded totals, by player.
-    pub totals: [i64; 2],
+    /// The last recorded totals, by player (seat order).
+    pub totals: Vec<i64>,
     /// The totals with every placement scored as computed, by player.
-    pub computed_totals: [i64; 2],
+    pub computed_totals: Vec<i64>,
 }
 
 impl Replay {
@@ -112,8 +113,9 @@ pub fn replay(
 ) -> Result<Replay> {
     let classic = Classic::new(rules, alphabet);
     let mut board = Board::new(rules.layout.size());
-    let mut totals = [0i64; 2];
-    let mut computed_totals = [0i64; 2];
+    let n = record.players.len();
+    let mut totals = vec![0i64; n];
+    let mut computed_totals = vec![0i64; n];
     let mut zero_turns = 0u32;
     // The last placement, to withdraw: (player, move, recorded points,
     // computed points, scoreless turns before it).
@@ -130,8 +132,18 @@ pub fn replay(
         let before = Position {
             board: board.clone(),
             racks: [e.rack.unwrap_or_default(), Rack::default()],
-            scores: [clamp(totals[p]), clamp(totals[1 - p])],
+            scores: [
+                clamp(totals[p]),
+                clamp(
+                    (0..n)
+                        .filter(|&o| o != p)
+                        .map(|o| totals[o])
+                        .max()
+                        .unwrap_or(0),
+                ),
+            ],
             zero_turns,
+            players: n as u8,
             lexicon: record.lexicon.clone(),
             opcodes: Vec::new(),
         };
@@ -242,10 +254,17 @@ pub fn replay(
                 }
             }
             Action::EndPoints(tiles) => {
-                let want = 2 * tiles_value(alphabet, tiles.counts());
+                // Twice the opponent's tiles in a game of two; the others'
+                // tiles once with more players (who each lose their own).
+                let (times, what) = if n == 2 {
+                    (2, "twice the value")
+                } else {
+                    (1, "the value")
+                };
+                let want = times * tiles_value(alphabet, tiles.counts());
                 if e.points != want {
                     step.problems.push(format!(
-                        "score: recorded {:+}, twice the value of {} is {want:+}",
+                        "score: recorded {:+}, {what} of {} is {want:+}",
                         e.points,
                         rack_text(tiles)
                     ));
@@ -541,7 +560,7 @@ mod tests {
                 };
                 g.play(&play).unwrap();
             }
-            let text = gcg::write(&g, ["a", "b"], None);
+            let text = gcg::write(&g, &["a", "b"], None);
             let record = gcg::parse(text.as_bytes(), "t", &a).unwrap();
             let r = replay(&record, &rules, &a, Some(&lex)).unwrap();
             assert!(
@@ -550,7 +569,10 @@ mod tests {
                 r.steps.iter().find(|s| !s.problems.is_empty())
             );
             assert_eq!(r.missing_words().count(), 0);
-            assert_eq!(r.totals, g.scores().map(i64::from));
+            assert_eq!(
+                r.totals,
+                g.scores().iter().map(|&s| i64::from(s)).collect::<Vec<_>>()
+            );
         }
     }
 }

@@ -181,7 +181,7 @@ fn play_with<R: Scoring>(
         res.best_per_turn.push(play.score());
         game.play(&play)?;
     }
-    res.scores = game.scores();
+    res.scores = [game.scores()[0], game.scores()[1]];
     Ok((res, game))
 }
 

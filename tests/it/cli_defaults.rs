@@ -4,11 +4,10 @@
 //! on the query commands, no lock file left behind, and `play`'s
 //! `shuffle`, `undo`, `resign` and `--color`.
 
-use std::io::Write;
 use std::path::Path;
 use std::process::{Output, Stdio};
 
-use crate::common::cli::{cmd, english_dir, run};
+use crate::common::cli::{english_dir, run, run_with_input};
 
 const OPENING: &str = "15/15/15/15/15/15/15/4QUIRE6/15/15/15/15/15/15/15 AEINRS?/ 0/0 0";
 const LATER: &str = "15/15/15/15/15/15/15/4QUIRE6/15/15/15/15/15/15/15 BEHLOTT/ 0/0 0";
@@ -30,20 +29,6 @@ fn json_lines(o: &Output) -> Vec<serde_json::Value> {
         .lines()
         .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{l}: {e}")))
         .collect()
-}
-
-/// Runs `lexgraph ARGS` in `dir` with `input` on standard input.
-fn run_with_input(dir: &Path, args: &[&str], input: &str) -> Output {
-    let mut child = cmd(dir, args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let _ = child.stdin.take().unwrap().write_all(input.as_bytes());
-    let out = child.wait_with_output().unwrap();
-    assert!(!stderr(&out).contains("panicked"), "{}", stderr(&out));
-    out
 }
 
 #[test]

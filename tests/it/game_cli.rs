@@ -150,7 +150,7 @@ fn a_scripted_game_plays_to_the_end() {
     let totals = check_gcg_totals(&gcg);
     let last = out.lines().find(|l| l.starts_with("final: ")).unwrap();
     assert!(
-        last.contains(&format!("lexgraph {} - {} you", totals[0], totals[1])),
+        last.contains(&format!("lexgraph {} - you {}", totals[0], totals[1])),
         "{last} vs {totals:?}"
     );
 }

@@ -11,6 +11,7 @@ mod analysis_cli;
 mod architecture;
 mod common;
 mod oracle;
+mod tables;
 
 mod cli_contract;
 mod cli_defaults;
@@ -35,4 +36,5 @@ mod movegen_seams;
 mod query_streams;
 mod ucgi;
 mod upwords;
+mod vocabulary;
 mod word_study;

@@ -3,25 +3,26 @@
 
 use super::*;
 
-/// One game's result by player (index 0: the first strategy named).
+/// One game's result by player (index 0: the first strategy named), a
+/// list with an entry for each of the 2 to 4 players.
 /// Picklable, and equal when every field is.
 #[pyclass(module = "lexgraph", frozen, eq, get_all)]
 #[derive(Clone, PartialEq)]
 pub(crate) struct GameStats {
     /// The game's number in the match.
     pub(crate) number: u64,
-    /// Which player moved first (0 or 1).
+    /// Which player moved first (seat s was player (s + first) % players).
     pub(crate) first: usize,
     /// Final scores.
-    pub(crate) scores: (i32, i32),
+    pub(crate) scores: Vec<i32>,
     /// Bingos played.
-    pub(crate) bingos: (u32, u32),
+    pub(crate) bingos: Vec<u32>,
     /// Turns taken.
-    pub(crate) turns: (u32, u32),
+    pub(crate) turns: Vec<u32>,
     /// Points scored by placements (the end-of-game settlement left out).
-    pub(crate) points: (i64, i64),
+    pub(crate) points: Vec<i64>,
     /// Legal placements summed over each player's turns (`count_moves=True`).
-    pub(crate) legal_moves: (u64, u64),
+    pub(crate) legal_moves: Vec<u64>,
 }
 
 impl From<&GameStats> for matchplay::GameStats {
@@ -29,11 +30,11 @@ impl From<&GameStats> for matchplay::GameStats {
         matchplay::GameStats {
             number: g.number,
             first: g.first,
-            scores: [g.scores.0, g.scores.1],
-            bingos: [g.bingos.0, g.bingos.1],
-            turns: [g.turns.0, g.turns.1],
-            points: [g.points.0, g.points.1],
-            legal_moves: [g.legal_moves.0, g.legal_moves.1],
+            scores: g.scores.clone(),
+            bingos: g.bingos.clone(),
+            turns: g.turns.clone(),
+            points: g.points.clone(),
+            legal_moves: g.legal_moves.clone(),
         }
     }
 }
@@ -43,11 +44,11 @@ impl From<&matchplay::GameStats> for GameStats {
         GameStats {
             number: g.number,
             first: g.first,
-            scores: (g.scores[0], g.scores[1]),
-            bingos: (g.bingos[0], g.bingos[1]),
-            turns: (g.turns[0], g.turns[1]),
-            points: (g.points[0], g.points[1]),
-            legal_moves: (g.legal_moves[0], g.legal_moves[1]),
+            scores: g.scores.clone(),
+            bingos: g.bingos.clone(),
+            turns: g.turns.clone(),
+            points: g.points.clone(),
+            legal_moves: g.legal_moves.clone(),
         }
     }
 }
@@ -58,11 +59,11 @@ impl GameStats {
     fn new(
         number: u64,
         first: usize,
-        scores: (i32, i32),
-        bingos: (u32, u32),
-        turns: (u32, u32),
-        points: (i64, i64),
-        legal_moves: (u64, u64),
+        scores: Vec<i32>,
+        bingos: Vec<u32>,
+        turns: Vec<u32>,
+        points: Vec<i64>,
+        legal_moves: Vec<u64>,
     ) -> GameStats {
         GameStats {
             number,
@@ -76,25 +77,15 @@ impl GameStats {
     }
 
     #[allow(clippy::type_complexity)]
-    fn __getnewargs__(
-        &self,
-    ) -> (
-        u64,
-        usize,
-        (i32, i32),
-        (u32, u32),
-        (u32, u32),
-        (i64, i64),
-        (u64, u64),
-    ) {
+    fn __getnewargs__(&self) -> (u64, usize, Vec<i32>, Vec<u32>, Vec<u32>, Vec<i64>, Vec<u64>) {
         (
             self.number,
             self.first,
-            self.scores,
-            self.bingos,
-            self.turns,
-            self.points,
-            self.legal_moves,
+            self.scores.clone(),
+            self.bingos.clone(),
+            self.turns.clone(),
+            self.points.clone(),
+            self.legal_moves.clone(),
         )
     }
 
@@ -106,13 +97,20 @@ impl GameStats {
     }
 }
 
-/// A match's statistics, for the first strategy against the second.
-/// Picklable, and equal when every field is.
+/// A match's statistics: the first strategy's against the others (the
+/// second in a match of two), and each player's. Picklable, and equal when
+/// every field is.
 #[pyclass(module = "lexgraph", frozen, eq, get_all)]
 #[derive(Clone, PartialEq)]
 pub(crate) struct Summary {
     /// Games played.
     pub(crate) games: u64,
+    /// Players in each game.
+    pub(crate) players: usize,
+    /// Each player's share of the wins (a tie for first shared).
+    pub(crate) win_rates: Vec<f64>,
+    /// Their 95 % confidence intervals.
+    pub(crate) win_rates_ci95: Vec<(f64, f64)>,
     pub(crate) wins: u64,
     pub(crate) draws: u64,
     pub(crate) losses: u64,
@@ -121,14 +119,14 @@ pub(crate) struct Summary {
     /// The 95 % confidence interval of the win rate.
     pub(crate) win_rate_ci95: (f64, f64),
     /// Mean final score of each player.
-    pub(crate) mean_score: (f64, f64),
-    /// Mean of the first player's score less the second's.
+    pub(crate) mean_score: Vec<f64>,
+    /// Mean of the first player's score less the best of the others'.
     pub(crate) mean_spread: f64,
     /// Standard deviation of the spread.
     pub(crate) spread_sd: f64,
-    pub(crate) bingos_per_game: (f64, f64),
+    pub(crate) bingos_per_game: Vec<f64>,
     /// Placement points per turn.
-    pub(crate) points_per_turn: (f64, f64),
+    pub(crate) points_per_turn: Vec<f64>,
     pub(crate) turns_per_game: f64,
     /// Legal placements per turn (with `count_moves=True`), else `None`.
     pub(crate) moves_per_turn: Option<f64>,
@@ -138,16 +136,19 @@ impl From<matchplay::Summary> for Summary {
     fn from(s: matchplay::Summary) -> Summary {
         Summary {
             games: s.games,
+            players: s.players,
+            win_rates: s.win_rates,
+            win_rates_ci95: s.win_rates_ci95,
             wins: s.wins,
             draws: s.draws,
             losses: s.losses,
             win_rate: s.win_rate,
             win_rate_ci95: s.win_rate_ci95,
-            mean_score: (s.mean_score[0], s.mean_score[1]),
+            mean_score: s.mean_score,
             mean_spread: s.mean_spread,
             spread_sd: s.spread_sd,
-            bingos_per_game: (s.bingos_per_game[0], s.bingos_per_game[1]),
-            points_per_turn: (s.points_per_turn[0], s.points_per_turn[1]),
+            bingos_per_game: s.bingos_per_game,
+            points_per_turn: s.points_per_turn,
             turns_per_game: s.turns_per_game,
             moves_per_turn: s.moves_per_turn,
         }
@@ -157,7 +158,7 @@ impl From<matchplay::Summary> for Summary {
 #[pymethods]
 impl Summary {
     #[new]
-    #[pyo3(signature = (games, wins, draws, losses, win_rate, win_rate_ci95, mean_score, mean_spread, spread_sd, bingos_per_game, points_per_turn, turns_per_game, moves_per_turn = None))]
+    #[pyo3(signature = (games, wins, draws, losses, win_rate, win_rate_ci95, mean_score, mean_spread, spread_sd, bingos_per_game, points_per_turn, turns_per_game, moves_per_turn = None, players = 2, win_rates = None, win_rates_ci95 = None))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         games: u64,
@@ -166,16 +167,22 @@ impl Summary {
         losses: u64,
         win_rate: f64,
         win_rate_ci95: (f64, f64),
-        mean_score: (f64, f64),
+        mean_score: Vec<f64>,
         mean_spread: f64,
         spread_sd: f64,
-        bingos_per_game: (f64, f64),
-        points_per_turn: (f64, f64),
+        bingos_per_game: Vec<f64>,
+        points_per_turn: Vec<f64>,
         turns_per_game: f64,
         moves_per_turn: Option<f64>,
+        players: usize,
+        win_rates: Option<Vec<f64>>,
+        win_rates_ci95: Option<Vec<(f64, f64)>>,
     ) -> Summary {
         Summary {
             games,
+            players,
+            win_rates: win_rates.unwrap_or_default(),
+            win_rates_ci95: win_rates_ci95.unwrap_or_default(),
             wins,
             draws,
             losses,
@@ -191,7 +198,7 @@ impl Summary {
         }
     }
 
-    /// The constructor's arguments by name: the fields (13: more than a
+    /// The constructor's arguments by name: the fields (16: more than a
     /// tuple converts).
     fn __getnewargs_ex__<'py>(
         &self,
@@ -204,16 +211,19 @@ impl Summary {
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let d = PyDict::new(py);
         d.set_item("games", self.games)?;
+        d.set_item("players", self.players)?;
+        d.set_item("win_rates", self.win_rates.clone())?;
+        d.set_item("win_rates_ci95", self.win_rates_ci95.clone())?;
         d.set_item("wins", self.wins)?;
         d.set_item("draws", self.draws)?;
         d.set_item("losses", self.losses)?;
         d.set_item("win_rate", self.win_rate)?;
         d.set_item("win_rate_ci95", self.win_rate_ci95)?;
-        d.set_item("mean_score", self.mean_score)?;
+        d.set_item("mean_score", self.mean_score.clone())?;
         d.set_item("mean_spread", self.mean_spread)?;
         d.set_item("spread_sd", self.spread_sd)?;
-        d.set_item("bingos_per_game", self.bingos_per_game)?;
-        d.set_item("points_per_turn", self.points_per_turn)?;
+        d.set_item("bingos_per_game", self.bingos_per_game.clone())?;
+        d.set_item("points_per_turn", self.points_per_turn.clone())?;
         d.set_item("turns_per_game", self.turns_per_game)?;
         d.set_item("moves_per_turn", self.moves_per_turn)?;
         Ok(d)
@@ -227,12 +237,18 @@ impl Summary {
     }
 }
 
-pub(crate) fn players(lex: &Lexicon, p1: &str, p2: &str) -> PyResult<[Strategy; 2]> {
+/// The strategies of a match: `p1`, `p2`, and `p3`, `p4` when given (a
+/// `p4` needs a `p3`).
+pub(crate) fn players(lex: &Lexicon, specs: [Option<&str>; 4]) -> PyResult<Vec<Strategy>> {
     let a = lex.session.lexicon.alphabet();
-    Ok([
-        Strategy::parse(p1, a).map_err(err)?,
-        Strategy::parse(p2, a).map_err(err)?,
-    ])
+    if specs[3].is_some() && specs[2].is_none() {
+        return Err(PyValueError::new_err("p4 needs p3: players sit in order"));
+    }
+    specs
+        .iter()
+        .flatten()
+        .map(|spec| Strategy::parse(spec, a).map_err(err))
+        .collect()
 }
 
 /// Plays games `numbers` of a match with the standard rules on the current
@@ -241,7 +257,7 @@ pub(crate) fn players(lex: &Lexicon, p1: &str, p2: &str) -> PyResult<[Strategy; 
 /// games are the library's, whatever the thread count.
 pub(crate) fn play_range(
     lex: &lexgraph::Lexicon,
-    players: &[Strategy; 2],
+    players: &[Strategy],
     settings: &MatchSettings,
     numbers: std::ops::Range<u64>,
     stop: &AtomicBool,
@@ -262,7 +278,8 @@ pub(crate) fn play_range(
 }
 
 /// Plays games `start .. start + count` of the match of strategy `p1`
-/// against `p2` with seed `seed` (standard rules), on `threads` threads (1
+/// against `p2` (and `p3`, `p4` in a game of three or four) with seed
+/// `seed` (standard rules), on `threads` threads (1
 /// to 256; all cores when `None`) with the GIL released, and returns their
 /// `GameStats` in game order. Each game depends only on the seed and its
 /// number: shards played anywhere, merged with `summarize`, give exactly
@@ -271,7 +288,7 @@ pub(crate) fn play_range(
 /// be a GADDAG or DAWG of the game's alphabet. Ctrl-C stops it within a
 /// game.
 #[pyfunction]
-#[pyo3(signature = (lexicon, p1, p2, seed, start, count, *, count_moves = false, threads = None))]
+#[pyo3(signature = (lexicon, p1, p2, seed, start, count, *, count_moves = false, threads = None, p3 = None, p4 = None))]
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn play_games(
     py: Python<'_>,
@@ -283,9 +300,11 @@ pub(crate) fn play_games(
     count: u64,
     count_moves: bool,
     threads: Option<&Bound<'_, PyAny>>,
+    p3: Option<&str>,
+    p4: Option<&str>,
 ) -> PyResult<Vec<GameStats>> {
     let threads = thread_count(threads)?;
-    let players = players(lexicon, p1, p2)?;
+    let players = players(lexicon, [Some(p1), Some(p2), p3, p4])?;
     let settings = MatchSettings::new(count, seed).count_moves(count_moves);
     let end = start
         .checked_add(count)
@@ -306,16 +325,18 @@ pub(crate) fn play_games(
 pub(crate) fn summarize(stats: Vec<PyRef<'_, GameStats>>, count_moves: Option<bool>) -> Summary {
     let mut games: Vec<matchplay::GameStats> = stats.iter().map(|g| (&**g).into()).collect();
     games.sort_by_key(|g| g.number);
-    let counted = count_moves.unwrap_or_else(|| games.iter().any(|g| g.legal_moves != [0, 0]));
+    let counted =
+        count_moves.unwrap_or_else(|| games.iter().any(|g| g.legal_moves.iter().any(|&m| m != 0)));
     matchplay::summarize(&games, counted).into()
 }
 
 /// Plays a whole match of `games` games on this machine (`threads`
 /// threads, 1 to 256; all cores when `None`; the GIL released) and returns
 /// its `Summary`: what `lexgraph match` reports, whatever the thread count.
-/// Ctrl-C stops it within a game.
+/// `p3` and `p4` seat a third and a fourth player. Ctrl-C stops it within
+/// a game.
 #[pyfunction]
-#[pyo3(signature = (lexicon, p1, p2, games, seed, *, count_moves = false, threads = None))]
+#[pyo3(signature = (lexicon, p1, p2, games, seed, *, count_moves = false, threads = None, p3 = None, p4 = None))]
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn play_match(
     py: Python<'_>,
@@ -326,9 +347,11 @@ pub(crate) fn play_match(
     seed: u64,
     count_moves: bool,
     threads: Option<&Bound<'_, PyAny>>,
+    p3: Option<&str>,
+    p4: Option<&str>,
 ) -> PyResult<Summary> {
     let threads = thread_count(threads)?;
-    let players = players(lexicon, p1, p2)?;
+    let players = players(lexicon, [Some(p1), Some(p2), p3, p4])?;
     let settings = MatchSettings::new(games, seed).count_moves(count_moves);
     let lex = &lexicon.session.lexicon;
     let played = interruptible(py, threads, |stop| {

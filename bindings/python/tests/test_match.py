@@ -77,3 +77,19 @@ def test_summaries_pickle_and_compare(gaddag):
             assert back == s and back.to_dict() == s.to_dict() and repr(back) == repr(s)
         assert copy.copy(s) == s and lexgraph.Summary(**s.to_dict()) == s
     assert lexgraph.play_match(gaddag, "gordon1", "greedy", 4, 3) != s
+
+
+def test_a_match_of_three_or_four(gaddag):
+    three = lexgraph.play_match(gaddag, "gordon2", "greedy", 6, 2, p3="gordon1", threads=1)
+    assert three == lexgraph.play_match(gaddag, "gordon2", "greedy", 6, 2, p3="gordon1", threads=2)
+    assert three.players == 3 and len(three.win_rates) == 3 and len(three.mean_score) == 3
+    assert abs(sum(three.win_rates) - 1.0) < 1e-9
+    assert pickle.loads(pickle.dumps(three)) == three
+    games = lexgraph.play_games(gaddag, "gordon2", "greedy", 2, 0, 6, p3="gordon1")
+    assert [g.first for g in games] == [0, 1, 2, 0, 1, 2]
+    assert all(len(g.scores) == 3 for g in games)
+    assert lexgraph.summarize(games) == three
+    four = lexgraph.play_match(gaddag, "greedy", "greedy", 4, 1, p3="greedy", p4="gordon2")
+    assert four.players == 4
+    with pytest.raises(ValueError, match="p4 needs p3"):
+        lexgraph.play_match(gaddag, "greedy", "greedy", 2, 1, p4="greedy")

@@ -391,6 +391,7 @@ fn a_pre_endgame_is_its_endgames_weighted_by_the_bag_tiles() {
             racks: [racks[0], Rack::default()],
             scores: [seed as i32, 7],
             zero_turns: 0,
+            players: 2,
             lexicon: None,
             opcodes: Vec::new(),
         };

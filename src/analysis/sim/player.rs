@@ -69,6 +69,12 @@ impl SimPlayer {
         self
     }
 
+    /// The same player under another name.
+    pub fn named(mut self, name: &str) -> SimPlayer {
+        self.name = name.to_string();
+        self
+    }
+
     /// Its name, as given.
     pub fn name(&self) -> &str {
         &self.name
@@ -142,6 +148,11 @@ impl SimPlayer {
     /// The play for the player to move in `game`.
     pub fn choose(&self, gen: &mut Generator, lex: &Lexicon, game: &Game) -> Result<Ranked> {
         let pos = game.position();
+        // The simulation and the endgame model one opponent: with more,
+        // the static player underneath chooses.
+        if game.players() > 2 {
+            return Ok(self.player.choose(gen, lex, &pos));
+        }
         if let (Some(plies), 0) = (
             self.endgame,
             pos.bag_len(lex.alphabet(), game.rules().rack_size),
@@ -220,16 +231,18 @@ impl Player {
 }
 
 /// A match as [`crate::matchplay::play_match`] plays it (the same bags,
-/// pairs, seats and statistics), between players that may simulate. The
-/// crossword game only. `on_game` sees each finished game, in any order.
+/// seats and statistics), between 2 to 4 players that may simulate (in a
+/// game of more than two, a simulating player's static player chooses).
+/// The crossword game only. `on_game` sees each finished game, in any order.
 pub fn play_match(
     lex: &Lexicon,
     rules: &Rules,
-    players: &[Player; 2],
+    players: &[Player],
     settings: &MatchSettings,
     on_game: impl Fn(&Game, &GameStats) + Sync,
 ) -> Result<Match> {
     rules.validate()?;
+    crate::matchplay::check_players(players.len())?;
     if rules.stacks() {
         return Err(Error::Query(
             "simulating players play the crossword game, not stacked tiles".into(),
@@ -242,7 +255,15 @@ pub fn play_match(
             |gen, number| {
                 let choose =
                     |p: usize, gen: &mut Generator, game: &Game| players[p].choose(gen, lex, game);
-                let (game, st) = play_chosen(gen, lex, settings, number, choose, |_, _, _| {})?;
+                let (game, st) = play_chosen(
+                    gen,
+                    lex,
+                    settings,
+                    players.len(),
+                    number,
+                    choose,
+                    |_, _, _| {},
+                )?;
                 on_game(&game, &st);
                 Ok(st)
             },

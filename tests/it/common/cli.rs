@@ -30,6 +30,28 @@ pub fn run(dir: &Path, args: &[&str]) -> Output {
     out
 }
 
+/// Runs `lexgraph ARGS` in `dir` (as [`cmd`] sets it up) with `input` on
+/// standard input; a panic is a test failure whatever the test expects of
+/// the exit status. The program may stop reading early: a closed pipe is
+/// fine.
+pub fn run_with_input(dir: &Path, args: &[&str], input: &str) -> Output {
+    use std::io::Write;
+    let mut child = cmd(dir, args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run lexgraph");
+    let _ = child.stdin.take().unwrap().write_all(input.as_bytes());
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        !err.contains("panicked"),
+        "lexgraph {args:?} panicked:\n{err}"
+    );
+    out
+}
+
 /// A temp dir with the project's English list compiled once, as
 /// `en.dawg` and `en.gaddag`.
 pub fn english_dir() -> &'static Path {

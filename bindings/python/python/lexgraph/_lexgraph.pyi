@@ -252,42 +252,48 @@ class CheckedPlay:
         """``{"play", "legal", "score", "words", "why"}``."""
 
 class GameStats:
-    """One game's result by player (index 0: the first strategy). Picklable,
-    equal when every field is."""
+    """One game's result by player (index 0: the first strategy), a list
+    with an entry for each of the 2 to 4 players. Seat s was player
+    (s + first) % players. Picklable, equal when every field is."""
 
     number: int
     first: int
-    scores: Tuple[int, int]
-    bingos: Tuple[int, int]
-    turns: Tuple[int, int]
-    points: Tuple[int, int]
-    legal_moves: Tuple[int, int]
+    scores: List[int]
+    bingos: List[int]
+    turns: List[int]
+    points: List[int]
+    legal_moves: List[int]
     def __init__(
         self,
         number: int,
         first: int,
-        scores: Tuple[int, int],
-        bingos: Tuple[int, int],
-        turns: Tuple[int, int],
-        points: Tuple[int, int],
-        legal_moves: Tuple[int, int],
+        scores: List[int],
+        bingos: List[int],
+        turns: List[int],
+        points: List[int],
+        legal_moves: List[int],
     ) -> None: ...
 
 class Summary:
-    """A match's statistics, for the first strategy against the second.
-    Picklable, equal when every field is."""
+    """A match's statistics: the first strategy's against the others (the
+    second in a match of two: wins, draws, losses, win_rate, mean_spread),
+    and each player's (win_rates, mean_score, ...: lists by player; a tie
+    for first shares the win). Picklable, equal when every field is."""
 
     games: int
+    players: int
+    win_rates: List[float]
+    win_rates_ci95: List[Tuple[float, float]]
     wins: int
     draws: int
     losses: int
     win_rate: float
     win_rate_ci95: Tuple[float, float]
-    mean_score: Tuple[float, float]
+    mean_score: List[float]
     mean_spread: float
     spread_sd: float
-    bingos_per_game: Tuple[float, float]
-    points_per_turn: Tuple[float, float]
+    bingos_per_game: List[float]
+    points_per_turn: List[float]
     turns_per_game: float
     moves_per_turn: Optional[float]
     def __init__(
@@ -298,13 +304,16 @@ class Summary:
         losses: int,
         win_rate: float,
         win_rate_ci95: Tuple[float, float],
-        mean_score: Tuple[float, float],
+        mean_score: List[float],
         mean_spread: float,
         spread_sd: float,
-        bingos_per_game: Tuple[float, float],
-        points_per_turn: Tuple[float, float],
+        bingos_per_game: List[float],
+        points_per_turn: List[float],
         turns_per_game: float,
         moves_per_turn: Optional[float] = None,
+        players: int = 2,
+        win_rates: Optional[List[float]] = None,
+        win_rates_ci95: Optional[List[Tuple[float, float]]] = None,
     ) -> None: ...
     def to_dict(self) -> dict: ...
 
@@ -325,10 +334,12 @@ def play_games(
     *,
     count_moves: bool = False,
     threads: Optional[int] = None,
+    p3: Optional[str] = None,
+    p4: Optional[str] = None,
 ) -> List[GameStats]:
     """Plays games start .. start+count of a match on ``threads`` threads (1
-    to 256; every core when None); merge shards with summarize. Ctrl-C stops
-    it within a game."""
+    to 256; every core when None); merge shards with summarize. ``p3`` and
+    ``p4`` seat a third and fourth player. Ctrl-C stops it within a game."""
 
 def summarize(stats: Sequence[GameStats], *, count_moves: Optional[bool] = None) -> Summary:
     """The summary of games (put in game order first)."""
@@ -342,10 +353,13 @@ def play_match(
     *,
     count_moves: bool = False,
     threads: Optional[int] = None,
+    p3: Optional[str] = None,
+    p4: Optional[str] = None,
 ) -> Summary:
     """A whole match on this machine, on ``threads`` threads (1 to 256; every
-    core when None): the same summary whatever the count. Ctrl-C stops it
-    within a game."""
+    core when None): the same summary whatever the count. ``p3`` and ``p4``
+    seat a third and fourth player (games of N share a bag, the seats
+    turning). Ctrl-C stops it within a game."""
 
 def train_games(
     lexicon: Lexicon,

@@ -59,6 +59,8 @@ def play_match(
     *,
     shards_count: Optional[int] = None,
     count_moves: bool = False,
+    p3: Optional[str] = None,
+    p4: Optional[str] = None,
 ) -> Tuple[Summary, List[GameStats]]:
     """Plays a match on a Dask cluster: ``shards_count`` tasks (default: four
     per worker) each run ``lexgraph.play_games`` on a range of game numbers;
@@ -67,7 +69,7 @@ def play_match(
     statistics in game order. Workers open the lexicon from its path, which
     they must be able to read (a shared file system, or the same path), as
     it was opened here: read into memory for a ``Lexicon.read`` lexicon,
-    else mapped."""
+    else mapped. ``p3`` and ``p4`` seat a third and fourth player."""
     path = lexicon.path if isinstance(lexicon, Lexicon) else str(lexicon)
     in_memory = isinstance(lexicon, Lexicon) and lexicon.in_memory
     if shards_count is None:
@@ -75,7 +77,8 @@ def play_match(
         shards_count = 4 * workers
     futures = [
         client.submit(
-            _play_shard, path, in_memory, p1, p2, seed, start, n, count_moves, pure=False
+            _play_shard, path, in_memory, (p1, p2, p3, p4), seed, start, n, count_moves,
+            pure=False,
         )
         for start, n in shards(games, shards_count)
     ]
@@ -84,9 +87,12 @@ def play_match(
     return summarize(stats, count_moves=count_moves), stats
 
 
-def _play_shard(path, in_memory, p1, p2, seed, start, count, count_moves):
+def _play_shard(path, in_memory, players, seed, start, count, count_moves):
     lexicon = Lexicon.read(path) if in_memory else Lexicon.open(path)
-    return play_games(lexicon, p1, p2, seed, start, count, count_moves=count_moves)
+    p1, p2, p3, p4 = players
+    return play_games(
+        lexicon, p1, p2, seed, start, count, count_moves=count_moves, p3=p3, p4=p4
+    )
 
 
 def train_leaves(
