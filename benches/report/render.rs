@@ -1733,13 +1733,17 @@ fn other_layouts(r: &Report, suite: &str, layout: Edges) -> String {
     }
 }
 
-/// The simulation side-by-side with MAGPIE, measured apart (it needs MAGPIE
-/// built: `benches/peers/magpie/`) and kept in `benches/results/simulation.md`,
-/// shown as it is there; nothing when the file is absent.
+/// The sections measured apart and kept in `benches/results/`, shown as
+/// they are there (nothing for a file that is absent): the simulation
+/// side-by-side with MAGPIE (it needs MAGPIE built: `benches/peers/magpie/`,
+/// `simulation.md`), and the levels' calibration matches
+/// (`benches/levels/calibrate.sh`, some 40 minutes: `levels.md`).
 fn simulation(md: &mut String) -> Result<()> {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/benches/results/simulation.md");
-    if let Ok(text) = std::fs::read_to_string(path) {
-        writeln!(md, "{}\n", text.trim_end())?;
+    for name in ["simulation.md", "levels.md"] {
+        let path = format!("{}/benches/results/{name}", env!("CARGO_MANIFEST_DIR"));
+        if let Ok(text) = std::fs::read_to_string(path) {
+            writeln!(md, "{}\n", text.trim_end())?;
+        }
     }
     Ok(())
 }

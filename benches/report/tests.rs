@@ -12,7 +12,7 @@ use crate::{parse_args, Mode};
 
 /// The headings every report has, in order (a `## Notes` section comes
 /// before *Reproducing* when the run left something out).
-const HEADINGS: [&str; 18] = [
+const HEADINGS: [&str; 19] = [
     "# lexgraph benchmarks",
     "## Summary",
     "## Lexicon files",
@@ -29,6 +29,7 @@ const HEADINGS: [&str; 18] = [
     "## Strategies",
     "## Upwords",
     "## Simulation",
+    "## Levels",
     "## Against the literature and prior art",
     "## Reproducing",
 ];
