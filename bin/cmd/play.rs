@@ -45,7 +45,7 @@ pub struct Args {
     /// `human:NAME`) or an engine (a strategy as --vs takes it); in place of
     /// --vs, --first and --name: `--seat human:ann --seat human:bob --seat
     /// gordon2` is a game of three. Engines' nicknames are lexgraph1, lexgraph2, ...
-    #[arg(long, value_name = "SEAT", num_args = 1, conflicts_with_all = ["first", "name"])]
+    #[arg(long, value_name = "SEAT", num_args = 1, conflicts_with_all = ["first", "name", "vs"])]
     seat: Vec<String>,
     /// The simulation `hint sim` runs (`hint` too when the engine simulates: then
     /// the engine's own)
