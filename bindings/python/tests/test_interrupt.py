@@ -111,7 +111,9 @@ def test_threads_are_limited_like_the_cli(gaddag, bad):
         lexgraph.play_match(gaddag, "greedy", "greedy", 2, 1, threads=bad)
     with pytest.raises(ValueError, match="threads must be from 1 to 256"):
         lexgraph.play_games(gaddag, "greedy", "greedy", 1, 0, 2, threads=bad)
-    assert os_threads() == before  # refused before any thread was made
+    # Refused before any thread was made (a thread of an earlier test may
+    # still be ending: fewer is fine).
+    assert os_threads() <= before
     with pytest.raises(TypeError):
         gaddag.moves_batch(CGPS[:2], threads=2.0)
 
