@@ -469,12 +469,11 @@ impl Game {
         let next = (p + 1) % self.players;
         let out = self.racks[p].is_empty();
         let n = self.players;
-        let held: Vec<i32> = (0..n).map(|q| self.value(&self.racks[q])).collect();
-        let racks = self.racks[..n].to_vec();
         // The scoreless limit also ends an Upwords game: one-tile exchanges
         // could otherwise go on for ever.
         let stuck = self.passes >= n as u32 || self.scoreless >= self.scoreless_limit();
         if self.rules.stacks() && (out || stuck) {
+            let (racks, held) = self.held();
             self.settle(&held);
             self.end = Some(End::Penalties {
                 out: out.then_some(p),
@@ -484,6 +483,7 @@ impl Game {
         } else if self.rules.stacks() {
             self.to_move = next;
         } else if out {
+            let (racks, held) = self.held();
             let others: i32 = held.iter().sum();
             let (bonus, penalties) = if n == 2 {
                 (2 * others, vec![0; 2])
@@ -499,6 +499,7 @@ impl Game {
                 penalties,
             });
         } else if self.scoreless >= self.scoreless_limit() {
+            let (racks, held) = self.held();
             self.settle(&held);
             self.end = Some(End::Scoreless {
                 racks,
@@ -508,6 +509,14 @@ impl Game {
             self.to_move = next;
         }
         Ok(self.turns.last().expect("a turn was just pushed"))
+    }
+
+    /// The racks by seat and their tile values, for the end's settlement
+    /// (worked out only then: look-ahead searches play millions of turns).
+    fn held(&self) -> (Vec<Rack>, Vec<i32>) {
+        let racks = self.racks().to_vec();
+        let values = racks.iter().map(|r| self.value(r)).collect();
+        (racks, values)
     }
 
     /// Takes each seat's penalty off its score.
