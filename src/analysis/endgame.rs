@@ -52,9 +52,10 @@
 //! # Ok::<(), lexgraph::Error>(())
 //! ```
 
+use crate::core::clock::Instant;
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering};
 use std::sync::Mutex;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use rayon::prelude::*;
 
@@ -131,6 +132,16 @@ pub enum Ending {
     Out,
     /// Six scoreless turns in a row.
     Scoreless,
+}
+
+impl Ending {
+    /// `out` or `scoreless`, as the CLI's JSON and the bindings name it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Ending::Out => "out",
+            Ending::Scoreless => "scoreless",
+        }
+    }
 }
 
 /// A first play and its value.

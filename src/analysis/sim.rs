@@ -48,9 +48,10 @@
 //! # Ok::<(), lexgraph::Error>(())
 //! ```
 
+use crate::core::clock::Instant;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use rand::seq::SliceRandom;
 use rand::SeedableRng;

@@ -33,7 +33,8 @@
 //! assert_eq!(built.dawg().node_count(), 4); // root, C, CA, CAR
 //! ```
 
-use std::time::{Duration, Instant};
+use crate::core::clock::Instant;
+use std::time::Duration;
 
 use hashbrown::HashTable;
 use rayon::prelude::*;

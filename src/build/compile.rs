@@ -92,7 +92,7 @@ pub fn try_compile_with(words: &WordList, opts: &CompileOptions) -> Result<Compi
         .edges
         .unwrap_or_else(|| EdgeLayout::fastest_for(words.alphabet()));
     let built = Builder::build(words);
-    let t = std::time::Instant::now();
+    let t = crate::core::clock::Instant::now();
     let (dawg, gaddag) = rayon::join(
         || format::write(&built.dawg(), &built.info(Kind::Dawg, words), layout),
         || format::write(&built.gaddag(), &built.info(Kind::Gaddag, words), layout),

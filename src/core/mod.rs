@@ -14,6 +14,8 @@
 
 pub mod alphabet;
 pub mod board;
+#[cfg(any(feature = "build", feature = "game"))]
+pub(crate) mod clock;
 pub mod error;
 pub mod input;
 pub mod position;

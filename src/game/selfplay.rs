@@ -21,7 +21,8 @@
 //! # Ok::<(), lexgraph::Error>(())
 //! ```
 
-use std::time::{Duration, Instant};
+use crate::core::clock::Instant;
+use std::time::Duration;
 
 use crate::alphabet::Alphabet;
 use crate::equity::Play;

@@ -747,7 +747,7 @@ pub fn train_until(
     let mut all = Tally::default();
     for (g, &games) in settings.games.iter().enumerate() {
         progress(Progress::Generation(g, games));
-        let t0 = std::time::Instant::now();
+        let t0 = crate::core::clock::Instant::now();
         let on_game = || progress(Progress::Game);
         let played = play_generation_until(
             lex,
@@ -763,7 +763,7 @@ pub fn train_until(
             return Ok(None);
         };
         progress(Progress::Estimating);
-        let t1 = std::time::Instant::now();
+        let t1 = crate::core::clock::Instant::now();
         let est = estimate(
             &tally,
             lex.alphabet(),
