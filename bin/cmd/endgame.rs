@@ -149,10 +149,7 @@ pub fn run(args: Args) -> Result<std::process::ExitCode> {
                         play: st.play.text(&a),
                         score: st.score,
                         end: st.end,
-                        ending: st.ending.map(|e| match e {
-                            Ending::Out => "out",
-                            Ending::Scoreless => "scoreless",
-                        }),
+                        ending: st.ending.map(|e| e.name()),
                     })
                     .collect(),
                 first_plays: s

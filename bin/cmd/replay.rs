@@ -13,15 +13,14 @@ use std::sync::atomic::AtomicBool;
 
 use lexgraph::analysis::sim::player::SimPlayer;
 use lexgraph::analysis::sim::{Arm, Settings};
-use lexgraph::equity::{Play, Ranked};
+use lexgraph::equity::Play;
 use lexgraph::gcg::{Action, Record};
 use lexgraph::input::visible;
-use lexgraph::leave::equity;
 use lexgraph::movegen::{Generator, Options};
 use lexgraph::replay::{replay, Step};
 use lexgraph::rules::{Layout, Rules};
 use lexgraph::strategy::Leaves;
-use lexgraph::{Alphabet, Lexicon, Rack};
+use lexgraph::{Alphabet, Lexicon};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -457,34 +456,13 @@ fn analyze(
     top: usize,
 ) -> Option<Analysis> {
     let a = lex.alphabet();
-    let rack = s.event.rack?;
-    let pos = &s.before;
-    let used: Option<Rack> = match (&s.event.action, &s.placement) {
-        (Action::Place(_), Some(m)) => {
-            let mut r = Rack::default();
-            for (_, _, sq) in m.placements() {
-                r.add(if sq & lexgraph::board::BLANK_FLAG != 0 {
-                    0
-                } else {
-                    lexgraph::board::tile_of(sq)
-                });
-            }
-            Some(r)
-        }
-        (Action::Exchange(out), _) => Some(*out),
-        (Action::Pass, _) => Some(Rack::default()),
+    s.event.rack?;
+    match (&s.event.action, &s.placement) {
+        (Action::Place(_), Some(_)) | (Action::Exchange(_), _) | (Action::Pass, _) => {}
         _ => return None,
-    };
-    let best = gen.best(lex, pos, leaves, top, &Options::default());
-    let bag = pos.bag_len(a, rules.rack_size);
-    let unseen = pos.unseen(a);
-    let played_equity = used.and_then(|u| {
-        let mut leave = rack;
-        u.tiles().into_iter().all(|t| leave.remove(t)).then(|| {
-            let score = s.computed.unwrap_or(0);
-            equity(score, leave.counts(), leaves, bag, &unseen, a)
-        })
-    });
+    }
+    let best = gen.best(lex, &s.before, leaves, top, &Options::default());
+    let played_equity = s.played(a, leaves, rules).map(|r| r.equity);
     let gave_up = match (best.first(), played_equity) {
         (Some(b), Some(p)) => Some((b.equity - p).max(0.0)),
         _ => None,
@@ -502,45 +480,6 @@ fn analyze(
             .collect(),
         played_equity,
         gave_up,
-    })
-}
-
-/// The play made, as the engine ranks plays; `None` for other actions or
-/// when its tiles are not on the rack given.
-fn played(s: &Step, lex: &Lexicon, leaves: &Leaves, rules: &Rules) -> Option<Ranked> {
-    let a = lex.alphabet();
-    let rack = s.event.rack?;
-    let (play, used) = match (&s.event.action, &s.placement) {
-        (Action::Place(_), Some(m)) => {
-            let mut r = Rack::default();
-            for (_, _, sq) in m.placements() {
-                r.add(if sq & lexgraph::board::BLANK_FLAG != 0 {
-                    0
-                } else {
-                    lexgraph::board::tile_of(sq)
-                });
-            }
-            // The record's score, as the board computes it.
-            let mut m = *m;
-            m.score = s.computed?;
-            (Play::Place(m), r)
-        }
-        (Action::Exchange(out), _) => (Play::Exchange(*out), *out),
-        (Action::Pass, _) => (Play::Pass, Rack::default()),
-        _ => return None,
-    };
-    let mut leave = rack;
-    if !used.tiles().into_iter().all(|t| leave.remove(t)) {
-        return None;
-    }
-    let pos = &s.before;
-    let bag = pos.bag_len(a, rules.rack_size);
-    let score = s.computed.unwrap_or(0);
-    let eq = equity(score, leave.counts(), leaves, bag, &pos.unseen(a), a);
-    Some(Ranked {
-        play,
-        equity: eq,
-        leave,
     })
 }
 
@@ -567,7 +506,7 @@ fn simulate_turn(
             skipped: Some("the bag is empty: an endgame, not simulated"),
         }));
     }
-    let made = played(s, lex, leaves, rules);
+    let made = s.played(lex.alphabet(), leaves, rules);
     let seed = p.seed_for(&pos);
     let sim = p.simulator(lex, rules.clone(), pos)?;
     let mut candidates = sim.candidates(gen, p.candidate_count());

@@ -71,6 +71,56 @@ pub struct Step {
     pub problems: Vec<String>,
 }
 
+impl Step {
+    /// The play made, ranked as the engine ranks plays (its score as the
+    /// board computes it, plus the value of the tiles kept under `leaves`,
+    /// or the end-of-game settlement when the bag is empty): to compare
+    /// with the best play of the turn. `None` when the line gives no rack,
+    /// the play's tiles are not on it, or the line is not a placement,
+    /// exchange or pass.
+    pub fn played(
+        &self,
+        alphabet: &Alphabet,
+        leaves: &crate::strategy::Leaves,
+        rules: &Rules,
+    ) -> Option<crate::equity::Ranked> {
+        use crate::equity::{Play, Ranked};
+        let rack = self.event.rack?;
+        let (play, used) = match (&self.event.action, &self.placement) {
+            (Action::Place(_), Some(m)) => {
+                let mut used = Rack::default();
+                for (_, _, sq) in m.placements() {
+                    used.add(if sq & BLANK_FLAG != 0 { 0 } else { tile_of(sq) });
+                }
+                let mut m = *m;
+                m.score = self.computed?;
+                (Play::Place(m), used)
+            }
+            (Action::Exchange(out), _) => (Play::Exchange(*out), *out),
+            (Action::Pass, _) => (Play::Pass, Rack::default()),
+            _ => return None,
+        };
+        let mut leave = rack;
+        if !used.tiles().into_iter().all(|t| leave.remove(t)) {
+            return None;
+        }
+        let pos = &self.before;
+        let equity = crate::leave::equity(
+            play.score(),
+            leave.counts(),
+            leaves,
+            pos.bag_len(alphabet, rules.rack_size),
+            &pos.unseen(alphabet),
+            alphabet,
+        );
+        Some(Ranked {
+            play,
+            equity,
+            leave,
+        })
+    }
+}
+
 /// A replayed game (see the [module](self) docs).
 #[derive(Clone, Debug)]
 pub struct Replay {

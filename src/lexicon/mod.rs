@@ -187,7 +187,7 @@ impl Lexicon {
         kind: Option<Kind>,
     ) -> Result<Lexicon> {
         let path = path.as_ref();
-        Lexicon::any_from_data(map_file(path)?, path, alphabet, kind)
+        Lexicon::any_from_data(map_file(path)?, path.display().to_string(), alphabet, kind)
     }
 
     /// [`Lexicon::open_any`] reading the file into memory, as
@@ -199,25 +199,37 @@ impl Lexicon {
         kind: Option<Kind>,
     ) -> Result<Lexicon> {
         let path = path.as_ref();
-        Lexicon::any_from_data(read_file(path)?, path, alphabet, kind)
+        Lexicon::any_from_data(read_file(path)?, path.display().to_string(), alphabet, kind)
+    }
+
+    /// [`Lexicon::open_any`] for bytes in memory (a file a browser page
+    /// was given, a download): a lexgraph file, or a KWG file's GADDAG (its
+    /// DAWG when `kind` asks for one or it has no GADDAG), its tiles read
+    /// in `alphabet`. `origin` names the bytes in errors.
+    pub fn any_from_vec(
+        bytes: Vec<u8>,
+        origin: &str,
+        alphabet: &Alphabet,
+        kind: Option<Kind>,
+    ) -> Result<Lexicon> {
+        Lexicon::any_from_data(Data::Owned(bytes), origin.to_string(), alphabet, kind)
     }
 
     fn any_from_data(
         data: Data,
-        path: &Path,
+        origin: String,
         alphabet: &Alphabet,
         kind: Option<Kind>,
     ) -> Result<Lexicon> {
         if format::kwg::looks_like_kwg(data.bytes()) && format::parse_header(data.bytes()).is_err()
         {
-            let (dawg, gaddag) =
-                Kwg::from_data(data, path.display().to_string(), alphabet)?.into_parts();
+            let (dawg, gaddag) = Kwg::from_data(data, origin, alphabet)?.into_parts();
             return Ok(match (kind, gaddag) {
                 (Some(Kind::Dawg), _) | (_, None) => dawg,
                 (_, Some(g)) => g,
             });
         }
-        Lexicon::from_data(data, path.display().to_string())
+        Lexicon::from_data(data, origin)
     }
 
     /// Whether this is a part of a KWG file (see [`Kwg`]) rather than a

@@ -366,6 +366,20 @@ fn open_any_reads_kwg_and_lexgraph_files() {
     // Neither: the lexgraph reader's error.
     std::fs::write(dir.path().join("junk"), b"not a lexicon at all").unwrap();
     assert!(Lexicon::open_any(dir.path().join("junk"), &a, None).is_err());
+    // The same from bytes in memory (what a browser page has), errors
+    // naming the origin given.
+    let g = Lexicon::any_from_vec(small_kwg(), "picked.kwg", &a, None).unwrap();
+    assert!(g.is_kwg() && g.kind() == lexgraph::Kind::Gaddag && g.contains("SCAB"));
+    let d = Lexicon::any_from_vec(small_kwg(), "picked.kwg", &a, Some(lexgraph::Kind::Dawg));
+    assert_eq!(d.unwrap().kind(), lexgraph::Kind::Dawg);
+    let n = Lexicon::any_from_vec(compile::compile(&words).gaddag, "n.gaddag", &a, None).unwrap();
+    assert!(!n.is_kwg() && n.kind() == lexgraph::Kind::Gaddag && n.contains("AB"));
+    let mut cut = small_kwg();
+    cut.truncate(cut.len() / 2);
+    for (bytes, name) in [(b"junk".to_vec(), "junk.bin"), (cut, "cut.kwg")] {
+        let e = Lexicon::any_from_vec(bytes, name, &a, None).unwrap_err();
+        assert!(e.to_string().contains(name), "{e}");
+    }
 }
 
 /// `lexgraph verify` on `bytes` written as `name`: its exit status and

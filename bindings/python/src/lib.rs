@@ -689,13 +689,7 @@ impl Lexicon {
             x.set_item("play", st.play.text(a))?;
             x.set_item("score", st.score)?;
             x.set_item("end", st.end)?;
-            x.set_item(
-                "ending",
-                st.ending.map(|e| match e {
-                    lexgraph_engine::Ending::Out => "out",
-                    lexgraph_engine::Ending::Scoreless => "scoreless",
-                }),
-            )?;
+            x.set_item("ending", st.ending.map(|e| e.name()))?;
             line.append(x)?;
         }
         d.set_item("line", line)?;
