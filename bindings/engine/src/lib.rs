@@ -437,6 +437,26 @@ pub struct Session {
     pub path: Option<PathBuf>,
     pub generators: Generators,
     pub leaves: LeavesCache,
+    /// Own leave values given as bytes, for a lexicon with no file beside
+    /// it (a browser's): they stand where `X.klv2` beside `X.gaddag`
+    /// would ([`Session::set_own_leaves`]).
+    own: Option<OwnLeaves>,
+}
+
+/// A KLV2 file's bytes and the win table that goes with it.
+struct OwnLeaves {
+    klv: Vec<u8>,
+    origin: String,
+    win: Option<WinTable>,
+}
+
+impl OwnLeaves {
+    fn leaves(&self) -> Result<Leaves> {
+        Ok(Leaves::Klv(lexgraph::klv::Klv::from_vec(
+            self.klv.clone(),
+            &self.origin,
+        )?))
+    }
 }
 
 impl Session {
@@ -455,7 +475,37 @@ impl Session {
             path,
             generators: Generators::default(),
             leaves: LeavesCache::default(),
+            own: None,
         }
+    }
+
+    /// Makes the KLV2 file `klv` (named `origin` in errors) this lexicon's
+    /// own leave values, as a file beside it would be: what `auto` means
+    /// from now on, for ranking and simulating. `win_table`: the text of a
+    /// win-probability table (`X.win.csv`) for the simulator's win %.
+    /// Checked before anything changes.
+    pub fn set_own_leaves(
+        &mut self,
+        klv: Vec<u8>,
+        origin: &str,
+        win_table: Option<&str>,
+    ) -> Result<()> {
+        let own = OwnLeaves {
+            klv,
+            origin: origin.to_string(),
+            win: win_table
+                .map(|t| WinTable::parse(t, &format!("{origin} (win table)")))
+                .transpose()?,
+        };
+        own.leaves()?;
+        self.own = Some(own);
+        // `auto` named the old values.
+        self.leaves
+            .0
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .remove("auto");
+        Ok(())
     }
 
     /// The plays of one position: [`setup`] then [`plays`]. By equity,
@@ -536,13 +586,36 @@ impl Session {
         stop: &AtomicBool,
         mut watch: impl FnMut(u64, usize) -> bool,
     ) -> Result<(Setup, Report)> {
+        self.sim_rounds(input, rack, q, stop, |arms| {
+            let done = arms.iter().map(|a| a.iterations).max().unwrap_or(0);
+            let left = arms.iter().filter(|a| a.dropped.is_none()).count();
+            watch(done, left)
+        })
+    }
+
+    /// [`Session::sim`], `watch` seeing every candidate after every round
+    /// (for a live table): it returns false to stop.
+    pub fn sim_rounds(
+        &self,
+        input: Input<'_>,
+        rack: Option<&str>,
+        q: &SimQuery<'_>,
+        stop: &AtomicBool,
+        mut watch: impl FnMut(&[Arm]) -> bool,
+    ) -> Result<(Setup, Report)> {
         let lex = &self.lexicon;
         let setup = setup(lex, input, rack)?;
         let alphabet = lex.alphabet();
         let spec = q.leaves.unwrap_or("auto");
         // The simulator owns its values: read for the call (milliseconds,
         // against a simulation's tenths of seconds).
+        let mut own_win = None;
         let (leaves, klv_path) = match spec {
+            "auto" if self.own.is_some() => {
+                let own = self.own.as_ref().expect("checked");
+                own_win = own.win.clone();
+                (own.leaves()?, None)
+            }
             "auto" => match self
                 .path
                 .as_deref()
@@ -565,7 +638,7 @@ impl Session {
             "none" => None,
             "auto" => match klv_path {
                 Some(p) => WinTable::beside(&p)?,
-                None => None,
+                None => own_win,
             },
             file => Some(WinTable::read(Path::new(file))?),
         };
@@ -577,9 +650,7 @@ impl Session {
             .generators
             .with(&setup.rules, |g| sim.candidates(g, q.candidates));
         let report = sim.run(candidates, &q.settings, stop, |arms| {
-            let done = arms.iter().map(|a| a.iterations).max().unwrap_or(0);
-            let left = arms.iter().filter(|a| a.dropped.is_none()).count();
-            if !watch(done, left) {
+            if !watch(arms) {
                 stop.store(true, std::sync::atomic::Ordering::SeqCst);
             }
         })?;
@@ -610,6 +681,9 @@ impl Session {
         let alphabet = self.lexicon.alphabet();
         if spec != "auto" {
             return self.leaves.get(spec, alphabet);
+        }
+        if let Some(own) = &self.own {
+            return self.leaves.get_with(spec, || own.leaves());
         }
         self.leaves
             .get_with(spec, || Ok(Leaves::auto(self.path.as_deref(), alphabet)?.1))
@@ -690,6 +764,44 @@ mod tests {
             .unwrap()
             .moves(Input::Cgp(&cgp), None, None, By::Equity, None, false)
             .is_err());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn own_leaves_from_bytes() {
+        let dir = std::env::temp_dir().join(format!("lexgraph-engine-own-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let cgp = format!("{EMPTY} QIS/ 0/0 0");
+        let best = |s: &Session| {
+            let (_, l) = s
+                .moves(Input::Cgp(&cgp), None, Some(1), By::Equity, None, false)
+                .unwrap();
+            l[0].play.text(s.lexicon.alphabet())
+        };
+        let mut s = session();
+        // Heuristic 2 (no leaves of its own) keeps the S.
+        assert_eq!(best(&s), "8G QI");
+        let klv = dir.join("hate-s.klv2");
+        lexgraph::klv::write_klv2(
+            &klv,
+            [(vec![19], -30.0f32)],
+            lexgraph::kwg::NodeOrder::Wolges,
+        )
+        .unwrap();
+        let bytes = std::fs::read(&klv).unwrap();
+        // A damaged file or win table changes nothing and names itself.
+        let e = s
+            .set_own_leaves(b"junk".to_vec(), "junk.klv2", None)
+            .unwrap_err();
+        assert!(e.to_string().contains("junk.klv2"), "{e}");
+        let e = s
+            .set_own_leaves(bytes.clone(), "hate-s.klv2", Some("not,a,table\n"))
+            .unwrap_err();
+        assert!(e.to_string().contains("hate-s.klv2 (win table)"), "{e}");
+        assert_eq!(best(&s), "8G QI");
+        // Given, they are what `auto` means: the cached values are replaced.
+        s.set_own_leaves(bytes, "hate-s.klv2", None).unwrap();
+        assert_eq!(best(&s), "8F QIS");
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
