@@ -12,7 +12,7 @@ use crate::{parse_args, Mode};
 
 /// The headings every report has, in order (a `## Notes` section comes
 /// before *Reproducing* when the run left something out).
-const HEADINGS: [&str; 19] = [
+const HEADINGS: [&str; 20] = [
     "# lexgraph benchmarks",
     "## Summary",
     "## Lexicon files",
@@ -30,6 +30,7 @@ const HEADINGS: [&str; 19] = [
     "## Upwords",
     "## Simulation",
     "## Levels",
+    "## In the browser",
     "## Against the literature and prior art",
     "## Reproducing",
 ];
