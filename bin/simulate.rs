@@ -99,6 +99,8 @@ pub const LEVEL5_SIM: &str = "sim:iterations=64,plies=2,candidates=8";
 /// [`crate::players::strategy`] reads it (`greedy`, `gordon2`, `auto`,
 /// `klv:FILE`, `level:1`..`level:4`, modifiers `,vocab=N,realism=M` with
 /// the word frequencies of `frequencies`, else the shipped English ones).
+/// A static player or `level:5` with `,endgame=PLIES` solves the endgame
+/// that deep once the bag is empty.
 pub fn player(
     spec: &str,
     lex: &lexgraph::Lexicon,
@@ -109,6 +111,27 @@ pub fn player(
     let alphabet = lex.alphabet();
     if is_sim(spec) {
         return Ok(Player::Sim(sim_player(spec, lexicon, alphabet, seed)?));
+    }
+    // `endgame=PLIES` after a static player (or level 5): the endgame
+    // solved once the bag is empty.
+    let (rest, endgame): (Vec<&str>, Vec<&str>) =
+        spec.split(',').partition(|m| !m.starts_with("endgame="));
+    if let Some(last) = endgame.last() {
+        let v = &last["endgame=".len()..];
+        let plies: u32 = v
+            .parse()
+            .ok()
+            .filter(|n| (1..=1000).contains(n))
+            .with_context(|| format!("endgame={v}: plies from 1 to 1000"))?;
+        let base = rest.join(",");
+        if base == "level:5" {
+            let p = sim_player(LEVEL5_SIM, lexicon, alphabet, seed)?;
+            return Ok(Player::Sim(p.with_endgame(plies).named(spec)));
+        }
+        return Ok(match player(&base, lex, lexicon, frequencies, seed)? {
+            Player::Static(s) | Player::Endgame(s, _) => Player::Endgame(s, plies),
+            Player::Sim(p) => Player::Sim(p.with_endgame(plies)),
+        });
     }
     if spec == "auto" {
         // Named by the leaves it found (`klv:PATH`, `gordon2`).

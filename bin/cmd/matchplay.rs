@@ -140,6 +140,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         .with_context(|| format!("{flag} {spec}"))?;
         Ok(match p {
             Player::Static(s) => Player::Static(exchanges(s)),
+            Player::Endgame(s, plies) => Player::Endgame(exchanges(s), plies),
             sim => sim,
         })
     };
@@ -215,7 +216,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
                 .into_iter()
                 .map(|p| match p {
                     Player::Static(s) => s,
-                    Player::Sim(_) => unreachable!("all are static"),
+                    Player::Sim(_) | Player::Endgame(..) => unreachable!("all are static"),
                 })
                 .collect();
             on_pool(&|| play_match(&lex, &rules, &statics, &settings, on_game))

@@ -169,6 +169,11 @@ pub fn run(args: Args) -> Result<ExitCode> {
         if upwords && crate::simulate::is_sim(spec) {
             crate::usage!("{flag} {spec}: simulating players play the crossword game, not Upwords");
         }
+        if upwords && spec.split(',').any(|m| m.starts_with("endgame=")) {
+            crate::usage!(
+                "{flag} {spec}: the endgame solver plays the crossword game, not Upwords"
+            );
+        }
         let player = crate::simulate::player(
             spec,
             &lex,
@@ -199,7 +204,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
     };
     let engine = advisor.get();
     let hint_sim = match (engine, upwords) {
-        (Player::Static(_), false) => Some(
+        (Player::Static(_) | Player::Endgame(..), false) => Some(
             crate::simulate::sim_player(&args.hint_sim, args.lexicon.as_deref(), &a, seed)
                 .with_context(|| format!("--hint-sim {}", args.hint_sim))?,
         ),
@@ -288,7 +293,10 @@ pub fn run(args: Args) -> Result<ExitCode> {
                     }
                     c
                 }
-                (Player::Sim(_), AnyGen::Upwords(_)) => unreachable!("refused above"),
+                (e @ Player::Endgame(..), AnyGen::Classic(g)) => e.choose(g, &lex, &game)?,
+                (Player::Sim(_) | Player::Endgame(..), AnyGen::Upwords(_)) => {
+                    unreachable!("refused above")
+                }
             };
             let text = choice.play.text(&a);
             game.play(&choice.play)?;
@@ -320,7 +328,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         let cmd = line.trim();
         let hinter = match engine {
             Player::Sim(p) => Some(p),
-            Player::Static(_) => hint_sim.as_ref(),
+            Player::Static(_) | Player::Endgame(..) => hint_sim.as_ref(),
         };
         match turn(cmd, &mut game, &mut gen, &lex, engine, hinter, &names)? {
             Outcome::Played(msg) => {
@@ -673,10 +681,7 @@ fn turn(
             }
         }
         "hint" => {
-            let s = match engine {
-                Player::Static(s) => s,
-                Player::Sim(p) => p.static_player(),
-            };
+            let s = engine.static_player();
             let best = gen.best(lex, &game.position(), s.leaves(), 5);
             let lines: Vec<String> = best.iter().map(|r| hint_line(r, &a)).collect();
             Outcome::Info(format!(

@@ -409,7 +409,7 @@ fn players_solve_the_endgame_when_the_bag_is_empty() {
     let d = dir.path();
     let g = gaddag();
     let lex = g.to_str().unwrap();
-    let play = |threads: &str| {
+    let play = |p1: &str, threads: &str| {
         let o = run(
             d,
             &[
@@ -417,7 +417,7 @@ fn players_solve_the_endgame_when_the_bag_is_empty() {
                 "-l",
                 lex,
                 "--p1",
-                "sim:iterations=4,candidates=2,endgame=4",
+                p1,
                 "--p2",
                 "gordon2",
                 "--games",
@@ -434,23 +434,27 @@ fn players_solve_the_endgame_when_the_bag_is_empty() {
         j["games_per_second"] = serde_json::Value::Null;
         j
     };
-    assert_eq!(play("1"), play("2"));
-    let o = run(
-        d,
-        &[
-            "match",
-            "-l",
-            lex,
-            "--p1",
-            "sim:endgame=0",
-            "--p2",
-            "gordon2",
-            "--games",
-            "2",
-        ],
-    );
-    let err = String::from_utf8_lossy(&o.stderr);
-    assert!(!o.status.success() && err.contains("endgame=0"), "{err}");
+    // A simulating player, and a static one with `,endgame=PLIES` (that it
+    // then plays optimal first plays: the library's endgame tests).
+    for p1 in [
+        "sim:iterations=4,candidates=2,endgame=4",
+        "gordon2,endgame=4",
+    ] {
+        assert_eq!(play(p1, "1"), play(p1, "2"), "{p1}");
+    }
+    for bad in ["sim:endgame=0", "gordon2,endgame=0", "level:2,endgame=x"] {
+        let o = run(
+            d,
+            &[
+                "match", "-l", lex, "--p1", bad, "--p2", "gordon2", "--games", "2",
+            ],
+        );
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(
+            !o.status.success() && err.contains("endgame="),
+            "{bad}: {err}"
+        );
+    }
     // You pass every turn and ask for a hint after each: once the bag is
     // empty the hint is the endgame's.
     let input = "pass\nhint\n".repeat(45);

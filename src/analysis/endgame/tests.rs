@@ -432,3 +432,44 @@ fn a_pre_endgame_is_its_endgames_weighted_by_the_bag_tiles() {
             .all(|w| w[0].win_rate() >= w[1].win_rate()));
     }
 }
+
+/// A static player with `endgame=PLIES` (`Player::Endgame`) plays an
+/// optimal first play once the bag is empty, by exhaustive minimax, where
+/// the static player alone does not always.
+#[test]
+fn a_static_player_that_solves_endgames_plays_optimally() {
+    use crate::analysis::sim::player::Player;
+    use crate::strategy::{Exchanges, Leaves, Strategy};
+    let lex = lexicon();
+    let a = Alphabet::english();
+    let mut gen = Generator::new(Rules::default());
+    let strategy = || {
+        Strategy::new(
+            "gordon2",
+            Leaves::parse("gordon2", &a).unwrap(),
+            Exchanges::Ranked,
+        )
+    };
+    let solving = Player::Endgame(strategy(), 20);
+    let plain = Player::Static(strategy());
+    let mut static_short = 0;
+    for seed in 0..16u64 {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5E);
+        let sizes = [rng.gen_range(2..=3), rng.gen_range(1..=3)];
+        let (board, racks) = endgame_board(seed + 100, sizes);
+        let game = game_of(&board, racks, 0);
+        let best = minimax(&game, &mut gen, &mut HashMap::new());
+        let value_of = |p: &Player, gen: &mut Generator| {
+            let play = p.choose(gen, lex, &game).unwrap().play;
+            let mut g = game.clone();
+            g.play(&play).unwrap();
+            let diff = |g: &Game| g.scores()[0] - g.scores()[1];
+            diff(&g) - diff(&game) + minimax(&g, gen, &mut HashMap::new())
+        };
+        assert_eq!(value_of(&solving, &mut gen), best, "seed {seed}");
+        if value_of(&plain, &mut gen) < best {
+            static_short += 1;
+        }
+    }
+    assert!(static_short > 0, "the static player was optimal everywhere");
+}
