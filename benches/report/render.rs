@@ -1736,12 +1736,13 @@ fn other_layouts(r: &Report, suite: &str, layout: Edges) -> String {
 /// The sections measured apart and kept in `benches/results/`, shown as
 /// they are there (nothing for a file that is absent): the simulation
 /// side-by-side with MAGPIE (it needs MAGPIE built: `benches/peers/magpie/`,
-/// `simulation.md`), the levels' calibration matches
+/// `simulation.md`), the endgames against MAGPIE's solver
+/// (`endgame-side-by-side.sh` there: `endgame.md`), the levels' calibration matches
 /// (`benches/levels/calibrate.sh`, some 40 minutes: `levels.md`), and the
 /// WebAssembly package in Chromium (`benches/browser/measure.py`:
 /// `browser.md`).
 fn simulation(md: &mut String) -> Result<()> {
-    for name in ["simulation.md", "levels.md", "browser.md"] {
+    for name in ["simulation.md", "endgame.md", "levels.md", "browser.md"] {
         let path = format!("{}/benches/results/{name}", env!("CARGO_MANIFEST_DIR"));
         if let Ok(text) = std::fs::read_to_string(path) {
             writeln!(md, "{}\n", text.trim_end())?;

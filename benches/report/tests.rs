@@ -12,7 +12,7 @@ use crate::{parse_args, Mode};
 
 /// The headings every report has, in order (a `## Notes` section comes
 /// before *Reproducing* when the run left something out).
-const HEADINGS: [&str; 20] = [
+const HEADINGS: [&str; 21] = [
     "# lexgraph benchmarks",
     "## Summary",
     "## Lexicon files",
@@ -29,6 +29,7 @@ const HEADINGS: [&str; 20] = [
     "## Strategies",
     "## Upwords",
     "## Simulation",
+    "## Endgames",
     "## Levels",
     "## In the browser",
     "## Against the literature and prior art",
