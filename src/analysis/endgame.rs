@@ -181,6 +181,45 @@ pub struct Solution {
     pub interrupted: bool,
 }
 
+/// The best first play of the endgame of the game's position (its bag empty), searched `plies` deep on one thread:
+/// exact when the game ends within them, the same on every run either way.
+/// As a ranked play, its equity the endgame's value.
+pub fn play_for(
+    lex: &Lexicon,
+    game: &crate::game::Game,
+    plies: u32,
+) -> Result<crate::equity::Ranked> {
+    let pos = game.position();
+    // Both racks as the game holds them (a position leaves the opponent's
+    // out and counts its bag from the full distribution).
+    let (p, racks) = (game.to_move(), game.racks());
+    let e = Endgame::new(
+        lex,
+        game.rules().clone(),
+        pos.board.clone(),
+        [racks[p], racks[1 - p]],
+        pos.zero_turns,
+    )?;
+    let settings = Settings {
+        max_depth: Some(plies),
+        parallel: false,
+        // Many games search at once in a match: a small table each.
+        table_entries: 1 << 16,
+        ..Settings::default()
+    };
+    let s = e.solve(&settings, &AtomicBool::new(false))?;
+    let best = &s.first_plays[0];
+    let mut leave = *pos.rack();
+    if let crate::equity::Play::Place(m) = &best.play {
+        m.take_from(&mut leave);
+    }
+    Ok(crate::equity::Ranked {
+        play: best.play.clone(),
+        equity: best.value as f32,
+        leave,
+    })
+}
+
 /// An endgame: the board, both racks and the scoreless turns so far.
 pub struct Endgame<'a> {
     lex: &'a Lexicon,

@@ -433,25 +433,20 @@ fn a_pre_endgame_is_its_endgames_weighted_by_the_bag_tiles() {
     }
 }
 
-/// A static player with `endgame=PLIES` (`Player::Endgame`) plays an
-/// optimal first play once the bag is empty, by exhaustive minimax, where
-/// the static player alone does not always.
+/// What a static player with `endgame=PLIES` plays once the bag is empty
+/// ([`play_for`], `Player::Endgame`) is an optimal first play by exhaustive
+/// minimax, where the static player alone does not always.
 #[test]
 fn a_static_player_that_solves_endgames_plays_optimally() {
-    use crate::analysis::sim::player::Player;
     use crate::strategy::{Exchanges, Leaves, Strategy};
     let lex = lexicon();
     let a = Alphabet::english();
     let mut gen = Generator::new(Rules::default());
-    let strategy = || {
-        Strategy::new(
-            "gordon2",
-            Leaves::parse("gordon2", &a).unwrap(),
-            Exchanges::Ranked,
-        )
-    };
-    let solving = Player::Endgame(strategy(), 20);
-    let plain = Player::Static(strategy());
+    let plain = Strategy::new(
+        "gordon2",
+        Leaves::parse("gordon2", &a).unwrap(),
+        Exchanges::Ranked,
+    );
     let mut static_short = 0;
     for seed in 0..16u64 {
         let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5E);
@@ -459,15 +454,16 @@ fn a_static_player_that_solves_endgames_plays_optimally() {
         let (board, racks) = endgame_board(seed + 100, sizes);
         let game = game_of(&board, racks, 0);
         let best = minimax(&game, &mut gen, &mut HashMap::new());
-        let value_of = |p: &Player, gen: &mut Generator| {
-            let play = p.choose(gen, lex, &game).unwrap().play;
+        let value_of = |play: Play, gen: &mut Generator| {
             let mut g = game.clone();
             g.play(&play).unwrap();
             let diff = |g: &Game| g.scores()[0] - g.scores()[1];
             diff(&g) - diff(&game) + minimax(&g, gen, &mut HashMap::new())
         };
-        assert_eq!(value_of(&solving, &mut gen), best, "seed {seed}");
-        if value_of(&plain, &mut gen) < best {
+        let solved = play_for(lex, &game, 20).unwrap().play;
+        assert_eq!(value_of(solved, &mut gen), best, "seed {seed}");
+        let chosen = plain.choose(&mut gen, lex, &game.position()).play;
+        if value_of(chosen, &mut gen) < best {
             static_short += 1;
         }
     }

@@ -157,7 +157,7 @@ impl SimPlayer {
             self.endgame,
             pos.bag_len(lex.alphabet(), game.rules().rack_size),
         ) {
-            return endgame_choice(lex, game, plies);
+            return crate::analysis::endgame::play_for(lex, game, plies);
         }
         match self.simulate(gen, lex, game, &AtomicBool::new(false), |_| {})? {
             Some(report) => {
@@ -178,50 +178,13 @@ impl SimPlayer {
     }
 }
 
-/// The best first play of the [endgame](crate::analysis::endgame) of the
-/// game's position (its bag empty), searched `plies` deep on one thread:
-/// exact when the game ends within them, the same on every run either way.
-/// As a ranked play, its equity the endgame's value.
-pub fn endgame_choice(lex: &Lexicon, game: &Game, plies: u32) -> Result<Ranked> {
-    use crate::analysis::endgame::{Endgame, Settings as EndgameSettings};
-    let pos = game.position();
-    // Both racks as the game holds them (a position leaves the opponent's
-    // out and counts its bag from the full distribution).
-    let (p, racks) = (game.to_move(), game.racks());
-    let e = Endgame::new(
-        lex,
-        game.rules().clone(),
-        pos.board.clone(),
-        [racks[p], racks[1 - p]],
-        pos.zero_turns,
-    )?;
-    let settings = EndgameSettings {
-        max_depth: Some(plies),
-        parallel: false,
-        // Many games search at once in a match: a small table each.
-        table_entries: 1 << 16,
-        ..EndgameSettings::default()
-    };
-    let s = e.solve(&settings, &AtomicBool::new(false))?;
-    let best = &s.first_plays[0];
-    let mut leave = *pos.rack();
-    if let crate::equity::Play::Place(m) = &best.play {
-        m.take_from(&mut leave);
-    }
-    Ok(Ranked {
-        play: best.play.clone(),
-        equity: best.value as f32,
-        leave,
-    })
-}
-
 /// A player of a match: static, or simulating.
 pub enum Player {
     /// Plays its best by static equity.
     Static(Strategy),
     /// Plays its best by static equity until the bag is empty, then the
     /// endgame's best first play searched this many plies deep
-    /// ([`endgame_choice`]; in a game of two).
+    /// ([`crate::analysis::endgame::play_for`]; in a game of two).
     Endgame(Strategy, u32),
     /// Simulates every move.
     Sim(SimPlayer),
@@ -253,7 +216,7 @@ impl Player {
                 // The game's own bag: a position's is counted from the full
                 // distribution.
                 if game.players() == 2 && game.bag_len() == 0 {
-                    endgame_choice(lex, game, *plies)
+                    crate::analysis::endgame::play_for(lex, game, *plies)
                 } else {
                     Ok(s.choose(gen, lex, &game.position()))
                 }
