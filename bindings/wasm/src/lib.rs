@@ -530,14 +530,7 @@ impl Lexicon {
         let a = self.session.lexicon.alphabet();
         let mut p = setup.position;
         let mut kept = p.racks[0];
-        for (_, _, sq) in m.placements() {
-            let tile = if sq & BLANK_FLAG != 0 {
-                lexgraph::BLANK
-            } else {
-                lexgraph::board::tile_of(sq)
-            };
-            kept.remove(tile);
-        }
+        m.take_from(&mut kept);
         m.apply(&mut p.board);
         p.scores[0] += m.score;
         p.zero_turns = if m.score == 0 { p.zero_turns + 1 } else { 0 };
