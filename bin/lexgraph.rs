@@ -61,8 +61,8 @@ enum Cmd {
     /// Solve an endgame (the bag empty) exactly: its value, the best line with
     /// scores and the going-out bonus, and every first play's value on request
     Endgame(cmd::endgame::Args),
-    /// Solve a pre-endgame (one tile in the bag): each candidate's endgames for
-    /// every tile the bag may hold, ranked by win %, then spread
+    /// Solve a pre-endgame (one or two tiles in the bag): each candidate's
+    /// endgames for every way the bag may hold them, ranked by win %, then spread
     Peg(cmd::peg::Args),
     /// Play a game against the engine in the terminal (or scripted, from standard
     /// input); the game is saved as GCG

@@ -7,6 +7,7 @@ use std::io::{IsTerminal, Write};
 use std::path::Path;
 
 use anyhow::{Context, Result};
+use lexgraph::analysis::endgame::Limit;
 use lexgraph::analysis::sim::player::{Player, SimPlayer};
 use lexgraph::analysis::sim::{Arm, Settings, Stopped};
 use lexgraph::strategy::{Exchanges, Strategy};
@@ -23,7 +24,8 @@ pub fn is_sim(spec: &str) -> bool {
 /// 8 candidates and no stopping rule unless given; its leaves as `auto`
 /// resolves them (the lexicon's own, else Heuristic 2) or as `leaves=`
 /// says, its win table beside them, its scenarios seeded by `seed`; with
-/// `endgame=PLIES`, the endgame solved that deep once the bag is empty.
+/// `endgame=PLIES` or `endgame=TIME`, the endgame solved that deep or that
+/// long once the bag is empty.
 pub fn sim_player(
     spec: &str,
     lexicon: Option<&Path>,
@@ -60,13 +62,7 @@ pub fn sim_player(
                 settings.confidence = Some(pct / 100.0);
             }
             "leaves" => leaves = v.to_string(),
-            "endgame" => {
-                let n = number()?;
-                if n == 0 || n > 1000 {
-                    anyhow::bail!("endgame={v}: plies from 1 to 1000");
-                }
-                endgame = Some(n as u32);
-            }
+            "endgame" => endgame = Some(endgame_limit(v)?),
             _ => anyhow::bail!("{k:?}: not an option of sim ({KEYS})"),
         }
     }
@@ -83,10 +79,31 @@ pub fn sim_player(
     if let Some((_, t)) = table {
         p = p.with_win_table(t);
     }
-    if let Some(plies) = endgame {
-        p = p.with_endgame(plies);
+    if let Some(limit) = endgame {
+        p = p.with_endgame(limit);
     }
     Ok(p)
+}
+
+/// `endgame=PLIES` (1 to 1000: the same play on every run) or
+/// `endgame=TIME` (`500ms`, `2s`: deepening until then; a match with it
+/// may differ from run to run).
+fn endgame_limit(v: &str) -> Result<Limit> {
+    const WHAT: &str = "plies from 1 to 1000, or a time such as 500ms or 2s";
+    if v.bytes().all(|b| b.is_ascii_digit()) {
+        return v
+            .parse()
+            .ok()
+            .filter(|n| (1..=1000).contains(n))
+            .map(Limit::Plies)
+            .with_context(|| format!("endgame={v}: {WHAT}"));
+    }
+    let t = crate::setup::parse_duration(v)
+        .map_err(|e| anyhow::anyhow!("endgame={v}: {e} ({WHAT})"))?;
+    if t.is_zero() {
+        anyhow::bail!("endgame={v}: {WHAT}");
+    }
+    Ok(Limit::Time(t))
 }
 
 /// The simulation `level:5` runs: the default `sim` player's budget, over
@@ -117,20 +134,15 @@ pub fn player(
     let (rest, endgame): (Vec<&str>, Vec<&str>) =
         spec.split(',').partition(|m| !m.starts_with("endgame="));
     if let Some(last) = endgame.last() {
-        let v = &last["endgame=".len()..];
-        let plies: u32 = v
-            .parse()
-            .ok()
-            .filter(|n| (1..=1000).contains(n))
-            .with_context(|| format!("endgame={v}: plies from 1 to 1000"))?;
+        let limit = endgame_limit(&last["endgame=".len()..])?;
         let base = rest.join(",");
         if base == "level:5" {
             let p = sim_player(LEVEL5_SIM, lexicon, alphabet, seed)?;
-            return Ok(Player::Sim(p.with_endgame(plies).named(spec)));
+            return Ok(Player::Sim(p.with_endgame(limit).named(spec)));
         }
         return Ok(match player(&base, lex, lexicon, frequencies, seed)? {
-            Player::Static(s) | Player::Endgame(s, _) => Player::Endgame(s, plies),
-            Player::Sim(p) => Player::Sim(p.with_endgame(plies)),
+            Player::Static(s) | Player::Endgame(s, _) => Player::Endgame(s, limit),
+            Player::Sim(p) => Player::Sim(p.with_endgame(limit)),
         });
     }
     if spec == "auto" {

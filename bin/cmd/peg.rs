@@ -1,5 +1,5 @@
-//! `lexgraph peg`: a position with one tile in the bag, each candidate's
-//! endgames solved for every tile the bag may hold
+//! `lexgraph peg`: a position with one or two tiles in the bag, each
+//! candidate's endgames solved for every way the bag may hold them
 //! (`lexgraph::analysis::peg`).
 
 use std::io::Write;
@@ -14,8 +14,8 @@ use serde::Serialize;
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// The position in CGP, one tile in the bag (the opponent's rack, unknown
-    /// then, is ignored)
+    /// The position in CGP, one or two tiles in the bag (the opponent's rack,
+    /// unknown then, is ignored)
     #[arg(long)]
     cgp: String,
     /// Lexicon (.gaddag or .dawg); default: the built-in English lexicon
@@ -24,6 +24,15 @@ pub struct Args {
     /// Candidates: the N highest-scoring placements
     #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=1000))]
     candidates: u64,
+    /// With two tiles in the bag: also the N highest-scoring one-tile
+    /// placements (they keep a tile in the bag for the opponent)
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(0..=1000))]
+    one_tile_plays: u64,
+    /// With two tiles in the bag: the opponent's N highest-scoring
+    /// placements weighed when they answer a one-tile play
+    #[arg(long, default_value_t = lexgraph::analysis::peg::DEFAULT_REPLIES as u64,
+          value_parser = clap::value_parser!(u64).range(1..=1000))]
+    replies: u64,
     /// Time limit of each endgame (`5s`, `1m`): one cut short is an estimate,
     /// and its candidate is marked not exact
     #[arg(long, value_parser = crate::setup::parse_duration)]
@@ -45,10 +54,14 @@ pub enum Format {
 
 #[derive(Serialize)]
 struct JsonDraw {
-    tile: String,
+    /// The bag's tiles in the order they are drawn.
+    bag: Vec<String>,
     weight: u32,
     spread: i32,
     exact: bool,
+    /// The opponent's answer to a one-tile play with two in the bag.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    reply: Option<String>,
 }
 
 #[derive(Serialize)]
@@ -68,8 +81,17 @@ pub fn run(args: Args) -> Result<std::process::ExitCode> {
     let position =
         Position::from_cgp(&args.cgp, &a).with_context(|| format!("--cgp {:?}", args.cgp))?;
     let rules = position.rules().context("--cgp")?;
-    let peg = Pregame::new(&lex, rules.clone(), &position).context("--cgp")?;
-    let candidates = peg.candidates(&mut Generator::new(rules), args.candidates as usize);
+    let mut peg = Pregame::new(&lex, rules.clone(), &position).context("--cgp")?;
+    peg.set_replies(args.replies as usize);
+    let one_tile = match peg.bag() {
+        1 => 0,
+        _ => args.one_tile_plays as usize,
+    };
+    let candidates = peg.candidates_with(
+        &mut Generator::new(rules),
+        args.candidates as usize,
+        one_tile,
+    );
     let settings = Settings {
         time: args.time_per_endgame,
         ..Settings::default()
@@ -109,10 +131,11 @@ pub fn run(args: Args) -> Result<std::process::ExitCode> {
                         .draws
                         .iter()
                         .map(|d| JsonDraw {
-                            tile: a.label(d.tile, d.tile == 0),
+                            bag: d.bag.iter().map(|&t| a.label(t, t == 0)).collect(),
                             weight: d.weight,
                             spread: d.spread,
                             exact: d.exact,
+                            reply: d.reply.as_ref().map(|p| p.text(&a)),
                         })
                         .collect(),
                 })
@@ -124,24 +147,46 @@ pub fn run(args: Args) -> Result<std::process::ExitCode> {
         Format::Text => {
             writeln!(
                 out,
-                "{} candidates, one tile in the bag: {seconds:.2} s",
-                results.len()
+                "{} candidates, {} in the bag: {seconds:.2} s",
+                results.len(),
+                if peg.bag() == 1 {
+                    "one tile"
+                } else {
+                    "two tiles"
+                }
             )?;
             writeln!(
                 out,
-                "{:>3}  {:<22} {:>5} {:>7} {:>7} {:>8}  bag tile: final spread",
-                "#", "play", "score", "win %", "draw %", "spread"
+                "{:>3}  {:<22} {:>5} {:>7} {:>7} {:>8}  {}: final spread",
+                "#",
+                "play",
+                "score",
+                "win %",
+                "draw %",
+                "spread",
+                if peg.bag() == 1 { "bag tile" } else { "bag" }
             )?;
             for (i, r) in results.iter().enumerate() {
                 let bag: Vec<String> = r
                     .draws
                     .iter()
                     .map(|d| {
+                        // A pair drawn together reads `AB`; one drawn now
+                        // and one left for the opponent, `A,B`.
+                        let labels: Vec<String> =
+                            d.bag.iter().map(|&t| a.label(t, t == 0)).collect();
+                        let sep = if d.reply.is_some() { "," } else { "" };
+                        // Ways to draw it: ordered draws for `A,B`, pairs
+                        // of tiles for `AB` (half the ordered draws).
+                        let ways = match (d.bag.len(), d.reply.is_some()) {
+                            (2, false) => d.weight / 2,
+                            _ => d.weight,
+                        };
                         format!(
                             "{}{}:{:+}{}",
-                            a.label(d.tile, d.tile == 0),
-                            if d.weight > 1 {
-                                format!("x{}", d.weight)
+                            labels.join(sep),
+                            if ways > 1 {
+                                format!("x{ways}")
                             } else {
                                 String::new()
                             },
@@ -166,6 +211,16 @@ pub fn run(args: Args) -> Result<std::process::ExitCode> {
                 writeln!(
                     out,
                     "~: an estimate (the endgame's time limit cut it short)"
+                )?;
+            }
+            if results
+                .iter()
+                .any(|r| r.draws.iter().any(|d| d.reply.is_some()))
+            {
+                writeln!(
+                    out,
+                    "A,B: the mover draws A and B stays in the bag; the opponent answers with \
+                     their best of --replies placements (JSON: each scenario's reply)"
                 )?;
             }
         }

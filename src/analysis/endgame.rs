@@ -181,13 +181,25 @@ pub struct Solution {
     pub interrupted: bool,
 }
 
-/// The best first play of the endgame of the game's position (its bag empty), searched `plies` deep on one thread:
-/// exact when the game ends within them, the same on every run either way.
-/// As a ranked play, its equity the endgame's value.
+/// How far a player's endgame search goes ([`play_for`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Limit {
+    /// This many plies deep: exact when the game ends within them, and the
+    /// same play on every run either way (what a match for a seed needs).
+    Plies(u32),
+    /// Deepening until this much time has passed: exact when a search ends
+    /// every line sooner, else the deepest finished search's best, which
+    /// may differ from run to run.
+    Time(Duration),
+}
+
+/// The best first play of the endgame of the game's position (its bag
+/// empty), searched on one thread as far as `limit` says. As a ranked play,
+/// its equity the endgame's value.
 pub fn play_for(
     lex: &Lexicon,
     game: &crate::game::Game,
-    plies: u32,
+    limit: Limit,
 ) -> Result<crate::equity::Ranked> {
     let pos = game.position();
     // Both racks as the game holds them (a position leaves the opponent's
@@ -200,14 +212,30 @@ pub fn play_for(
         [racks[p], racks[1 - p]],
         pos.zero_turns,
     )?;
-    let settings = Settings {
-        max_depth: Some(plies),
+    let mut settings = Settings {
         parallel: false,
         // Many games search at once in a match: a small table each.
         table_entries: 1 << 16,
         ..Settings::default()
     };
-    let s = e.solve(&settings, &AtomicBool::new(false))?;
+    match limit {
+        Limit::Plies(plies) => settings.max_depth = Some(plies.max(1)),
+        Limit::Time(t) => settings.time = Some(t),
+    }
+    let never = AtomicBool::new(false);
+    let s = match e.solve(&settings, &never) {
+        // Out of time before the first ply was searched: one ply, whatever
+        // it takes (a player must play).
+        Err(_) if matches!(limit, Limit::Time(_)) => e.solve(
+            &Settings {
+                time: None,
+                max_depth: Some(1),
+                ..settings
+            },
+            &never,
+        )?,
+        other => other?,
+    };
     let best = &s.first_plays[0];
     let mut leave = *pos.rack();
     if let crate::equity::Play::Place(m) = &best.play {
@@ -284,7 +312,7 @@ impl<'a> Endgame<'a> {
         if bag > 0 {
             return Err(Error::Query(format!(
                 "{bag} tile(s) in the bag: an endgame has none (simulate it: `sim`; \
-                 with one tile in the bag, solve the pre-endgame: `peg`)"
+                 with one or two tiles in the bag, solve the pre-endgame: `peg`)"
             )));
         }
         let mut racks = pos.racks;

@@ -9,8 +9,9 @@
 //! - [`endgame`] (feature `game`): endgames (the bag empty, both racks
 //!   known) solved exactly by negamax with alpha-beta, iterative deepening
 //!   and a transposition table;
-//! - [`peg`] (feature `game`): pre-endgames with one tile in the bag, each
-//!   candidate's endgames solved for every tile the bag may hold.
+//! - [`peg`] (feature `game`): pre-endgames with one or two tiles in the
+//!   bag, each candidate's endgames solved for every way the bag may hold
+//!   them.
 //!
 //! Code here may use every layer below it; nothing below may use it
 //! (`tests/it/architecture.rs`).

@@ -392,6 +392,50 @@ fn peg_solves_each_bag_tile() {
         assert_eq!(cand["exact"], exact);
     }
     assert!(c[0]["win"].as_f64().unwrap() >= c[1]["win"].as_f64().unwrap());
+    // Two in the bag (84 tiles on the board): every pair of the nine unseen
+    // tiles, in order, once: 9 × 8 ways.
+    let mut two = None;
+    for f in std::fs::read_dir(d.join("many")).unwrap() {
+        let f = f.unwrap().path();
+        let o = run(d, &["replay", f.to_str().unwrap(), "-l", lex, "--cgp"]);
+        two = String::from_utf8_lossy(&o.stdout)
+            .lines()
+            .find(|l| {
+                let rack = l.split(' ').nth(1).unwrap().split('/').next().unwrap();
+                board_tiles(l) == 84 && rack.chars().count() == 7
+            })
+            .map(str::to_string);
+        if two.is_some() {
+            break;
+        }
+    }
+    let cgp = two.expect("a game with two tiles in the bag");
+    let o = run(
+        d,
+        &[
+            "peg",
+            "-l",
+            lex,
+            "--cgp",
+            &cgp,
+            "--candidates",
+            "2",
+            "--replies",
+            "2",
+            "--time-per-endgame",
+            "100ms",
+            "--format",
+            "json",
+        ],
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let j: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    for cand in j["candidates"].as_array().unwrap() {
+        let bag = cand["bag"].as_array().unwrap();
+        let weights: u64 = bag.iter().map(|b| b["weight"].as_u64().unwrap()).sum();
+        assert_eq!(weights, 72, "{cand}");
+        assert!(bag.iter().all(|b| b["bag"].as_array().unwrap().len() == 2));
+    }
     let o = run(
         d,
         &["peg", "-l", lex, "--cgp", &game_positions(d, lex, "4")[2]],
@@ -442,7 +486,20 @@ fn players_solve_the_endgame_when_the_bag_is_empty() {
     ] {
         assert_eq!(play(p1, "1"), play(p1, "2"), "{p1}");
     }
-    for bad in ["sim:endgame=0", "gordon2,endgame=0", "level:2,endgame=x"] {
+    // A time limit instead of plies: timed, so only that the games are played.
+    for p1 in [
+        "sim:iterations=4,candidates=2,endgame=200ms",
+        "gordon2,endgame=1s",
+    ] {
+        assert_eq!(play(p1, "2")["games"], 2, "{p1}");
+    }
+    for bad in [
+        "sim:endgame=0",
+        "gordon2,endgame=0",
+        "level:2,endgame=x",
+        "gordon2,endgame=0s",
+        "gordon2,endgame=3q",
+    ] {
         let o = run(
             d,
             &[

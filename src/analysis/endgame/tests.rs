@@ -395,7 +395,7 @@ fn a_pre_endgame_is_its_endgames_weighted_by_the_bag_tiles() {
             lexicon: None,
             opcodes: Vec::new(),
         };
-        let peg = Pregame::with_unseen(lex, Rules::default(), &pos, &racks[1]).unwrap();
+        let peg = Pregame::with_unseen(lex, Rules::default(), &pos, &racks[1], 1).unwrap();
         let plays = peg.candidates(&mut gen, 4);
         let never = AtomicBool::new(false);
         let results = peg
@@ -406,9 +406,13 @@ fn a_pre_endgame_is_its_endgames_weighted_by_the_bag_tiles() {
             let total: u32 = r.draws.iter().map(|d| d.weight).sum();
             assert_eq!(total as usize, racks[1].len());
             for d in &r.draws {
-                assert_eq!(d.weight, racks[1].count(d.tile) as u32);
+                let [t] = d.bag[..] else {
+                    panic!("one tile in the bag: {:?}", d.bag)
+                };
+                assert_eq!(d.weight, racks[1].count(t) as u32);
+                assert_eq!(d.reply, None);
                 let mut theirs = racks[1];
-                theirs.remove(d.tile);
+                theirs.remove(t);
                 let mut g = Game::resume(
                     a.clone(),
                     Rules::default(),
@@ -417,20 +421,206 @@ fn a_pre_endgame_is_its_endgames_weighted_by_the_bag_tiles() {
                     pos.scores,
                     0,
                     0,
-                    vec![d.tile],
+                    vec![t],
                     1,
                 );
                 g.play(&r.play).unwrap();
                 let diff = g.scores()[0] - g.scores()[1];
                 let want = diff + minimax(&g, &mut gen, &mut HashMap::new());
                 assert!(d.exact);
-                assert_eq!(d.spread, want, "seed {seed}: {:?} with {}", r.play, d.tile);
+                assert_eq!(d.spread, want, "seed {seed}: {:?} with {t}", r.play);
             }
         }
         assert!(results
             .windows(2)
             .all(|w| w[0].win_rate() >= w[1].win_rate()));
     }
+}
+
+/// Two tiles in the bag. A play that draws both: each pair's endgame by
+/// exhaustive minimax on a [`Game`] whose bag holds the pair. A one-tile
+/// play: the opponent's answer is, by brute force over every placement
+/// they have and every tile they cannot see, one of their best by win
+/// rate then mean spread, and the scenario's spread is that answer's
+/// endgame with the tile the bag really held.
+#[test]
+fn a_two_tile_pre_endgame_is_its_endgames_and_the_opponents_best_answer() {
+    use crate::analysis::peg::Pregame;
+    let lex = lexicon();
+    let a = lex.alphabet();
+    // Racks of three are full racks here, so that a one-tile play draws one
+    // tile of the two, as a seven-tile rack does in a real game.
+    let rules = Rules {
+        rack_size: 3,
+        ..Rules::default()
+    };
+    let mut gen = Generator::new(rules.clone());
+    let never = AtomicBool::new(false);
+    let diff = |g: &Game| g.scores()[0] - g.scores()[1];
+    // The final spread (player 0's side) of `g` played on, bag empty.
+    let outcome = |g: &Game, gen: &mut Generator| {
+        assert_eq!(g.bag_len(), 0);
+        diff(g) + minimax(g, gen, &mut HashMap::new())
+    };
+    let (mut pairs, mut answers) = (0, 0);
+    for seed in 80..92u64 {
+        // The mover's 3 tiles; 4 or 5 unseen: the opponent's and the bag's
+        // two.
+        let (board, racks) = endgame_board(seed, [3, 4 + seed as usize % 2]);
+        if racks[0].len() < 3 || racks[1].len() < 3 {
+            continue;
+        }
+        let pos = Position {
+            board: board.clone(),
+            racks: [racks[0], Rack::default()],
+            scores: [seed as i32, 9],
+            zero_turns: 0,
+            players: 2,
+            lexicon: None,
+            opcodes: Vec::new(),
+        };
+        let mut peg = Pregame::with_unseen(lex, rules.clone(), &pos, &racks[1], 2).unwrap();
+        assert_eq!(peg.bag(), 2);
+        peg.set_replies(usize::MAX); // every placement of the answering side
+        let plays = peg.candidates(&mut gen, 5);
+        let results = peg.solve(plays, &Settings::default(), &never).unwrap();
+        let n = racks[1].len() as u32;
+        for r in &results {
+            let Play::Place(m) = r.play else {
+                panic!("a candidate is a placement")
+            };
+            assert_eq!(r.draws.iter().map(|d| d.weight).sum::<u32>(), n * (n - 1));
+            for d in &r.draws {
+                assert!(d.exact);
+                let [first, last] = d.bag[..] else {
+                    panic!("two tiles in the bag: {:?}", d.bag)
+                };
+                let mut theirs = racks[1];
+                theirs.remove(first);
+                theirs.remove(last);
+                // `Game` draws from the end of its bag.
+                let mut g = Game::resume(
+                    a.clone(),
+                    rules.clone(),
+                    board.clone(),
+                    [racks[0], theirs],
+                    pos.scores,
+                    0,
+                    0,
+                    vec![last, first],
+                    1,
+                );
+                g.play(&r.play).unwrap();
+                let (cf, cl) = (racks[1].count(first) as u32, racks[1].count(last) as u32);
+                if m.tiles_placed() >= 2 {
+                    assert_eq!(d.reply, None);
+                    let ways = if first == last {
+                        cf * (cf - 1)
+                    } else {
+                        2 * cf * cl
+                    };
+                    assert_eq!(d.weight, ways);
+                    assert!(first <= last, "an unordered pair in the alphabet's order");
+                    let want = outcome(&g, &mut gen);
+                    assert_eq!(d.spread, want, "seed {seed}: {:?} with {:?}", r.play, d.bag);
+                    pairs += 1;
+                    continue;
+                }
+                let ways = if first == last {
+                    cf * (cf - 1)
+                } else {
+                    cf * cl
+                };
+                assert_eq!(d.weight, ways);
+                // The opponent cannot see the mover's rack nor the bag.
+                let mine = g.racks()[0];
+                let mut hidden = mine;
+                hidden.add(last);
+                let after = g.position();
+                let mut theirs_moves: Vec<Move> = Vec::new();
+                gen.generate(
+                    lex,
+                    &after.board,
+                    &theirs,
+                    &Options::default(),
+                    &mut theirs_moves,
+                );
+                assert!(
+                    !theirs_moves.is_empty(),
+                    "seed {seed}: the opponent can place"
+                );
+                // Each answer's (win rate, mean spread) for the opponent, and
+                // its final spread (the mover's side) with the real bag tile.
+                let mut rated = Vec::new();
+                for p in &theirs_moves {
+                    let (mut wins, mut spread, mut total, mut real) = (0.0, 0.0, 0.0, None);
+                    for x in 0..64u8 {
+                        let w = hidden.count(x) as f64;
+                        if w == 0.0 {
+                            continue;
+                        }
+                        let mut held = hidden;
+                        held.remove(x);
+                        let mut g2 = Game::resume(
+                            a.clone(),
+                            rules.clone(),
+                            after.board.clone(),
+                            [held, theirs],
+                            g.scores()[..2].try_into().unwrap(),
+                            1,
+                            after.zero_turns,
+                            vec![x],
+                            1,
+                        );
+                        g2.play(&Play::Place(*p)).unwrap();
+                        let final_spread = outcome(&g2, &mut gen);
+                        let theirs_spread = -final_spread;
+                        wins += w * match theirs_spread.signum() {
+                            1 => 1.0,
+                            0 => 0.5,
+                            _ => 0.0,
+                        };
+                        spread += w * theirs_spread as f64;
+                        total += w;
+                        if x == last {
+                            real = Some(final_spread);
+                        }
+                    }
+                    rated.push((wins / total, spread / total, *p, real.unwrap()));
+                }
+                let best = rated
+                    .iter()
+                    .map(|&(w, s, _, _)| (w, s))
+                    .max_by(|x, y| x.0.total_cmp(&y.0).then(x.1.total_cmp(&y.1)))
+                    .unwrap();
+                let Some(Play::Place(reply)) = d.reply else {
+                    panic!("seed {seed}: a placement answers")
+                };
+                let chosen = rated
+                    .iter()
+                    .find(|&&(_, _, p, _)| p == reply)
+                    .expect("the answer is one of their placements");
+                assert_eq!(
+                    (chosen.0, chosen.1),
+                    best,
+                    "seed {seed}: {reply:?} is not a best answer"
+                );
+                assert_eq!(
+                    d.spread, chosen.3,
+                    "seed {seed}: {:?} with {:?}",
+                    r.play, d.bag
+                );
+                answers += 1;
+            }
+        }
+        assert!(results
+            .windows(2)
+            .all(|w| w[0].win_rate() >= w[1].win_rate()));
+    }
+    assert!(
+        pairs >= 20 && answers >= 10,
+        "{pairs} pair scenarios, {answers} answered one-tile plays"
+    );
 }
 
 /// What a static player with `endgame=PLIES` plays once the bag is empty
@@ -460,8 +650,11 @@ fn a_static_player_that_solves_endgames_plays_optimally() {
             let diff = |g: &Game| g.scores()[0] - g.scores()[1];
             diff(&g) - diff(&game) + minimax(&g, gen, &mut HashMap::new())
         };
-        let solved = play_for(lex, &game, 20).unwrap().play;
+        let solved = play_for(lex, &game, Limit::Plies(20)).unwrap().play;
         assert_eq!(value_of(solved, &mut gen), best, "seed {seed}");
+        // Timed: these end well within a minute, so the play is exact too.
+        let timed = play_for(lex, &game, Limit::Time(Duration::from_secs(60))).unwrap();
+        assert_eq!(value_of(timed.play, &mut gen), best, "seed {seed}, timed");
         let chosen = plain.choose(&mut gen, lex, &game.position()).play;
         if value_of(chosen, &mut gen) < best {
             static_short += 1;

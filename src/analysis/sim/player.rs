@@ -15,6 +15,7 @@ use std::sync::Arc;
 use rayon::prelude::*;
 
 use super::{Settings, Simulator};
+use crate::analysis::endgame::Limit;
 use crate::analysis::winprob::WinTable;
 use crate::equity::Ranked;
 use crate::error::{Error, Result};
@@ -33,8 +34,8 @@ pub struct SimPlayer {
     settings: Settings,
     candidates: usize,
     wins: Option<Arc<WinTable>>,
-    /// With the bag empty: solve the endgame this many plies deep.
-    endgame: Option<u32>,
+    /// With the bag empty: solve the endgame as far as this says.
+    endgame: Option<Limit>,
 }
 
 impl SimPlayer {
@@ -61,11 +62,11 @@ impl SimPlayer {
     }
 
     /// With the bag empty, plays the best first play of the
-    /// [endgame](crate::analysis::endgame) searched `plies` deep on one
-    /// thread (exact when the game ends within them; the same on every run
-    /// either way), instead of its static choice.
-    pub fn with_endgame(mut self, plies: u32) -> SimPlayer {
-        self.endgame = Some(plies.max(1));
+    /// [endgame](crate::analysis::endgame) searched on one thread as far as
+    /// `limit` says ([`Limit::Plies`]: the same on every run), instead of
+    /// its static choice.
+    pub fn with_endgame(mut self, limit: Limit) -> SimPlayer {
+        self.endgame = Some(limit);
         self
     }
 
@@ -153,11 +154,11 @@ impl SimPlayer {
         if game.players() > 2 {
             return Ok(self.player.choose(gen, lex, &pos));
         }
-        if let (Some(plies), 0) = (
+        if let (Some(limit), 0) = (
             self.endgame,
             pos.bag_len(lex.alphabet(), game.rules().rack_size),
         ) {
-            return crate::analysis::endgame::play_for(lex, game, plies);
+            return crate::analysis::endgame::play_for(lex, game, limit);
         }
         match self.simulate(gen, lex, game, &AtomicBool::new(false), |_| {})? {
             Some(report) => {
@@ -183,9 +184,9 @@ pub enum Player {
     /// Plays its best by static equity.
     Static(Strategy),
     /// Plays its best by static equity until the bag is empty, then the
-    /// endgame's best first play searched this many plies deep
+    /// endgame's best first play searched as far as the limit says
     /// ([`crate::analysis::endgame::play_for`]; in a game of two).
-    Endgame(Strategy, u32),
+    Endgame(Strategy, Limit),
     /// Simulates every move.
     Sim(SimPlayer),
 }
@@ -212,11 +213,11 @@ impl Player {
     pub fn choose(&self, gen: &mut Generator, lex: &Lexicon, game: &Game) -> Result<Ranked> {
         match self {
             Player::Static(s) => Ok(s.choose(gen, lex, &game.position())),
-            Player::Endgame(s, plies) => {
+            Player::Endgame(s, limit) => {
                 // The game's own bag: a position's is counted from the full
                 // distribution.
                 if game.players() == 2 && game.bag_len() == 0 {
-                    crate::analysis::endgame::play_for(lex, game, *plies)
+                    crate::analysis::endgame::play_for(lex, game, *limit)
                 } else {
                     Ok(s.choose(gen, lex, &game.position()))
                 }
