@@ -15,7 +15,8 @@
 #     --p2 klv:../shared/leaves/CSW21.klv2 --games 40 --seed 35 --gcg games
 #   LEXGRAPH=lexgraph LEXICON=sow.gaddag python3 endgames.py games/*.gcg | sort -u > eg.cgp
 #   LEXICON=sow.gaddag CAP=120 ./endgame-side-by-side.sh eg.cgp 1 > eg1.csv
-#   python3 endgame-summarize.py 1=eg1.csv > ../../results/endgame.md
+#   LEXICON=sow.gaddag CAP=120 ./endgame-side-by-side.sh eg.cgp 2 > eg2.csv
+#   python3 endgame-summarize.py 1=eg1.csv 2=eg2.csv > ../../results/endgame.md
 set -euo pipefail
 [ $# -eq 2 ] || { echo "usage: $0 ENDGAMES.cgp THREADS" >&2; exit 2; }
 here=$(cd "$(dirname "$0")" && pwd)
