@@ -72,7 +72,9 @@ pub struct Draw {
     /// play that draws both, the pair in the alphabet's order (the order
     /// does not matter then).
     pub bag: Vec<Tile>,
-    /// How many ways the unseen tiles give this bag: its weight.
+    /// Its weight: with one tile in the bag, how many of that tile are
+    /// unseen; with two, how many ordered draws of two unseen tiles give
+    /// it (a pair drawn together counts both orders).
     pub weight: u32,
     /// The final spread from the mover's side, best play on both sides.
     pub spread: i32,
