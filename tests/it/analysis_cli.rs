@@ -323,6 +323,22 @@ fn endgame_solves_a_self_play_ending_exactly() {
     assert!(!o.status.success() && err.contains("in the bag"), "{err}");
 }
 
+/// The first turn, in the games under `d/many`, with `tiles` tiles on the
+/// board and a full rack to move, as CGP.
+fn full_rack_with(d: &std::path::Path, lex: &str, tiles: usize) -> Option<String> {
+    std::fs::read_dir(d.join("many")).unwrap().find_map(|f| {
+        let f = f.unwrap().path();
+        let o = run(d, &["replay", f.to_str().unwrap(), "-l", lex, "--cgp"]);
+        String::from_utf8_lossy(&o.stdout)
+            .lines()
+            .find(|l| {
+                let rack = l.split(' ').nth(1).unwrap().split('/').next().unwrap();
+                board_tiles(l) == tiles && rack.chars().count() == 7
+            })
+            .map(str::to_string)
+    })
+}
+
 /// `lexgraph peg`: every candidate's bag tiles add up to the unseen tiles,
 /// ranked by win rate; an endgame cut short is marked; a position with
 /// more tiles in the bag is refused.
@@ -340,22 +356,7 @@ fn peg_solves_each_bag_tile() {
     );
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     // A position with 85 tiles on the board and a full rack: one in the bag.
-    let mut found = None;
-    for f in std::fs::read_dir(d.join("many")).unwrap() {
-        let f = f.unwrap().path();
-        let o = run(d, &["replay", f.to_str().unwrap(), "-l", lex, "--cgp"]);
-        found = String::from_utf8_lossy(&o.stdout)
-            .lines()
-            .find(|l| {
-                let rack = l.split(' ').nth(1).unwrap().split('/').next().unwrap();
-                board_tiles(l) == 85 && rack.chars().count() == 7
-            })
-            .map(str::to_string);
-        if found.is_some() {
-            break;
-        }
-    }
-    let cgp = found.expect("a game with one tile in the bag");
+    let cgp = full_rack_with(d, lex, 85).expect("a game with one tile in the bag");
     let o = run(
         d,
         &[
@@ -394,22 +395,7 @@ fn peg_solves_each_bag_tile() {
     assert!(c[0]["win"].as_f64().unwrap() >= c[1]["win"].as_f64().unwrap());
     // Two in the bag (84 tiles on the board): every pair of the nine unseen
     // tiles, in order, once: 9 × 8 ways.
-    let mut two = None;
-    for f in std::fs::read_dir(d.join("many")).unwrap() {
-        let f = f.unwrap().path();
-        let o = run(d, &["replay", f.to_str().unwrap(), "-l", lex, "--cgp"]);
-        two = String::from_utf8_lossy(&o.stdout)
-            .lines()
-            .find(|l| {
-                let rack = l.split(' ').nth(1).unwrap().split('/').next().unwrap();
-                board_tiles(l) == 84 && rack.chars().count() == 7
-            })
-            .map(str::to_string);
-        if two.is_some() {
-            break;
-        }
-    }
-    let cgp = two.expect("a game with two tiles in the bag");
+    let cgp = full_rack_with(d, lex, 84).expect("a game with two tiles in the bag");
     let o = run(
         d,
         &[
@@ -419,23 +405,34 @@ fn peg_solves_each_bag_tile() {
             "--cgp",
             &cgp,
             "--candidates",
-            "2",
+            "1",
+            "--one-tile-plays",
+            "1",
             "--replies",
-            "2",
+            "1",
             "--time-per-endgame",
-            "100ms",
+            "50ms",
             "--format",
             "json",
         ],
     );
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let j: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let mut one_tile = 0;
     for cand in j["candidates"].as_array().unwrap() {
         let bag = cand["bag"].as_array().unwrap();
         let weights: u64 = bag.iter().map(|b| b["weight"].as_u64().unwrap()).sum();
         assert_eq!(weights, 72, "{cand}");
         assert!(bag.iter().all(|b| b["bag"].as_array().unwrap().len() == 2));
+        // A one-tile play leaves a tile for the opponent: every scenario
+        // names their answer; a play that draws both, none.
+        let replies = bag.iter().filter(|b| b["reply"].is_string()).count();
+        assert!(replies == 0 || replies == bag.len(), "{cand}");
+        one_tile += usize::from(replies > 0);
     }
+    // The best-scoring play, and a one-tile play (unless that was it).
+    assert!(j["candidates"].as_array().unwrap().len() <= 2);
+    assert!(one_tile >= 1, "a one-tile play was judged");
     let o = run(
         d,
         &["peg", "-l", lex, "--cgp", &game_positions(d, lex, "4")[2]],
