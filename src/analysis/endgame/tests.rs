@@ -370,6 +370,47 @@ fn each_end_rule_by_hand() {
     assert_eq!(last.end, 0);
 }
 
+/// A new table: every slot empty, a stored entry read back
+/// by its key only, from several threads at once.
+#[test]
+fn a_new_table_is_empty_and_keeps_what_is_stored() {
+    for entries in [0, 1, 1500, 1 << 20] {
+        let t = Table::new(entries);
+        assert!(t.slots.is_empty() || t.slots.len().is_power_of_two());
+        assert!((1..200u64).all(|k| t.probe(mix(k)).is_none()));
+        if entries == 0 {
+            continue;
+        }
+        std::thread::scope(|s| {
+            for part in 0..2u64 {
+                let t = &t;
+                s.spawn(move || {
+                    for k in (part * 100..part * 100 + 100).map(mix) {
+                        let e = Entry {
+                            value: (k % 1000) as i32 - 500,
+                            depth: 3,
+                            flag: LOWER,
+                            best: 7,
+                        };
+                        t.store(k, e);
+                    }
+                });
+            }
+        });
+        for k in (0..200u64).map(mix) {
+            // A later key may have taken the slot: then a miss, never
+            // another position's entry.
+            if let Some(e) = t.probe(k) {
+                assert_eq!(
+                    (e.value, e.depth, e.flag, e.best),
+                    ((k % 1000) as i32 - 500, 3, LOWER, 7)
+                );
+            }
+        }
+        assert!(t.probe(mix(999_999)).is_none());
+    }
+}
+
 /// Each candidate's draws against the game itself: the play made on a
 /// [`Game`] whose bag holds that tile, the endgame it leaves solved by
 /// exhaustive minimax, the spread read from the game's scores.
