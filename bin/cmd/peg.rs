@@ -2,7 +2,7 @@
 //! candidate's endgames solved for every way the bag may hold them
 //! (`lexgraph::analysis::peg`).
 
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
@@ -96,19 +96,40 @@ pub fn run(args: Args) -> Result<std::process::ExitCode> {
         time: args.time_per_endgame,
         ..Settings::default()
     };
-    let pb = crate::spinner(&format!(
-        "solving {} candidates' endgames",
-        candidates.len()
-    ));
+    // On a terminal, a bar of the (candidate, bag) tasks done: a task is an
+    // endgame, or the opponent's pre-endgame after a one-tile play.
+    let pb = std::io::stderr().is_terminal().then(|| {
+        let pb = indicatif::ProgressBar::new(0);
+        pb.set_style(
+            indicatif::ProgressStyle::with_template(&format!(
+                "{{bar:40}} {{pos}}/{{len}} {} of {} candidates [{{elapsed}}]",
+                if peg.bag() == 1 {
+                    "bag tiles"
+                } else {
+                    "pairs of bag tiles"
+                },
+                candidates.len()
+            ))
+            .expect("a valid template"),
+        );
+        pb
+    });
+    let progress = |done: usize, total: usize| {
+        if let Some(pb) = &pb {
+            pb.set_length(total as u64);
+            pb.set_position(done as u64);
+        }
+    };
     crate::signals::interruptible();
     let stop = &crate::signals::INTERRUPTED;
     let t0 = Instant::now();
+    let solve = || peg.solve_with_progress(candidates, &settings, stop, progress);
     let solved = match args.threads {
         Some(n) => rayon::ThreadPoolBuilder::new()
             .num_threads(n as usize)
             .build()?
-            .install(|| peg.solve(candidates, &settings, stop)),
-        None => peg.solve(candidates, &settings, stop),
+            .install(solve),
+        None => solve(),
     };
     let seconds = t0.elapsed().as_secs_f64();
     if let Some(pb) = pb {

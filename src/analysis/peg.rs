@@ -45,7 +45,7 @@
 //! # Ok::<(), lexgraph::Error>(())
 //! ```
 
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use rayon::prelude::*;
 
@@ -258,6 +258,20 @@ impl<'a> Pregame<'a> {
         settings: &Settings,
         stop: &AtomicBool,
     ) -> Result<Vec<Candidate>> {
+        self.solve_with_progress(candidates, settings, stop, |_, _| {})
+    }
+
+    /// [`solve`](Self::solve), calling `progress(done, total)` as each
+    /// (candidate, bag) task is finished, from whichever thread did it:
+    /// a task is one endgame, or with two tiles in the bag and a one-tile
+    /// play, the opponent's pre-endgame.
+    pub fn solve_with_progress(
+        &self,
+        candidates: Vec<Move>,
+        settings: &Settings,
+        stop: &AtomicBool,
+        progress: impl Fn(usize, usize) + Sync,
+    ) -> Result<Vec<Candidate>> {
         if candidates.is_empty() {
             return Err(Error::Query("no candidate play to solve".into()));
         }
@@ -280,9 +294,14 @@ impl<'a> Pregame<'a> {
         let tasks: Vec<(usize, usize)> = (0..candidates.len())
             .flat_map(|c| (0..bags.len()).map(move |b| (c, b)))
             .collect();
+        let done = AtomicUsize::new(0);
         let draws: Vec<Result<Vec<Draw>>> = tasks
             .par_iter()
-            .map(|&(c, b)| self.scenarios(&candidates[c], &bags[b], settings, stop))
+            .map(|&(c, b)| {
+                let d = self.scenarios(&candidates[c], &bags[b], settings, stop);
+                progress(done.fetch_add(1, Ordering::Relaxed) + 1, tasks.len());
+                d
+            })
             .collect();
         let mut results: Vec<(usize, Candidate)> = candidates
             .iter()
