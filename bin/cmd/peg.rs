@@ -102,13 +102,14 @@ pub fn run(args: Args) -> Result<std::process::ExitCode> {
         let pb = indicatif::ProgressBar::new(0);
         pb.set_style(
             indicatif::ProgressStyle::with_template(&format!(
-                "{{bar:40}} {{pos}}/{{len}} {} of {} candidates [{{elapsed}}]",
+                "{{bar:40}} {{pos}}/{{len}} {} of {} candidate{} [{{elapsed}}]",
                 if peg.bag() == 1 {
                     "bag tiles"
                 } else {
                     "pairs of bag tiles"
                 },
-                candidates.len()
+                candidates.len(),
+                if candidates.len() == 1 { "" } else { "s" }
             ))
             .expect("a valid template"),
         );
