@@ -116,8 +116,8 @@ pub const LEVEL5_SIM: &str = "sim:iterations=64,plies=2,candidates=8";
 /// [`crate::players::strategy`] reads it (`greedy`, `gordon2`, `auto`,
 /// `klv:FILE`, `level:1`..`level:4`, modifiers `,vocab=N,realism=M` with
 /// the word frequencies of `frequencies`, else the shipped English ones).
-/// A static player or `level:5` with `,endgame=PLIES` solves the endgame
-/// that deep once the bag is empty.
+/// A static player or `level:5` with `,endgame=PLIES` (or `,endgame=TIME`)
+/// solves the endgame that deep (or that long) once the bag is empty.
 pub fn player(
     spec: &str,
     lex: &lexgraph::Lexicon,

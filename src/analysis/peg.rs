@@ -396,15 +396,11 @@ impl<'a> Pregame<'a> {
             vec![[bag[0], bag[1]], [bag[1], bag[0]]]
         };
         let position = |rack: Rack, scores: [i32; 2], zero_turns: u32| Position {
-            board: board.clone(),
-            racks: [rack, Rack::default()],
             scores,
             zero_turns,
-            players: 2,
-            lexicon: None,
-            opcodes: Vec::new(),
+            ..Position::new(board.clone(), rack)
         };
-        let value = |r: &Rack| crate::leave::tiles_value(self.lex.alphabet(), r.counts());
+        let value = |r: &Rack| self.tiles_value(r);
         if scoreless >= SCORELESS_TURNS {
             // A sixth scoreless turn: the game is over, the bag as it is.
             return Ok(orders
@@ -499,6 +495,11 @@ impl<'a> Pregame<'a> {
         Ok(Some((ranked.swap_remove(0), exact)))
     }
 
+    /// What the tiles of `r` count at the end of the game.
+    fn tiles_value(&self, r: &Rack) -> i32 {
+        crate::leave::tiles_value(self.lex.alphabet(), r.counts())
+    }
+
     /// The exact value (or an estimate, `false`) of the endgame with
     /// `racks` (the side to move first) after `scoreless` scoreless turns.
     fn endgame(
@@ -509,7 +510,7 @@ impl<'a> Pregame<'a> {
         settings: &Settings,
         stop: &AtomicBool,
     ) -> Result<(i32, bool)> {
-        let value = |r: &Rack| crate::leave::tiles_value(self.lex.alphabet(), r.counts());
+        let value = |r: &Rack| self.tiles_value(r);
         if racks[0].is_empty() {
             // Nothing unseen but the bag's tiles: the side to move holds
             // nothing and the game is over; the other played out.

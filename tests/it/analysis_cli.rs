@@ -357,24 +357,15 @@ fn peg_solves_each_bag_tile() {
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     // A position with 85 tiles on the board and a full rack: one in the bag.
     let cgp = full_rack_with(d, lex, 85).expect("a game with one tile in the bag");
-    let o = run(
-        d,
-        &[
-            "peg",
-            "-l",
-            lex,
-            "--cgp",
-            &cgp,
-            "--candidates",
-            "2",
-            "--time-per-endgame",
-            "200ms",
-            "--format",
-            "json",
-        ],
-    );
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    let j: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    // `peg --format json` of `cgp` with `options`.
+    let peg = |cgp: &str, options: &[&str]| -> serde_json::Value {
+        let mut args = vec!["peg", "-l", lex, "--cgp", cgp, "--format", "json"];
+        args.extend_from_slice(options);
+        let o = run(d, &args);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        serde_json::from_slice(&o.stdout).unwrap()
+    };
+    let j = peg(&cgp, &["--candidates", "2", "--time-per-endgame", "200ms"]);
     let c = j["candidates"].as_array().unwrap();
     assert_eq!(c.len(), 2);
     for cand in c {
@@ -396,14 +387,9 @@ fn peg_solves_each_bag_tile() {
     // Two in the bag (84 tiles on the board): every pair of the nine unseen
     // tiles, in order, once: 9 × 8 ways.
     let cgp = full_rack_with(d, lex, 84).expect("a game with two tiles in the bag");
-    let o = run(
-        d,
+    let j = peg(
+        &cgp,
         &[
-            "peg",
-            "-l",
-            lex,
-            "--cgp",
-            &cgp,
             "--candidates",
             "1",
             "--one-tile-plays",
@@ -412,12 +398,8 @@ fn peg_solves_each_bag_tile() {
             "1",
             "--time-per-endgame",
             "50ms",
-            "--format",
-            "json",
         ],
     );
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    let j: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     let mut one_tile = 0;
     for cand in j["candidates"].as_array().unwrap() {
         let bag = cand["bag"].as_array().unwrap();

@@ -428,13 +428,8 @@ fn a_pre_endgame_is_its_endgames_weighted_by_the_bag_tiles() {
             continue;
         }
         let pos = Position {
-            board: board.clone(),
-            racks: [racks[0], Rack::default()],
             scores: [seed as i32, 7],
-            zero_turns: 0,
-            players: 2,
-            lexicon: None,
-            opcodes: Vec::new(),
+            ..Position::new(board.clone(), racks[0])
         };
         let peg = Pregame::with_unseen(lex, Rules::default(), &pos, &racks[1], 1).unwrap();
         let plays = peg.candidates(&mut gen, 4);
@@ -512,13 +507,8 @@ fn a_two_tile_pre_endgame_is_its_endgames_and_the_opponents_best_answer() {
             continue;
         }
         let pos = Position {
-            board: board.clone(),
-            racks: [racks[0], Rack::default()],
             scores: [seed as i32, 9],
-            zero_turns: 0,
-            players: 2,
-            lexicon: None,
-            opcodes: Vec::new(),
+            ..Position::new(board.clone(), racks[0])
         };
         let mut peg = Pregame::with_unseen(lex, rules.clone(), &pos, &racks[1], 2).unwrap();
         assert_eq!(peg.bag(), 2);
