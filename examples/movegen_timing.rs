@@ -5,7 +5,9 @@
 //! code even where the CPU has AVX-512 (`Generator::set_vector_scan`).
 //! With `BEST=N` it times `Generator::best` (the N best plays by equity)
 //! instead of generating every move: with the KLV file named by `LEAVES`,
-//! else Gordon's Heuristic 2. With `EQUITY=1` (and not `BEST`) it generates
+//! else Gordon's Heuristic 2; the anagram index is built before timing,
+//! unless `NO_INDEX=1` (a file with the index stored reads it in place,
+//! others search without it for their first 1,000). With `EQUITY=1` (and not `BEST`) it generates
 //! every move, values each (score plus its leave, looked up), and sorts them
 //! by equity: the naive way to the best play, for comparison. A `.kwg`
 //! LEXICON (English) is read in place (`lexgraph::Kwg`): its GADDAG, or its
@@ -56,7 +58,7 @@ fn main() {
         Some(k) => k,
         None => &gordon,
     };
-    if best.is_some() {
+    if best.is_some() && std::env::var_os("NO_INDEX").is_none() {
         // Built before timing (the search builds it itself after
         // `AUTO_INDEX_AFTER` searches).
         let t = Instant::now();

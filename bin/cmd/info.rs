@@ -47,6 +47,9 @@ struct JsonInfo {
     /// The payload's xxh3-64, in hex (lexgraph files).
     #[serde(skip_serializing_if = "Option::is_none")]
     checksum: Option<String>,
+    /// Bytes of the stored anagram index (files compiled with it).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    anagram_index_bytes: Option<u64>,
 }
 
 impl JsonInfo {
@@ -67,6 +70,7 @@ impl JsonInfo {
             edges: if h.masked() { h.edge_count() } else { h.edges },
             bytes: lex.bytes().len() as u64,
             checksum: (!kwg).then(|| format!("{:016x}", h.checksum)),
+            anagram_index_bytes: h.anagrams.map(|(_, len)| len),
         }
     }
 }
@@ -116,6 +120,12 @@ fn cmd_info(lex: &Lexicon) -> Result<()> {
         println!(
             "checksum:    {:016x} (xxh3-64 of the payload, as the header says; `lexgraph verify` checks it)",
             h.checksum
+        );
+    }
+    if let Some((_, len)) = h.anagrams {
+        println!(
+            "anagrams:    stored, {len} bytes ({} multisets; read in place by best-move searches)",
+            lex.anagram_index().len()
         );
     }
     Ok(())

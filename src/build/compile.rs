@@ -38,6 +38,9 @@ pub struct CompileOptions {
     /// ([`EdgeLayout::fastest_for`]): masked nodes for up to 31 tiles,
     /// packed edges for more.
     pub edges: Option<EdgeLayout>,
+    /// Store the anagram index in each file ([`add_anagram_index`]):
+    /// the best-move search reads it in place from its first search.
+    pub anagram_index: bool,
 }
 
 impl CompileOptions {
@@ -45,6 +48,12 @@ impl CompileOptions {
     /// `CompileOptions::default().edges(EdgeLayout::Aligned)`.
     pub fn edges(mut self, layout: EdgeLayout) -> CompileOptions {
         self.edges = Some(layout);
+        self
+    }
+
+    /// These options with [`CompileOptions::anagram_index`] set.
+    pub fn anagram_index(mut self, store: bool) -> CompileOptions {
+        self.anagram_index = store;
         self
     }
 }
@@ -97,9 +106,15 @@ pub fn try_compile_with(words: &WordList, opts: &CompileOptions) -> Result<Compi
         || format::write(&built.dawg(), &built.info(Kind::Dawg, words), layout),
         || format::write(&built.gaddag(), &built.info(Kind::Gaddag, words), layout),
     );
-    let (dawg, gaddag) = (dawg?, gaddag?);
+    let (mut dawg, mut gaddag) = (dawg?, gaddag?);
     let mut phases = built.phases.clone();
     phases.push(("encoding", t.elapsed()));
+    if opts.anagram_index {
+        let t = crate::core::clock::Instant::now();
+        let (d, g) = rayon::join(|| add_anagram_index(dawg), || add_anagram_index(gaddag));
+        (dawg, gaddag) = (d?, g?);
+        phases.push(("anagram index", t.elapsed()));
+    }
     Ok(Compiled {
         dawg,
         gaddag,
@@ -111,6 +126,62 @@ pub fn try_compile_with(words: &WordList, opts: &CompileOptions) -> Result<Compi
         ),
         phases,
     })
+}
+
+/// Rewrites a lexicon file (as [`format::write`] makes them) with its anagram
+/// index stored in its alphabet section: format 1.2 (2.1 with masked
+/// nodes), flags bit 1 ([`format::FLAG_ANAGRAMS`]). A search then reads the index in
+/// place from the first position instead of building it (about 0.12 s and
+/// 15 MB of memory for SOWPODS), for a file about three to four times as
+/// large. A file that has an index gets it built again.
+pub fn add_anagram_index(file: Vec<u8>) -> Result<Vec<u8>> {
+    let lex = crate::Lexicon::from_vec(file)?;
+    let h = lex.header().clone();
+    let list_id = h.list_id.ok_or_else(|| Error::BadFile {
+        origin: lex.origin().to_string(),
+        offset: format::FLAGS_OFFSET as u64,
+        msg: "a 1.0 file (no word-list identifier) cannot hold an anagram index: compile it again"
+            .into(),
+    })?;
+    let section = crate::anagrams::build_section(
+        &lex.edges(),
+        lex.alphabet().len(),
+        h.kind == Kind::Gaddag,
+        h.words.saturating_add(1),
+    );
+    let mut alpha = format::encode_alphabet(lex.alphabet());
+    alpha.extend_from_slice(&list_id.to_le_bytes());
+    let fields = alpha.len();
+    alpha.extend_from_slice(&[0; 16]);
+    let ix_offset = (format::HEADER_LEN + alpha.len()).next_multiple_of(8);
+    alpha.resize(ix_offset - format::HEADER_LEN, 0);
+    alpha.extend_from_slice(&section);
+    alpha[fields..fields + 8].copy_from_slice(&(ix_offset as u64).to_le_bytes());
+    alpha[fields + 8..fields + 16].copy_from_slice(&(section.len() as u64).to_le_bytes());
+    if format::HEADER_LEN + alpha.len() > u32::MAX as usize {
+        return Err(Error::TooLarge(format!(
+            "an anagram index of {} bytes (the alphabet section holds at most 4 GB)",
+            section.len()
+        )));
+    }
+    let edges_offset = (format::HEADER_LEN + alpha.len()).next_multiple_of(8);
+    let bytes = lex.bytes();
+    // The edge array and its padding, as they are: targets are edge
+    // indexes, not file offsets.
+    let edges = &bytes[h.edges_offset as usize..];
+    let mut out = Vec::with_capacity(edges_offset + edges.len());
+    out.extend_from_slice(&bytes[..format::HEADER_LEN]);
+    out.extend_from_slice(&alpha);
+    out.resize(edges_offset, 0);
+    out.extend_from_slice(edges);
+    let minor: u16 = if h.masked() { 1 } else { 2 };
+    out[10..12].copy_from_slice(&minor.to_le_bytes());
+    out[format::FLAGS_OFFSET] = format::FLAG_LIST_ID | format::FLAG_ANAGRAMS;
+    out[44..48].copy_from_slice(&(alpha.len() as u32).to_le_bytes());
+    out[48..56].copy_from_slice(&(edges_offset as u64).to_le_bytes());
+    let sum = xxhash_rust::xxh3::xxh3_64(&out[format::HEADER_LEN..]);
+    out[56..64].copy_from_slice(&sum.to_le_bytes());
+    Ok(out)
 }
 
 impl crate::lexicon::Lexicon {

@@ -298,7 +298,7 @@ impl<R: Scoring> Generator<R> {
             None
         };
         let mut spelled = match index {
-            Some(ix) => Spelled::new(&leaves, ix, alphabet.len()),
+            Some(ix) => Spelled::new(&leaves, &ix, alphabet.len()),
             None => Spelled::unknown(&leaves),
         };
         // The bingo checks take a bingo's tiles to be the whole rack: with

@@ -51,7 +51,7 @@ impl Spelled {
     /// Two passes over the sets of tiles: one works out their keys and
     /// prefetches their entries in the index (some MB: every lookup can
     /// miss the cache, and this way the misses overlap), one reads them.
-    pub(super) fn new(leaves: &LeaveIndex, index: &AnagramIndex, letters: usize) -> Spelled {
+    pub(super) fn new(leaves: &LeaveIndex, index: &AnagramIndex<'_>, letters: usize) -> Spelled {
         let mut best = [f32::NEG_INFINITY; 33];
         let mut through_best = [[f32::NEG_INFINITY; 8]; 64];
         let mut any_best = [f32::NEG_INFINITY; 33];
@@ -176,7 +176,7 @@ impl Spelled {
 /// places). The index says whether the letters make a word; this says
 /// whether a word fits here.
 pub(super) struct Bingos<'a> {
-    pub(super) index: &'a AnagramIndex,
+    pub(super) index: AnagramIndex<'a>,
     /// The rack's letters, ascending, and its blanks (at most one: with
     /// two, nothing is checked).
     pub(super) letters: Vec<Tile>,
@@ -190,7 +190,7 @@ pub(super) struct Bingos<'a> {
 }
 
 impl<'a> Bingos<'a> {
-    pub(super) fn new(index: &'a AnagramIndex, rack: &[u8; 64], alphabet: usize) -> Bingos<'a> {
+    pub(super) fn new(index: AnagramIndex<'a>, rack: &[u8; 64], alphabet: usize) -> Bingos<'a> {
         let mut letters = Vec::with_capacity(MAX_LEN);
         for (t, &c) in rack.iter().enumerate().skip(1) {
             letters.extend(std::iter::repeat_n(t as Tile, c as usize));

@@ -28,14 +28,18 @@
 //! # Ok::<(), lexgraph::Error>(())
 //! ```
 //!
-//! It is built from the lexicon on request
-//! ([`crate::Lexicon::anagram_index`]), or by the best-move search after
-//! [`crate::lexicon::AUTO_INDEX_AFTER`] searches: one walk of the paths of
-//! at most [`WORDS_MAX_LEN`] tiles, about 0.12 s and 15 MB for SOWPODS
-//! (8 MB of multisets, 6 MB of words and where each multiset's are). The
-//! mapped file itself is still read in place; this is a cache beside it.
+//! A file compiled with `lexgraph compile --anagram-index` carries the
+//! index in its alphabet section (`formats/lexicon.md`, *Anagram index*),
+//! read in place like the edges. Otherwise it is built from the lexicon on
+//! request ([`crate::Lexicon::anagram_index`]), or by the best-move search
+//! after [`crate::lexicon::AUTO_INDEX_AFTER`] searches: one walk of the
+//! paths of at most [`WORDS_MAX_LEN`] tiles, about 0.12 s and 15 MB for
+//! SOWPODS (8 MB of multisets, 6 MB of words and where each multiset's
+//! are). Built or stored, the index is the same bytes, read by the same
+//! code: a built one is the section a compile would store.
 
 use crate::alphabet::Tile;
+use crate::error::Corruption;
 use crate::format::Edges;
 
 /// The longest word indexed: a full rack of 7 and one tile of the board.
@@ -52,27 +56,156 @@ pub const WORDS_MAX_LEN: usize = 10;
 const MAX_TILE: usize = 63;
 
 /// The multisets of the lexicon's words of 2 to [`MAX_LEN`] letters (see
-/// the [module](self) docs).
-pub struct AnagramIndex {
+/// the [module](self) docs): a view of an index section's bytes, stored in
+/// the lexicon file or built beside it. Every read is bounds-checked and
+/// every probe of a table bounded by its size, so a damaged section gives
+/// wrong answers at worst, never a panic or a hang.
+#[derive(Clone, Copy)]
+pub struct AnagramIndex<'a> {
     /// By multiset: bit 0 set if it is a word's, bit `t` if it and tile `t`
     /// are a word's (one lookup answers both: a set played alone, and a set
-    /// with one board tile or a blank).
-    map: Table,
+    /// with one board tile or a blank). Slots of (key, bits), 16 bytes.
+    map: &'a [[u8; 16]],
     /// By multiset key: the range of its words in `words`, packed as
     /// `start << 32 | count`.
-    spans: Table,
+    spans: &'a [[u8; 16]],
     /// The words of 2 to [`WORDS_MAX_LEN`] letters, grouped by multiset,
     /// each padded with 0 (about 2 MB for SOWPODS).
+    words: &'a [[Tile; WORDS_MAX_LEN]],
+    /// Multisets in `map`, as the section says.
+    multisets: u64,
+    /// The alphabet has tiles the keys cannot hold, or the lexicon spells
+    /// too much to index: nothing is known.
+    unusable: bool,
+}
+
+/// The section's 8-byte magic.
+pub(crate) const SECTION_MAGIC: [u8; 8] = *b"ANAGRAMS";
+/// Bytes before the section's tables.
+pub(crate) const SECTION_HEADER_LEN: usize = 40;
+/// Bit 0 of the section's flags: the index is unusable (nothing known).
+const SECTION_UNUSABLE: u8 = 1;
+/// The largest table a section may declare, 2^32 slots of 16 bytes: past
+/// any lexicon's needs, and the shift in `home` stays in range.
+const MAX_TABLE_LOG2: u8 = 32;
+
+/// Where an index section's parts lie in its bytes, from its O(1) checks
+/// ([`check_section`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct SectionShape {
+    map: (usize, usize),
+    spans: (usize, usize),
+    words: (usize, usize),
+    multisets: u64,
+    unusable: bool,
+}
+
+impl SectionShape {
+    /// The index of the section `bytes` (those [`check_section`] passed;
+    /// on others, an index that knows nothing).
+    pub(crate) fn view<'a>(&self, bytes: &'a [u8]) -> AnagramIndex<'a> {
+        let part = |(start, len): (usize, usize)| bytes.get(start..start.saturating_add(len));
+        match (part(self.map), part(self.spans), part(self.words)) {
+            (Some(map), Some(spans), Some(words)) if !self.unusable => AnagramIndex {
+                map: map.as_chunks::<16>().0,
+                spans: spans.as_chunks::<16>().0,
+                words: words.as_chunks::<WORDS_MAX_LEN>().0,
+                multisets: self.multisets,
+                unusable: false,
+            },
+            _ => AnagramIndex::UNUSABLE,
+        }
+    }
+}
+
+/// Checks an index section's header against its length (O(1): the tables
+/// are not read); `base` is the section's offset in the file, for errors.
+pub(crate) fn check_section(bytes: &[u8], base: u64) -> Result<SectionShape, Corruption> {
+    let bad = |at: usize, what: String| Corruption::Header {
+        offset: base + at as u64,
+        what: format!("anagram index: {what}"),
+    };
+    if bytes.len() < SECTION_HEADER_LEN {
+        return Err(bad(
+            0,
+            format!(
+                "{} bytes, less than its {SECTION_HEADER_LEN}-byte header",
+                bytes.len()
+            ),
+        ));
+    }
+    if bytes[..8] != SECTION_MAGIC {
+        return Err(bad(0, "bad magic (not ANAGRAMS)".into()));
+    }
+    if bytes[8] as usize != MAX_LEN || bytes[9] as usize != WORDS_MAX_LEN {
+        return Err(bad(
+            8,
+            format!(
+                "indexes multisets of up to {} and words of up to {} tiles \
+                 (this reader: {MAX_LEN} and {WORDS_MAX_LEN})",
+                bytes[8], bytes[9]
+            ),
+        ));
+    }
+    for at in [10, 11] {
+        if bytes[at] > MAX_TABLE_LOG2 {
+            return Err(bad(
+                at,
+                format!(
+                    "a table of 2^{} slots (at most 2^{MAX_TABLE_LOG2})",
+                    bytes[at]
+                ),
+            ));
+        }
+    }
+    let u64_at = |at: usize| u64::from_le_bytes(bytes[at..at + 8].try_into().unwrap());
+    let unusable = bytes[12] & SECTION_UNUSABLE != 0;
+    let (map_len, spans_len) = (16u64 << bytes[10], 16u64 << bytes[11]);
+    let multisets = u64_at(16);
+    let words = u64_at(24);
+    let needed = (SECTION_HEADER_LEN as u64)
+        .checked_add(map_len + spans_len)
+        .and_then(|n| n.checked_add(words.checked_mul(WORDS_MAX_LEN as u64)?))
+        .map(|n| n.next_multiple_of(8));
+    if needed != Some(bytes.len() as u64) {
+        return Err(bad(
+            24,
+            format!(
+                "tables of 2^{} and 2^{} slots and {words} words do not fill its {} bytes",
+                bytes[10],
+                bytes[11],
+                bytes.len()
+            ),
+        ));
+    }
+    let map = (SECTION_HEADER_LEN, map_len as usize);
+    let spans = (map.0 + map.1, spans_len as usize);
+    let words = (spans.0 + spans.1, words as usize * WORDS_MAX_LEN);
+    Ok(SectionShape {
+        map,
+        spans,
+        words,
+        multisets,
+        unusable,
+    })
+}
+
+/// The index while it is built: the tables as vectors, then written out as
+/// a section ([`Builder::into_section`]).
+struct Builder {
+    map: Table,
+    spans: Table,
     words: Vec<[Tile; WORDS_MAX_LEN]>,
-    /// The alphabet has tiles the keys cannot hold: nothing is known.
     unusable: bool,
 }
 
 /// An open-addressing table from key to bits (linear probing, key 0
 /// marks a free slot: no multiset of one or more tiles has key 0). A
-/// hand-made table rather than `HashMap` for one reason: a search asks for
-/// a hundred keys at once, and this one can prefetch their slots all
-/// first, so that the cache misses overlap (the table is some MB).
+/// hand-made table rather than `HashMap` for two reasons: it is stored in
+/// the file as it is, and a search asks for a hundred keys at once, and
+/// this one can prefetch their slots all first, so that the cache misses
+/// overlap (the table is some MB). This is the table being built; reads
+/// go through [`get`] on its bytes.
 struct Table {
     /// (key, bits), a power of two of them.
     slots: Vec<[u64; 2]>,
@@ -87,9 +220,7 @@ impl Table {
     /// A table that holds `n` keys without growing (growing rehashes every
     /// key, a cache miss each in a table of some MB).
     fn for_entries(n: usize) -> Table {
-        let slots = (n.saturating_mul(4) / 3 + 1)
-            .next_power_of_two()
-            .max(1 << 10);
+        let slots = (n.saturating_mul(4) / 3 + 1).next_power_of_two().max(16);
         Table {
             slots: vec![[0, 0]; slots],
             used: 0,
@@ -98,34 +229,7 @@ impl Table {
 
     #[inline]
     fn home(&self, key: u64) -> usize {
-        // Fibonacci hashing: the top bits of the key times 2^64 / phi
-        // (a lookup costs a multiply, not a hash of bytes; every bit of the
-        // packed tiles reaches the top bits).
-        let bits = self.slots.len().trailing_zeros();
-        (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - bits)) as usize
-    }
-
-    /// The bits of `key` (0 if absent).
-    #[inline]
-    fn get(&self, key: u64) -> u64 {
-        let mask = self.slots.len() - 1;
-        let mut i = self.home(key);
-        loop {
-            let [k, v] = self.slots[i];
-            if k == key {
-                return v;
-            }
-            if k == 0 {
-                return 0;
-            }
-            i = (i + 1) & mask;
-        }
-    }
-
-    /// Asks the cache for the slot of `key`.
-    #[inline]
-    fn prefetch(&self, key: u64) {
-        crate::simd::prefetch(self.slots.as_ptr().wrapping_add(self.home(key)) as *const u8);
+        home(self.slots.len(), key)
     }
 
     /// Sets `bits` in the entry of `key` (non-zero); returns the bits it
@@ -161,6 +265,59 @@ impl Table {
                 self.or(k, v);
             }
         }
+    }
+}
+
+/// The home slot of `key` in a table of `slots` slots (a power of two):
+/// Fibonacci hashing, the top bits of the key times 2^64 / phi (a lookup
+/// costs a multiply, not a hash of bytes; every bit of the packed tiles
+/// reaches the top bits).
+#[inline(always)]
+fn home(slots: usize, key: u64) -> usize {
+    let bits = slots.trailing_zeros();
+    if bits == 0 {
+        return 0;
+    }
+    (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - bits)) as usize
+}
+
+/// The (key, bits) of a slot.
+#[inline(always)]
+fn slot(s: &[u8; 16]) -> (u64, u64) {
+    let (k, v) = s.split_at(8);
+    (
+        u64::from_le_bytes(k.try_into().unwrap()),
+        u64::from_le_bytes(v.try_into().unwrap()),
+    )
+}
+
+/// The bits of `key` in the table `slots` (0 if absent). At most every
+/// slot is probed: a damaged table without a free slot ends too.
+#[inline]
+fn get(slots: &[[u8; 16]], key: u64) -> u64 {
+    let n = slots.len();
+    if !n.is_power_of_two() {
+        return 0;
+    }
+    let mut i = home(n, key);
+    for _ in 0..n {
+        let (k, v) = slot(&slots[i]);
+        if k == key {
+            return v;
+        }
+        if k == 0 {
+            return 0;
+        }
+        i = (i + 1) & (n - 1);
+    }
+    0
+}
+
+/// Asks the cache for the slot of `key` in `slots`.
+#[inline]
+fn prefetch(slots: &[[u8; 16]], key: u64) {
+    if !slots.is_empty() {
+        crate::simd::prefetch(slots.as_ptr().wrapping_add(home(slots.len(), key)) as *const u8);
     }
 }
 
@@ -223,22 +380,28 @@ struct Walked {
     words_left: u64,
 }
 
-impl AnagramIndex {
-    /// Walks a lexicon's edges (a DAWG, or a GADDAG's separator-free paths,
-    /// which spell its words reversed: the same multisets), in an alphabet
-    /// of `letters` letters, of at most `max_words` words.
-    pub(crate) fn new(
-        edges: &Edges<'_>,
-        letters: usize,
-        reversed: bool,
-        max_words: u64,
-    ) -> AnagramIndex {
+/// The index section of a lexicon's edges (a DAWG, or a GADDAG's
+/// separator-free paths, which spell its words reversed: the same
+/// multisets), in an alphabet of `letters` letters, of at most `max_words`
+/// words: what `lexgraph compile --anagram-index` stores, and what a
+/// lexicon without it builds on request.
+pub(crate) fn build_section(
+    edges: &Edges<'_>,
+    letters: usize,
+    reversed: bool,
+    max_words: u64,
+) -> Vec<u8> {
+    Builder::new(edges, letters, reversed, max_words).into_section()
+}
+
+impl Builder {
+    fn new(edges: &Edges<'_>, letters: usize, reversed: bool, max_words: u64) -> Builder {
         // Sized for about as many multisets as words (SOWPODS: 268 k words,
         // 278 k multisets), but for no more than the file has edges, nor
         // than a million (the header's word count is not trusted; past the
         // guess the table grows).
         let expected = max_words.min(edges.len() as u64).min(1 << 20) as usize;
-        let mut ix = AnagramIndex {
+        let mut ix = Builder {
             map: Table::for_entries(expected),
             spans: Table::new(),
             words: Vec::new(),
@@ -264,7 +427,7 @@ impl AnagramIndex {
                 words_left,
             } = walked;
             if arcs_left == 0 || words_left == 0 {
-                return AnagramIndex {
+                return Builder {
                     map: Table::new(),
                     spans: Table::new(),
                     words: Vec::new(),
@@ -359,6 +522,67 @@ impl AnagramIndex {
         }
     }
 
+    /// The section: header, the two tables' slots and the words, all
+    /// little-endian, padded with 0 to a multiple of 8 bytes
+    /// (`formats/lexicon.md`, *Anagram index*).
+    fn into_section(self) -> Vec<u8> {
+        let (map, spans) = if self.unusable {
+            (
+                Table {
+                    slots: vec![[0, 0]],
+                    used: 0,
+                },
+                Table {
+                    slots: vec![[0, 0]],
+                    used: 0,
+                },
+            )
+        } else {
+            (self.map, self.spans)
+        };
+        let words = if self.unusable {
+            Vec::new()
+        } else {
+            self.words
+        };
+        let mut out = Vec::with_capacity(
+            SECTION_HEADER_LEN
+                + 16 * (map.slots.len() + spans.slots.len())
+                + WORDS_MAX_LEN * words.len()
+                + 8,
+        );
+        out.extend_from_slice(&SECTION_MAGIC);
+        out.push(MAX_LEN as u8);
+        out.push(WORDS_MAX_LEN as u8);
+        out.push(map.slots.len().trailing_zeros() as u8);
+        out.push(spans.slots.len().trailing_zeros() as u8);
+        out.push(if self.unusable { SECTION_UNUSABLE } else { 0 });
+        out.extend_from_slice(&[0; 3]);
+        out.extend_from_slice(&(map.used as u64).to_le_bytes());
+        out.extend_from_slice(&(words.len() as u64).to_le_bytes());
+        out.extend_from_slice(&[0; 8]);
+        for [k, v] in map.slots.iter().chain(&spans.slots) {
+            out.extend_from_slice(&k.to_le_bytes());
+            out.extend_from_slice(&v.to_le_bytes());
+        }
+        for w in &words {
+            out.extend_from_slice(w);
+        }
+        out.resize(out.len().next_multiple_of(8), 0);
+        out
+    }
+}
+
+impl<'a> AnagramIndex<'a> {
+    /// An index that knows nothing (every query answers "maybe").
+    pub(crate) const UNUSABLE: AnagramIndex<'static> = AnagramIndex {
+        map: &[],
+        spans: &[],
+        words: &[],
+        multisets: 0,
+        unusable: true,
+    };
+
     /// Whether `tiles` (letters, no blank) and `blanks` blanks together
     /// spell a word of the lexicon: `Some` when the index knows (2 to
     /// [`MAX_LEN`] tiles, at most one blank), `None` when it cannot tell.
@@ -410,7 +634,7 @@ impl AnagramIndex {
         if self.unusable || len > MAX_LEN {
             return u64::MAX;
         }
-        let e = if key == 0 { 0 } else { self.map.get(key) };
+        let e = if key == 0 { 0 } else { get(self.map, key) };
         if len == MAX_LEN {
             e | !WORD
         } else {
@@ -424,7 +648,7 @@ impl AnagramIndex {
     #[inline]
     pub fn prefetch(&self, key: u64) {
         if !self.unusable && key != 0 {
-            self.map.prefetch(key);
+            prefetch(self.map, key);
         }
     }
 
@@ -433,13 +657,15 @@ impl AnagramIndex {
     /// Empty for a multiset that spells no word of 2 to [`WORDS_MAX_LEN`]
     /// letters.
     #[inline]
-    pub fn words(&self, key: u64) -> &[[Tile; WORDS_MAX_LEN]] {
+    pub fn words(&self, key: u64) -> &'a [[Tile; WORDS_MAX_LEN]] {
         if self.unusable || key == 0 {
             return &[];
         }
-        let span = self.spans.get(key);
+        let span = get(self.spans, key);
         let (start, count) = ((span >> 32) as usize, (span & 0xffff_ffff) as usize);
-        self.words.get(start..start + count).unwrap_or(&[])
+        self.words
+            .get(start..start.saturating_add(count))
+            .unwrap_or(&[])
     }
 
     /// Asks the CPU to fetch where [`AnagramIndex::words`] looks `key` up,
@@ -447,19 +673,65 @@ impl AnagramIndex {
     #[inline]
     pub fn prefetch_words(&self, key: u64) {
         if !self.unusable && key != 0 {
-            self.spans.prefetch(key);
+            prefetch(self.spans, key);
         }
     }
 
     /// How many multisets are indexed.
     pub fn len(&self) -> usize {
-        self.map.used
+        self.multisets as usize
     }
 
     /// Whether nothing is indexed.
     pub fn is_empty(&self) -> bool {
-        self.map.used == 0
+        self.multisets == 0
     }
+}
+
+/// Whether two indexes say the same of every multiset: `Err` names the
+/// first difference. Their tables may be laid out differently.
+pub(crate) fn same_index(stored: AnagramIndex<'_>, built: AnagramIndex<'_>) -> Result<(), String> {
+    if stored.unusable != built.unusable {
+        return Err(format!(
+            "says it is {}usable, the lexicon's words make it {}usable",
+            if stored.unusable { "un" } else { "" },
+            if built.unusable { "un" } else { "" }
+        ));
+    }
+    let keys = |t: &[[u8; 16]]| t.iter().filter(|s| slot(s).0 != 0).count();
+    for s in built.map {
+        let (k, v) = slot(s);
+        if k != 0 && get(stored.map, k) != v {
+            return Err(format!(
+                "multiset key {k:#x} has bits {:#x}, should be {v:#x}",
+                get(stored.map, k)
+            ));
+        }
+    }
+    for s in built.spans {
+        let (k, _) = slot(s);
+        if k != 0 && stored.words(k) != built.words(k) {
+            return Err(format!(
+                "the words of multiset key {k:#x} differ from the lexicon's"
+            ));
+        }
+    }
+    if keys(stored.map) != keys(built.map) || stored.multisets != built.multisets {
+        return Err(format!(
+            "{} multisets ({} keys), the lexicon's words make {}",
+            stored.multisets,
+            keys(stored.map),
+            built.multisets
+        ));
+    }
+    if keys(stored.spans) != keys(built.spans) {
+        return Err(format!(
+            "{} multisets with words, the lexicon's make {}",
+            keys(stored.spans),
+            keys(built.spans)
+        ));
+    }
+    Ok(())
 }
 
 #[cfg(test)]

@@ -47,7 +47,7 @@ use std::ops::Deref;
 use std::path::Path;
 
 use crate::alphabet::{Alphabet, Blanks, Spelling, Tile};
-use crate::anagrams::AnagramIndex;
+use crate::anagrams::{AnagramIndex, SectionShape};
 use crate::error::{Corruption, Error, Result};
 use crate::format::{Edges, Header, Kind, TopIndex};
 
@@ -87,15 +87,27 @@ pub struct Lexicon {
     kwg: Option<(u8, u32)>,
     /// Built on first use by move generation.
     top: std::sync::OnceLock<TopIndex>,
-    /// Built on request, or by the best-move search once it has run
+    /// The anagram index's section when the file has none: built on
+    /// request, or by the best-move search once it has run
     /// [`AUTO_INDEX_AFTER`] times without it.
-    anagrams: std::sync::OnceLock<AnagramIndex>,
+    anagrams: std::sync::OnceLock<Vec<u8>>,
+    /// The file's own anagram index: its offset in the file and its parts.
+    stored_anagrams: Option<(usize, SectionShape)>,
     /// Best-move searches run without the anagram index.
     searches: std::sync::atomic::AtomicU32,
     /// Unique to this value (never reused in the process): what a
     /// generator's caches of results computed from this lexicon are kept
     /// under (see [`crate::crosscheck::CrossCache`]).
     id: u64,
+}
+
+/// The index of a section this process built (its shape checked again:
+/// cheap, and one path for built and stored sections alike).
+fn built_view(section: &[u8]) -> AnagramIndex<'_> {
+    match crate::anagrams::check_section(section, 0) {
+        Ok(shape) => shape.view(section),
+        Err(_) => AnagramIndex::UNUSABLE,
+    }
 }
 
 /// The next [`Lexicon`]'s `id`.
@@ -164,6 +176,21 @@ impl Lexicon {
                 problem,
             }
         })?;
+        let stored_anagrams = match header.anagrams {
+            Some((offset, len)) => {
+                // `parse_header` checked that the range lies in the file.
+                let (start, len) = (offset as usize, len as usize);
+                let bytes = &data.bytes()[start..start + len];
+                let shape = crate::anagrams::check_section(bytes, offset).map_err(|problem| {
+                    Error::BadLexicon {
+                        origin: origin.clone(),
+                        problem,
+                    }
+                })?;
+                Some((start, shape))
+            }
+            None => None,
+        };
         Ok(Lexicon {
             data,
             header,
@@ -172,6 +199,7 @@ impl Lexicon {
             kwg: None,
             top: std::sync::OnceLock::new(),
             anagrams: std::sync::OnceLock::new(),
+            stored_anagrams,
             searches: std::sync::atomic::AtomicU32::new(0),
             id: NEXT_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
         })
@@ -289,30 +317,45 @@ impl Lexicon {
     }
 
     /// The multisets of the words of 2 to 8 letters and the words of 2 to
-    /// 10 by multiset (see [`crate::anagrams`]), built on the first call,
-    /// once: one walk of the paths of up to 10 tiles, about 0.18 s and
-    /// 15 MB for SOWPODS. The
-    /// best-move search ([`crate::Generator::best`]) bounds its work more
-    /// tightly with it; it builds the index itself after
+    /// 10 by multiset (see [`crate::anagrams`]): read in place from a file
+    /// compiled with it (`lexgraph compile --anagram-index`), else built on
+    /// the first call, once: one walk of the paths of up to 10 tiles, about
+    /// 0.12 s and 15 MB for SOWPODS. The best-move search
+    /// ([`crate::Generator::best`]) bounds its work more tightly with it;
+    /// without a stored index it builds one itself after
     /// [`AUTO_INDEX_AFTER`] searches, so a program that runs many may call
     /// this first instead, and one that runs a few never pays for it.
-    pub fn anagram_index(&self) -> &AnagramIndex {
-        self.anagrams.get_or_init(|| {
-            AnagramIndex::new(
+    pub fn anagram_index(&self) -> AnagramIndex<'_> {
+        if let Some((start, shape)) = &self.stored_anagrams {
+            return shape.view(&self.bytes()[*start..]);
+        }
+        let section = self.anagrams.get_or_init(|| {
+            crate::anagrams::build_section(
                 &self.edges(),
                 self.alphabet.len(),
                 self.kind() == Kind::Gaddag,
                 // One more, so that a file holding exactly its count passes.
                 self.header.words.saturating_add(1),
             )
-        })
+        });
+        built_view(section)
     }
 
-    /// The anagram index for a best-move search: if built, or once this
-    /// lexicon has served [`AUTO_INDEX_AFTER`] searches without it.
-    pub(crate) fn anagram_index_for_search(&self) -> Option<&AnagramIndex> {
-        if let Some(ix) = self.anagrams.get() {
-            return Some(ix);
+    /// Whether the file carries its own anagram index (read in place, never
+    /// built).
+    pub fn has_stored_anagram_index(&self) -> bool {
+        self.stored_anagrams.is_some()
+    }
+
+    /// The anagram index for a best-move search: if stored or built, or
+    /// once this lexicon has served [`AUTO_INDEX_AFTER`] searches without
+    /// it.
+    pub(crate) fn anagram_index_for_search(&self) -> Option<AnagramIndex<'_>> {
+        if self.stored_anagrams.is_some() {
+            return Some(self.anagram_index());
+        }
+        if let Some(section) = self.anagrams.get() {
+            return Some(built_view(section));
         }
         let n = self
             .searches
@@ -372,6 +415,12 @@ impl Lexicon {
         let expected: &[(usize, u8)] = match (self.header.major, self.header.minor) {
             (1, 0) => &[(15, 0), (42, 0), (43, 0)],
             (1, 1) | (2, 0) => &[(15, format::FLAG_LIST_ID), (42, 0), (43, 0)],
+            (1, 2) | (2, 1) if self.header.anagrams.is_some() => &[
+                (15, format::FLAG_LIST_ID | format::FLAG_ANAGRAMS),
+                (42, 0),
+                (43, 0),
+            ],
+            (1, 2) | (2, 1) => &[(15, format::FLAG_LIST_ID), (42, 0), (43, 0)],
             _ => &[],
         };
         let b = self.bytes();
@@ -419,6 +468,19 @@ impl Lexicon {
                     self.header.max_word_len
                 ),
             ));
+        }
+        if let Some((start, shape)) = &self.stored_anagrams {
+            // The stored index must say what the edges spell: built again
+            // and compared entry by entry (its table layout may differ).
+            let built = crate::anagrams::build_section(
+                &edges,
+                self.alphabet.len(),
+                self.kind() == Kind::Gaddag,
+                self.header.words.saturating_add(1),
+            );
+            let stored = shape.view(&self.bytes()[*start..]);
+            crate::anagrams::same_index(stored, built_view(&built))
+                .map_err(|what| field(*start as u64, format!("anagram index: {what}")))?;
         }
         Ok(())
     }

@@ -51,6 +51,12 @@ proptest! {
             }
             whole.insert(s);
         }
+        // Built from the edges, and stored in the files (read in place).
+        let stored = [
+            Lexicon::from_vec(lexgraph::compile::add_anagram_index(files.dawg.clone()).unwrap()).unwrap(),
+            Lexicon::from_vec(lexgraph::compile::add_anagram_index(files.gaddag.clone()).unwrap()).unwrap(),
+        ];
+        prop_assert!(stored.iter().all(|l| l.has_stored_anagram_index() && l.verify().is_ok()));
         let dawg = Lexicon::from_vec(files.dawg).unwrap();
         let gaddag = Lexicon::from_vec(files.gaddag).unwrap();
         // Every multiset of up to 4 of a..f, and the random probes.
@@ -69,7 +75,7 @@ proptest! {
         sets.sort();
         sets.dedup();
         sets.extend(probes.iter().map(|p| sorted(&a, p)));
-        for lex in [&dawg, &gaddag] {
+        for lex in [&dawg, &gaddag, &stored[0], &stored[1]] {
             let ix = lex.anagram_index();
             for s in &sets {
                 let n = s.len();

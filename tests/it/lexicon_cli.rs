@@ -683,3 +683,33 @@ fn a_missing_file_is_named_once_with_its_reason_once() {
         assert_eq!(err.matches("(os error 2)").count(), 1, "{args:?}: {err}");
     }
 }
+
+/// `compile --anagram-index`: both files carry the index (info says so, in
+/// text and JSON), verify passes, and `moves --top 1` prints what the plain
+/// files print.
+#[test]
+fn compile_with_a_stored_anagram_index() {
+    let f = Fixture::new();
+    let list = common::word_list("enable1.txt");
+    let out = f.run(&["compile", path_str(&list), "-o", "ix", "--anagram-index"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    for (file, plain) in [("ix.dawg", "x.dawg"), ("ix.gaddag", "x.gaddag")] {
+        let lex = Lexicon::open(f.path().join(file)).unwrap();
+        assert!(lex.has_stored_anagram_index());
+        let text = stdout(&f.run(&["info", file]));
+        assert!(text.contains("anagrams:    stored, "), "{text}");
+        assert!(!stdout(&f.run(&["info", plain])).contains("anagrams:"));
+        let json = stdout(&f.run(&["info", file, "--format", "json"]));
+        let v: serde_json::Value = serde_json::from_str(json.trim()).unwrap();
+        assert_eq!(v["anagram_index_bytes"], lex.header().anagrams.unwrap().1);
+        let out = f.run(&["verify", file]);
+        assert!(out.status.success(), "{}", stderr(&out));
+        let cgp = "15/15/15/15/15/15/15/5CARE6/15/15/15/15/15/15/15 ACERST?/ 0/0 0";
+        let moves = |lexicon: &str| {
+            let out = f.run(&["moves", "-l", lexicon, "--cgp", cgp, "--top", "3"]);
+            assert!(out.status.success(), "{}", stderr(&out));
+            stdout(&out)
+        };
+        assert_eq!(moves(file), moves(plain));
+    }
+}

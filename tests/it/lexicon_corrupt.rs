@@ -256,12 +256,13 @@ fn versions() {
         assert!(msg.contains(&format!("{major}.3")), "{msg}");
     }
     // A higher minor version of the same major opens, and its reserved
-    // fields (0 in 1.1, apart from flag bit 0) are ignored; the checksum does
-    // not cover the header.
+    // fields (0 in 1.1 and 1.2, apart from flag bits 0 and 1) are ignored;
+    // the checksum does not cover the header. (1.2 gave flag bit 1 its
+    // meaning: 0xa5 leaves it clear.)
     let reference = Lexicon::from_vec(dawg.clone()).unwrap();
     assert_eq!(reference.header().minor, 1);
     assert_eq!(reference.list_id(), Some(list.list_id()));
-    for minor in [2u16, 7, 0xffff] {
+    for minor in [3u16, 7, 0xffff] {
         let mut f = dawg.clone();
         set_u16(&mut f, 10, minor);
         f[15] = 0xa5;
@@ -273,17 +274,20 @@ fn versions() {
         assert!(lex.words().eq(reference.words()));
         assert!(list.iter().all(|w| lex.contains_tiles(w)));
     }
-    // The same bits in a 1.1 file are refused by verify.
-    let mut f = dawg.clone();
-    f[15] = 0xa5;
-    let lex = Lexicon::from_vec(f).unwrap();
-    assert!(matches!(
-        lex.verify(),
-        Err(Error::BadLexicon {
-            problem: Corruption::Header { offset: 15, .. },
-            ..
-        })
-    ));
+    // The same bits in a 1.1 or 1.2 file are refused by verify.
+    for minor in [1u16, 2] {
+        let mut f = dawg.clone();
+        set_u16(&mut f, 10, minor);
+        f[15] = 0xa5;
+        let lex = Lexicon::from_vec(f).unwrap();
+        assert!(matches!(
+            lex.verify(),
+            Err(Error::BadLexicon {
+                problem: Corruption::Header { offset: 15, .. },
+                ..
+            })
+        ));
+    }
     // A 1.0 file (no identifier: flags 0, as this writer wrote them before)
     // still opens and verifies; its trailing identifier bytes are ignored.
     let mut f = dawg.clone();

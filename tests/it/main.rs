@@ -7,6 +7,7 @@
 //! `cargo test --release -- --ignored`.
 
 mod anagram_index;
+mod anagram_section;
 mod analysis_cli;
 mod architecture;
 mod common;

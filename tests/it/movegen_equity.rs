@@ -16,14 +16,17 @@ use lexgraph::{
 };
 
 /// The GADDAG and the DAWG with their anagram index built (the search
-/// bounds with it), and the GADDAG again without (the search builds it
-/// itself after `AUTO_INDEX_AFTER` searches: both ways are tested).
+/// bounds with it), the GADDAG with the index stored in the file, and the
+/// GADDAG again without (the search builds it itself after
+/// `AUTO_INDEX_AFTER` searches: every way is tested).
 fn lexicons(a: &Alphabet) -> Vec<Lexicon> {
     let words = WordList::read(&common::word_list("enable1.txt"), a, Invalid::Refuse).unwrap();
     let files = compile::compile(&words);
+    let stored = lexgraph::compile::add_anagram_index(files.gaddag.clone()).unwrap();
     let indexed = [
         Lexicon::from_vec(files.gaddag.clone()).unwrap(),
         Lexicon::from_vec(files.dawg).unwrap(),
+        Lexicon::from_vec(stored).unwrap(),
     ];
     for lex in &indexed {
         assert!(!lex.anagram_index().is_empty());

@@ -25,6 +25,9 @@ pub const VERSION_MINOR: u16 = 1;
 /// bit 0 says that the alphabet section holds the 8-byte word-list
 /// identifier right after the fold list ([`Header::list_id`]).
 pub const FLAG_LIST_ID: u8 = 1;
+/// Bit 1 of the flags byte (1.2 and 2.1): the alphabet section holds an
+/// anagram index, its offset and length right after the `list_id`.
+pub const FLAG_ANAGRAMS: u8 = 2;
 /// Offset of the flags byte.
 pub const FLAGS_OFFSET: usize = 15;
 /// Size of the fixed header.
@@ -98,6 +101,9 @@ pub struct Header {
     /// compiled together; `None` in a 1.0 file. See
     /// [`crate::lexicon::check_pair`].
     pub list_id: Option<u64>,
+    /// 1.2 and 2.1: the anagram index's (file offset, length), inside the
+    /// alphabet section (see `formats/lexicon.md`).
+    pub anagrams: Option<(u64, u64)>,
 }
 
 impl Header {
@@ -234,6 +240,7 @@ pub fn parse_header(bytes: &[u8]) -> std::result::Result<(Header, Alphabet), Cor
         edges_offset: u64::from_le_bytes(bytes[48..56].try_into().unwrap()),
         checksum: u64::from_le_bytes(bytes[56..64].try_into().unwrap()),
         list_id: None,
+        anagrams: None,
     };
     if !(1..=6).contains(&h.tile_bits) {
         return Err(field(
@@ -318,6 +325,38 @@ pub fn parse_header(bytes: &[u8]) -> std::result::Result<(Header, Alphabet), Cor
         })?;
         h.list_id = Some(u64::from_le_bytes(id[..8].try_into().unwrap()));
     }
+    if has_anagram_flag(major, minor) && bytes[FLAGS_OFFSET] & FLAG_ANAGRAMS != 0 {
+        let at = folds_end + 8;
+        let fields = section
+            .get(at..at + 16)
+            .filter(|_| h.list_id.is_some())
+            .ok_or_else(|| {
+                field(
+                    FLAGS_OFFSET as u64,
+                    format!(
+                        "flags say the alphabet section holds an anagram index's offset and length \
+                         at byte offset {}, after a word-list identifier, past its end",
+                        HEADER_LEN + at
+                    ),
+                )
+            })?;
+        let offset = u64::from_le_bytes(fields[..8].try_into().unwrap());
+        let ix_len = u64::from_le_bytes(fields[8..].try_into().unwrap());
+        let after_fields = (HEADER_LEN + at + 16) as u64;
+        if !offset.is_multiple_of(8)
+            || offset < after_fields
+            || offset.checked_add(ix_len).is_none_or(|end| end > alpha_end)
+        {
+            return Err(field(
+                (HEADER_LEN + at) as u64,
+                format!(
+                    "anagram index of {ix_len} bytes at offset {offset} (must be 8-aligned, \
+                     from {after_fields} and inside the alphabet section ending at {alpha_end})"
+                ),
+            ));
+        }
+        h.anagrams = Some((offset, ix_len));
+    }
     if bits_for(alphabet.len() as u64) > h.tile_bits as u32 {
         return Err(field(
             13,
@@ -332,6 +371,12 @@ pub fn parse_header(bytes: &[u8]) -> std::result::Result<(Header, Alphabet), Cor
 }
 
 /// The checksum of a file's payload, as stored at header offset 56.
+/// Whether the file's version gives flags bit 1 its meaning (1.2 and
+/// later, 2.1 and later).
+fn has_anagram_flag(major: u16, minor: u16) -> bool {
+    (major == VERSION_MAJOR && minor >= 2) || (major == MASKED_MAJOR && minor >= 1)
+}
+
 pub fn payload_checksum(bytes: &[u8]) -> u64 {
     xxhash_rust::xxh3::xxh3_64(bytes.get(HEADER_LEN..).unwrap_or(&[]))
 }

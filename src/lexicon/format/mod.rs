@@ -45,8 +45,9 @@ mod verify;
 mod writer;
 
 pub use header::{
-    Header, Kind, EDGE_PADDING, FLAGS_OFFSET, FLAG_LIST_ID, HEADER_LEN, MAGIC, MASKED_MAJOR,
-    MASKED_TARGET_BITS, MASKED_TILE_BITS, MAX_EDGE_BITS, VERSION_MAJOR, VERSION_MINOR,
+    Header, Kind, EDGE_PADDING, FLAGS_OFFSET, FLAG_ANAGRAMS, FLAG_LIST_ID, HEADER_LEN, MAGIC,
+    MASKED_MAJOR, MASKED_TARGET_BITS, MASKED_TILE_BITS, MAX_EDGE_BITS, VERSION_MAJOR,
+    VERSION_MINOR,
 };
 #[cfg(feature = "build")]
 pub use writer::{write, Automaton, AutomatonEdge, EdgeLayout, FileInfo};
@@ -60,3 +61,5 @@ pub(crate) use header::bits_for;
 pub(crate) use header::{parse_header, payload_checksum};
 pub(crate) use index::{Level1, NodeIndex, TopIndex};
 pub(crate) use verify::check_edges;
+#[cfg(feature = "build")]
+pub(crate) use writer::encode_alphabet;

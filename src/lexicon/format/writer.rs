@@ -202,7 +202,7 @@ pub fn write(
     Ok(out)
 }
 
-fn encode_alphabet(a: &Alphabet) -> Vec<u8> {
+pub(crate) fn encode_alphabet(a: &Alphabet) -> Vec<u8> {
     let mut v = Vec::new();
     let put_str = |v: &mut Vec<u8>, s: &str| {
         // At most 255 bytes, cut at a character boundary.

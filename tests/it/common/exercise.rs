@@ -62,6 +62,12 @@ pub fn exercise(lex: &Lexicon, probes: &[Vec<Tile>], limit: usize) -> usize {
             };
             gen.generate(lex, &p.board, p.rack(), &Options::default(), &mut sink);
             n += text + seen;
+            // The best-move search reads the anagram index, stored in the
+            // file or not (an index section is read only through it).
+            if seen <= limit {
+                let leaves = lexgraph::leave::Gordon::heuristic2(lex.alphabet());
+                n += gen.best(lex, &p, &leaves, 3, &Options::default()).len();
+            }
         }
     }
     n
