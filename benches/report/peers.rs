@@ -296,7 +296,8 @@ impl Peers {
     /// lexgraph's command line on a suite's positions with its GADDAG
     /// `gaddag` (written to a file here), a process a round: every move
     /// (`leaves: None`), or the best play by equity with the KLV file
-    /// `leaves` (`--leaves KLV --top 1`). `None` when the program is absent.
+    /// `leaves` (`--leaves KLV --top 1`, on the GADDAG with its anagram
+    /// index stored). `None` when the program is absent.
     pub fn cli_job(
         &mut self,
         suite: &str,
@@ -305,10 +306,22 @@ impl Peers {
         leaves: Option<&Path>,
     ) -> Option<Job> {
         let program = self.cli.clone().ok()?;
-        let lexicon = self.tmp.path().join(format!("{suite}.gaddag"));
+        // The best play by equity reads the anagram index: from a file
+        // compiled with it (`compile --anagram-index`), as a program that
+        // runs such searches would have it.
+        let name = match leaves {
+            Some(_) => format!("{suite}.anagrams.gaddag"),
+            None => format!("{suite}.gaddag"),
+        };
+        let lexicon = self.tmp.path().join(name);
         let args = self.positions_file(lines).and_then(|p| {
             if !lexicon.is_file() {
-                std::fs::write(&lexicon, gaddag)
+                let bytes = match leaves {
+                    Some(_) => lexgraph::compile::add_anagram_index(gaddag.to_vec())
+                        .map_err(|e| format!("storing the anagram index: {e}"))?,
+                    None => gaddag.to_vec(),
+                };
+                std::fs::write(&lexicon, bytes)
                     .map_err(|e| format!("writing {}: {e}", lexicon.display()))?;
             }
             let mut args: Vec<OsString> = vec![

@@ -1249,7 +1249,9 @@ fn command_line(md: &mut String, r: &Report) -> Result<()> {
         md,
         "**The command line, same run.** `lexgraph moves --lexicon SUITE.gaddag --cgp-file \
          SUITE.cgp` (every move, printed as text, best first), and with `--leaves KLV --top 1` \
-         (the best play by equity), timed from outside as a whole process: start, reading the \
+         (the best play by equity, on the GADDAG compiled with `--anagram-index`, so that the \
+         search reads the index from the file from its first position), timed from outside as a \
+         whole process: start, reading the \
          positions, opening the lexicon (and the leaves), generating, putting the moves in \
          order, writing them to a file, exit. One process per round, in the peers' rounds. \
          *Whole process / in-process*: its time over lexgraph's in-process time (the GADDAG \
