@@ -71,6 +71,10 @@ pub struct Alphabet {
     by_char: HashMap<char, Tile>,
     /// Single-character ASCII labels by byte (0 = none): the hot path.
     ascii: [Tile; 128],
+    /// What [`Alphabet::tile_by_label`] gives for each one-character ASCII
+    /// text (upper-cased and folded; 0 = none): boards read a square a
+    /// character at a time.
+    label_ascii: [Tile; 128],
     /// Longest label in characters.
     max_label_chars: usize,
 }
@@ -334,15 +338,22 @@ impl Alphabet {
             }
             by_label.insert(t.label.clone(), i as Tile);
         }
-        Ok(Alphabet {
+        let mut a = Alphabet {
             name: name.to_string(),
             tiles: all,
             folds,
             by_label,
             by_char,
             ascii,
+            label_ascii: [0; 128],
             max_label_chars,
-        })
+        };
+        for c in 1..128u8 {
+            let text = [c];
+            let text = std::str::from_utf8(&text).expect("ASCII");
+            a.label_ascii[c as usize] = a.tile_by_label(text).unwrap_or(0);
+        }
+        Ok(a)
     }
 
     /// The alphabet's name (`english`, or a custom file's stem).
@@ -399,6 +410,16 @@ impl Alphabet {
     pub fn tile_by_label(&self, label: &str) -> Option<Tile> {
         let up = self.fold(label);
         self.by_label.get(&up).copied()
+    }
+
+    /// [`Alphabet::tile_by_label`] of the one-character ASCII text `c`,
+    /// looked up in a table.
+    #[inline]
+    pub(crate) fn tile_by_ascii_label(&self, c: u8) -> Option<Tile> {
+        match self.label_ascii.get(c as usize) {
+            Some(&t) if t != 0 => Some(t),
+            _ => None,
+        }
     }
 
     /// Upper-cases `text` and applies the fold rules.
@@ -664,6 +685,23 @@ impl Alphabet {
 
 #[cfg(test)]
 mod tests {
+    /// The board reader's table gives what the label lookup does, for every
+    /// ASCII character of every built-in alphabet (folds included).
+    #[test]
+    fn the_ascii_label_table_is_the_label_lookup() {
+        for name in Alphabet::builtin_names() {
+            let a = Alphabet::builtin(name).unwrap();
+            for c in 0..=255u8 {
+                let slow = if c.is_ascii() {
+                    a.tile_by_label(std::str::from_utf8(&[c]).unwrap())
+                } else {
+                    None
+                };
+                assert_eq!(a.tile_by_ascii_label(c), slow, "{name}: {:?}", c as char);
+            }
+        }
+    }
+
     use super::*;
 
     #[test]

@@ -425,10 +425,17 @@ pub(crate) fn parse_row(
             while j < chars.len() && chars[j].is_ascii_digit() {
                 j += 1;
             }
-            let run: String = chars[i..j].iter().collect();
-            let k: usize = run
-                .parse()
-                .map_err(|_| format!("bad run {:?}", crate::input::snippet(&run)))?;
+            // The run's value, as `str::parse` would give it, without
+            // making a string of it (only an error shows it).
+            let k = chars[i..j]
+                .iter()
+                .try_fold(0usize, |k, &d| {
+                    k.checked_mul(10)?.checked_add(d as usize - '0' as usize)
+                })
+                .ok_or_else(|| {
+                    let run: String = chars[i..j].iter().collect();
+                    format!("bad run {:?}", crate::input::snippet(&run))
+                })?;
             if k == 0 || k > MAX_SIZE {
                 return Err(format!("bad run of {k} empty squares"));
             }
@@ -440,6 +447,21 @@ pub(crate) fn parse_row(
             out.push(0);
             i += 1;
             continue;
+        }
+        // One ASCII character: the table says what the label lookup below
+        // would (an unknown one goes on to it, for its message).
+        if c.is_ascii() && c != '[' {
+            if let Some(t) = alphabet.tile_by_ascii_label(c as u8) {
+                out.push(
+                    t | if c.is_ascii_lowercase() {
+                        BLANK_FLAG
+                    } else {
+                        0
+                    },
+                );
+                i += 1;
+                continue;
+            }
         }
         let (label, next) = if c == '[' {
             let end = chars[i..]
