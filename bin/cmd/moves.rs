@@ -3,7 +3,7 @@
 use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
 use std::fs::File;
-use std::io::{BufRead, BufReader, Read};
+use std::io::{BufRead, BufReader, IsTerminal, Read};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::rc::Rc;
@@ -280,8 +280,9 @@ pub fn run(args: Args) -> Result<ExitCode> {
     }
     if let Some(f) = &args.cgp_file {
         // Streamed a line at a time: a batch of any length runs in constant
-        // memory, `-` reads a pipe, and each answer is flushed as soon as it
-        // is written, so that a program can drive the engine a line at a time.
+        // memory, `-` reads a pipe, and each answer read from it is flushed
+        // as soon as it is written, so that a program can drive the engine a
+        // line at a time.
         let (name, reader): (String, Box<dyn BufRead>) = if f.as_os_str() == "-" {
             ("stdin".into(), Box::new(std::io::stdin().lock()))
         } else {
@@ -516,6 +517,9 @@ struct Run<'a> {
     /// The placements of the position at hand.
     moves: Vec<Move>,
     printer: Printer<std::io::StdoutLock<'static>>,
+    /// Each answer is written out at once: positions come from standard
+    /// input (a program may be waiting for each), or go to a terminal.
+    flush_each: bool,
     /// Positions that could not be answered (exit 3), and plays that were
     /// not legal (exit 1).
     bad: usize,
@@ -558,6 +562,8 @@ impl<'a> Run<'a> {
             players: HashMap::new(),
             moves: Vec::new(),
             printer: Printer::new(args, std::io::stdout().lock()),
+            flush_each: args.cgp_file.as_ref().is_none_or(|f| f.as_os_str() == "-")
+                || std::io::stdout().is_terminal(),
             bad: 0,
             illegal: 0,
             warned: HashSet::new(),
@@ -689,9 +695,14 @@ impl<'a> Run<'a> {
                 self.frame_error(k, label, &e)
             }
         };
-        // Each position's answer goes out now: a program driving the
-        // engine through a pipe reads it before sending the next line.
-        self.printer.flush()?;
+        // A program driving the engine through a pipe reads each answer
+        // before it sends the next line: it goes out now. A batch from a
+        // file goes out a chunk at a time.
+        if self.flush_each {
+            self.printer.flush()?;
+        } else {
+            self.printer.flush_if_full()?;
+        }
         outcome
     }
 

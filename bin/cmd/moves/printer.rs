@@ -61,6 +61,17 @@ pub struct Printer<W: Write> {
     out: W,
 }
 
+/// Answers still buffered when a run ends early (an error under
+/// `--strict`, a line that cannot be read) are written out all the same.
+impl<W: Write> Drop for Printer<W> {
+    fn drop(&mut self) {
+        if !self.buf.is_empty() {
+            let _ = self.out.write_all(&self.buf);
+            let _ = self.out.flush();
+        }
+    }
+}
+
 impl<W: Write> Printer<W> {
     pub fn new(args: &Args, out: W) -> Printer<W> {
         Printer {
@@ -73,6 +84,15 @@ impl<W: Write> Printer<W> {
             buf: Vec::new(),
             out,
         }
+    }
+
+    /// Writes out what is buffered once it is a chunk's worth: a batch read
+    /// from a file makes one write per chunk instead of one per answer.
+    pub fn flush_if_full(&mut self) -> Result<()> {
+        if self.buf.len() >= OUTPUT_CHUNK {
+            self.flush()?;
+        }
+        Ok(())
     }
 
     /// Writes out what is buffered, and flushes.
