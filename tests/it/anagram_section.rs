@@ -4,10 +4,7 @@
 //! a damaged section is refused at open with its offset, or, past the O(1)
 //! checks, gives no panic or hang and is caught by `verify`.
 
-use std::sync::mpsc;
-use std::time::Duration;
-
-use crate::common::{self, fix_checksum};
+use crate::common::{self, fix_checksum, within};
 use lexgraph::compile::{self, CompileOptions};
 use lexgraph::error::Corruption;
 use lexgraph::format::{EdgeLayout, FLAGS_OFFSET, FLAG_ANAGRAMS, FLAG_LIST_ID};
@@ -44,21 +41,6 @@ fn problem(bytes: &[u8]) -> Corruption {
         Err(Error::BadLexicon { problem, .. }) => problem,
         Err(e) => panic!("expected BadLexicon, got {e}"),
         Ok(_) => panic!("a damaged file opened"),
-    }
-}
-
-fn within<T: Send + 'static>(secs: u64, what: &str, f: impl FnOnce() -> T + Send + 'static) -> T {
-    let (tx, rx) = mpsc::channel();
-    let handle = std::thread::spawn(move || {
-        let _ = tx.send(f());
-    });
-    match rx.recv_timeout(Duration::from_secs(secs)) {
-        Ok(v) => v,
-        Err(mpsc::RecvTimeoutError::Timeout) => panic!("{what}: still running after {secs} s"),
-        Err(mpsc::RecvTimeoutError::Disconnected) => match handle.join() {
-            Err(e) => std::panic::resume_unwind(e),
-            Ok(()) => unreachable!(),
-        },
     }
 }
 

@@ -5,10 +5,7 @@
 use crate::common;
 use lexgraph::Invalid;
 
-use std::sync::mpsc;
-use std::time::Duration;
-
-use crate::common::{alphabet_section, fix_checksum, RawEdge, RawFile};
+use crate::common::{alphabet_section, fix_checksum, within, RawEdge, RawFile};
 use lexgraph::error::Corruption;
 use lexgraph::format::EdgeLayout;
 use lexgraph::movegen::{Counter, Generator, Options};
@@ -90,24 +87,6 @@ fn get_u32(b: &[u8], at: usize) -> u32 {
 }
 fn get_u64(b: &[u8], at: usize) -> u64 {
     u64::from_le_bytes(b[at..at + 8].try_into().unwrap())
-}
-
-/// Runs `f` on another thread and fails if it takes longer than `secs`.
-fn within<T: Send + 'static>(secs: u64, what: &str, f: impl FnOnce() -> T + Send + 'static) -> T {
-    let (tx, rx) = mpsc::channel();
-    let handle = std::thread::spawn(move || {
-        let _ = tx.send(f());
-    });
-    match rx.recv_timeout(Duration::from_secs(secs)) {
-        Ok(v) => v,
-        Err(mpsc::RecvTimeoutError::Timeout) => {
-            panic!("{what}: still running after {secs} s (hang?)")
-        }
-        Err(mpsc::RecvTimeoutError::Disconnected) => match handle.join() {
-            Err(e) => std::panic::resume_unwind(e),
-            Ok(()) => unreachable!(),
-        },
-    }
 }
 
 /// [`exercise::exercise`] with the limits these tests use.

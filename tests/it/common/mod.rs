@@ -187,6 +187,29 @@ pub fn bits_for(max: u64) -> u32 {
 }
 
 /// Rewrites the header checksum (offset 56) to match bytes `[64, end)`.
+/// Runs `f` on a thread of its own and fails the test if it has not
+/// returned after `secs` seconds (a hang on a damaged file).
+pub fn within<T: Send + 'static>(
+    secs: u64,
+    what: &str,
+    f: impl FnOnce() -> T + Send + 'static,
+) -> T {
+    let (tx, rx) = std::sync::mpsc::channel();
+    let handle = std::thread::spawn(move || {
+        let _ = tx.send(f());
+    });
+    match rx.recv_timeout(std::time::Duration::from_secs(secs)) {
+        Ok(v) => v,
+        Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
+            panic!("{what}: still running after {secs} s (hang?)")
+        }
+        Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => match handle.join() {
+            Err(e) => std::panic::resume_unwind(e),
+            Ok(()) => unreachable!(),
+        },
+    }
+}
+
 pub fn fix_checksum(bytes: &mut [u8]) {
     let sum = xxhash_rust::xxh3::xxh3_64(&bytes[64..]);
     bytes[56..64].copy_from_slice(&sum.to_le_bytes());
