@@ -72,8 +72,9 @@ pub struct Alphabet {
     /// Single-character ASCII labels by byte (0 = none): the hot path.
     ascii: [Tile; 128],
     /// What [`Alphabet::tile_by_label`] gives for each one-character ASCII
-    /// text (upper-cased and folded; 0 = none): boards read a square a
-    /// character at a time.
+    /// text (upper-cased and folded; 0 = none): most lookups are of one
+    /// character (a board's square, a rack's tile), and this spares them
+    /// the folding and the hash.
     label_ascii: [Tile; 128],
     /// Longest label in characters.
     max_label_chars: usize,
@@ -351,7 +352,7 @@ impl Alphabet {
         for c in 1..128u8 {
             let text = [c];
             let text = std::str::from_utf8(&text).expect("ASCII");
-            a.label_ascii[c as usize] = a.tile_by_label(text).unwrap_or(0);
+            a.label_ascii[c as usize] = a.folded_label(text).unwrap_or(0);
         }
         Ok(a)
     }
@@ -408,18 +409,20 @@ impl Alphabet {
 
     /// The tile with exactly this (case-insensitive, folded) label.
     pub fn tile_by_label(&self, label: &str) -> Option<Tile> {
-        let up = self.fold(label);
-        self.by_label.get(&up).copied()
+        match *label.as_bytes() {
+            [c] if c.is_ascii() => match self.label_ascii[c as usize] {
+                0 => None,
+                t => Some(t),
+            },
+            _ => self.folded_label(label),
+        }
     }
 
-    /// [`Alphabet::tile_by_label`] of the one-character ASCII text `c`,
-    /// looked up in a table.
-    #[inline]
-    pub(crate) fn tile_by_ascii_label(&self, c: u8) -> Option<Tile> {
-        match self.label_ascii.get(c as usize) {
-            Some(&t) if t != 0 => Some(t),
-            _ => None,
-        }
+    /// The tile whose label is `label` upper-cased and folded (what the
+    /// table of one-character labels holds).
+    fn folded_label(&self, label: &str) -> Option<Tile> {
+        let up = self.fold(label);
+        self.by_label.get(&up).copied()
     }
 
     /// Upper-cases `text` and applies the fold rules.
@@ -685,19 +688,21 @@ impl Alphabet {
 
 #[cfg(test)]
 mod tests {
-    /// The board reader's table gives what the label lookup does, for every
-    /// ASCII character of every built-in alphabet (folds included).
+    /// The table of one-character labels gives what the folded lookup
+    /// does, for every ASCII character of every built-in alphabet (folds
+    /// included).
     #[test]
     fn the_ascii_label_table_is_the_label_lookup() {
         for name in Alphabet::builtin_names() {
             let a = Alphabet::builtin(name).unwrap();
-            for c in 0..=255u8 {
-                let slow = if c.is_ascii() {
-                    a.tile_by_label(std::str::from_utf8(&[c]).unwrap())
-                } else {
-                    None
-                };
-                assert_eq!(a.tile_by_ascii_label(c), slow, "{name}: {:?}", c as char);
+            for c in 0..128u8 {
+                let text = std::str::from_utf8(&[c]).unwrap().to_string();
+                assert_eq!(
+                    a.tile_by_label(&text),
+                    a.folded_label(&text),
+                    "{name}: {:?}",
+                    c as char
+                );
             }
         }
     }

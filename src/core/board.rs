@@ -448,32 +448,19 @@ pub(crate) fn parse_row(
             i += 1;
             continue;
         }
-        // One ASCII character: the table says what the label lookup below
-        // would (an unknown one goes on to it, for its message).
-        if c.is_ascii() && c != '[' {
-            if let Some(t) = alphabet.tile_by_ascii_label(c as u8) {
-                out.push(
-                    t | if c.is_ascii_lowercase() {
-                        BLANK_FLAG
-                    } else {
-                        0
-                    },
-                );
-                i += 1;
-                continue;
-            }
-        }
-        let (label, next) = if c == '[' {
+        // A one-character label is spelled in place, not in a new string.
+        let mut one = [0u8; 4];
+        let (label, next): (std::borrow::Cow<'_, str>, usize) = if c == '[' {
             let end = chars[i..]
                 .iter()
                 .position(|&x| x == ']')
                 .ok_or_else(|| format!("unclosed [ at character {}", i + 1))?;
             (
-                chars[i + 1..i + end].iter().collect::<String>(),
+                chars[i + 1..i + end].iter().collect::<String>().into(),
                 i + end + 1,
             )
         } else {
-            (c.to_string(), i + 1)
+            (std::borrow::Cow::Borrowed(&*c.encode_utf8(&mut one)), i + 1)
         };
         let blank = label.chars().any(|c| c.is_lowercase());
         match alphabet.tile_by_label(&label) {
