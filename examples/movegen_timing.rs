@@ -9,7 +9,10 @@
 //! unless `NO_INDEX=1` (a file with the index stored reads it in place,
 //! others search without it for their first 1,000). With `EQUITY=1` (and not `BEST`) it generates
 //! every move, values each (score plus its leave, looked up), and sorts them
-//! by equity: the naive way to the best play, for comparison. A `.kwg`
+//! by equity: the naive way to the best play, for comparison. With `BEST`
+//! it also prints the anchors searched and skipped a position. With
+//! `FRESH=1` every pass starts with a new generator (its cross-check cache
+//! empty), as a process that searches the suite once would. A `.kwg`
 //! LEXICON (English) is read in place (`lexgraph::Kwg`): its GADDAG, or its
 //! DAWG with `KWG_DAWG=1`.
 use std::time::Instant;
@@ -45,7 +48,7 @@ fn main() {
         .filter(|l| !l.trim().is_empty())
         .map(|l| Position::parse_cgp(l, &a, rules.layout.size()).unwrap())
         .collect();
-    let mut gen = Generator::new(rules);
+    let mut gen = Generator::new(rules.clone());
     gen.set_vector_scan(std::env::var_os("SCALAR").is_none_or(|v| v != "1"));
     let mut v: Vec<Move> = Vec::with_capacity(100_000);
     let mut times = Vec::new();
@@ -68,13 +71,25 @@ fn main() {
             t.elapsed().as_secs_f64() * 1e3
         );
     }
+    let (mut searched, mut skipped) = (0usize, 0usize);
+    let fresh = std::env::var_os("FRESH").is_some_and(|v| v == "1");
     for _ in 0..passes {
+        if fresh {
+            gen = Generator::new(rules.clone());
+            gen.set_vector_scan(std::env::var_os("SCALAR").is_none_or(|v| v != "1"));
+        }
         total = 0;
+        (searched, skipped) = (0, 0);
         let t = Instant::now();
         for p in &ps {
             v.clear();
             match best {
-                Some(n) => total += gen.best(&lex, p, &leaves, n, &Options::default()).len(),
+                Some(n) => {
+                    let (b, st) = gen.best_with_stats(&lex, p, &leaves, n, &Options::default());
+                    total += b.len();
+                    searched += st.searched;
+                    skipped += st.skipped;
+                }
                 None => {
                     gen.generate(&lex, &p.board, p.rack(), &Options::default(), &mut v);
                     total += v.len();
@@ -97,6 +112,13 @@ fn main() {
     }
     times.sort_by(f64::total_cmp);
     let n = ps.len() as f64;
+    if best.is_some() {
+        println!(
+            "anchors a position: {:.2} searched, {:.1} skipped",
+            searched as f64 / n,
+            skipped as f64 / n
+        );
+    }
     println!(
         "{:?}: {} positions, {:.1} moves/pos, fastest {:.1} µs/pos, median {:.1} µs/pos, {:.2} M moves/s (fastest)",
         lex.kind(),

@@ -50,7 +50,7 @@
 
 use crate::core::clock::Instant;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use rand::seq::SliceRandom;
@@ -252,7 +252,7 @@ pub fn scenario_seed(seed: u64, iteration: u64) -> u64 {
 }
 
 /// One scenario: the opponent's rack and the bag, drawn from its end.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Scenario {
     /// The opponent's rack.
     pub opponent: Rack,
@@ -418,9 +418,18 @@ impl<'a> Simulator<'a> {
 
     /// Scenario `iteration` for `seed` (see the [module](self) docs).
     pub fn scenario(&self, seed: u64, iteration: u64) -> Scenario {
+        let mut sc = Scenario::default();
+        self.scenario_into(seed, iteration, &mut sc);
+        sc
+    }
+
+    /// [`Simulator::scenario`] written into `sc`, in the bag it has.
+    pub fn scenario_into(&self, seed: u64, iteration: u64, sc: &mut Scenario) {
         let s = scenario_seed(seed, iteration);
         let mut rng = ChaCha8Rng::seed_from_u64(s);
-        let mut bag = self.unseen.clone();
+        let bag = &mut sc.bag;
+        bag.clear();
+        bag.extend_from_slice(&self.unseen);
         bag.shuffle(&mut rng);
         let opponent = match self.position.racks[1].is_empty() {
             false => self.position.racks[1],
@@ -448,11 +457,8 @@ impl<'a> Simulator<'a> {
                 r
             }
         };
-        Scenario {
-            opponent,
-            bag,
-            seed: s,
-        }
+        sc.opponent = opponent;
+        sc.seed = s;
     }
 
     /// Plays `candidate` out in `scenario` for `plies` turns.
@@ -463,18 +469,66 @@ impl<'a> Simulator<'a> {
         scenario: Scenario,
         plies: u32,
     ) -> Result<Outcome> {
+        self.play_out(gen, &mut None, &mut None, candidate, &scenario, plies)
+    }
+
+    /// [`Simulator::playout`] in a thread's [`Workspace`]: its game is
+    /// reset for the playout and its position rewritten each ply, so that
+    /// once they have grown nothing is allocated.
+    pub fn playout_in(
+        &self,
+        ws: &mut Workspace,
+        candidate: &Ranked,
+        scenario: &Scenario,
+        plies: u32,
+    ) -> Result<Outcome> {
+        self.play_out(
+            &mut ws.gen,
+            &mut ws.game,
+            &mut ws.pos,
+            candidate,
+            scenario,
+            plies,
+        )
+    }
+
+    /// A playout in the game and position given, if any (made otherwise).
+    fn play_out(
+        &self,
+        gen: &mut Generator,
+        game: &mut Option<Game>,
+        pos: &mut Option<Position>,
+        candidate: &Ranked,
+        scenario: &Scenario,
+        plies: u32,
+    ) -> Result<Outcome> {
         let p = &self.position;
-        let mut game = Game::resume(
-            self.lex.alphabet().clone(),
-            self.rules.clone(),
-            p.board.clone(),
-            [p.racks[0], scenario.opponent],
-            p.scores,
-            0,
-            p.zero_turns,
-            scenario.bag,
-            scenario.seed,
-        );
+        let racks = [p.racks[0], scenario.opponent];
+        let game = match game {
+            Some(g) => {
+                g.reset(
+                    &p.board,
+                    racks,
+                    p.scores,
+                    0,
+                    p.zero_turns,
+                    &scenario.bag,
+                    scenario.seed,
+                );
+                g
+            }
+            slot => slot.insert(Game::resume(
+                self.lex.alphabet().clone(),
+                self.rules.clone(),
+                p.board.clone(),
+                racks,
+                p.scores,
+                0,
+                p.zero_turns,
+                scenario.bag.clone(),
+                scenario.seed,
+            )),
+        };
         game.play(&candidate.play)?;
         // The leave's share of equity, for the player who kept it.
         let mut last = (0, candidate.equity - candidate.play.score() as f32);
@@ -483,7 +537,14 @@ impl<'a> Simulator<'a> {
                 break;
             }
             let mover = game.to_move();
-            let choice = self.player.choose(gen, self.lex, &game.position());
+            let pos = match &mut *pos {
+                Some(pos) => {
+                    game.position_into(pos);
+                    pos
+                }
+                slot => slot.insert(game.position()),
+            };
+            let choice = self.player.choose(gen, self.lex, pos);
             game.play(&choice.play)?;
             last = (mover, choice.equity - choice.play.score() as f32);
         }
@@ -533,18 +594,44 @@ impl<'a> Simulator<'a> {
             arms,
             settings,
             stop,
-            || Generator::new(self.rules.clone()),
-            |gen, a, i| {
-                let scenario = self.scenario(settings.seed, i);
-                self.playout(gen, &plays[a], scenario, settings.plies)
+            || Workspace::new(self.rules.clone()),
+            |ws, a, i| {
+                let mut scenario = std::mem::take(&mut ws.scenario);
+                self.scenario_into(settings.seed, i, &mut scenario);
+                let out = self.playout_in(ws, &plays[a], &scenario, settings.plies);
+                ws.scenario = scenario;
+                out
             },
             on_round,
         )
     }
 }
 
+/// What a thread keeps from one playout to the next
+/// ([`Simulator::playout_in`]).
+pub struct Workspace {
+    gen: Generator,
+    game: Option<Game>,
+    pos: Option<Position>,
+    scenario: Scenario,
+}
+
+impl Workspace {
+    /// An empty workspace for games under `rules`.
+    pub fn new(rules: Rules) -> Workspace {
+        Workspace {
+            gen: Generator::new(rules),
+            game: None,
+            pos: None,
+            scenario: Scenario::default(),
+        }
+    }
+}
+
 /// The round loop of [`Simulator::run`] over any arms: `sample(state, arm,
-/// iteration)` gives one outcome, `init` makes a thread's state.
+/// iteration)` gives one outcome, `init` makes a thread's state, which the
+/// thread keeps from round to round (it must not change outcomes: it is
+/// scratch space, and which thread samples what is not fixed).
 pub fn run_arms<S, I, F>(
     mut arms: Vec<Arm>,
     settings: &Settings,
@@ -554,10 +641,16 @@ pub fn run_arms<S, I, F>(
     mut on_round: impl FnMut(&[Arm]),
 ) -> Result<Report>
 where
+    S: Send,
     I: Fn() -> S + Sync + Send,
     F: Fn(&mut S, usize, u64) -> Result<Outcome> + Sync + Send,
 {
     settings.check()?;
+    // One state per thread of the pool, made when the thread first needs
+    // it; each thread locks only its own.
+    let states: Vec<Mutex<Option<S>>> = (0..rayon::current_num_threads().max(1))
+        .map(|_| Mutex::new(None))
+        .collect();
     let z = settings.confidence.map(|c| normal_quantile(0.5 + c / 2.0));
     let started = Instant::now();
     let mut done = 0u64;
@@ -583,7 +676,11 @@ where
             .collect();
         let outcomes: Vec<Result<Outcome>> = tasks
             .par_iter()
-            .map_init(&init, |state, &(a, i)| sample(state, a, i))
+            .map(|&(a, i)| {
+                let t = rayon::current_thread_index().unwrap_or(0) % states.len();
+                let mut state = states[t].lock().unwrap_or_else(|e| e.into_inner());
+                sample(state.get_or_insert_with(&init), a, i)
+            })
             .collect();
         // Added in task order: the same sums on any number of threads.
         for (&(a, _), o) in tasks.iter().zip(outcomes) {

@@ -68,13 +68,31 @@ impl std::fmt::Display for Dir {
 /// A square holds a tile (its top tile, in games where tiles stack) and,
 /// for stacking games, a height: [`Board::set_stack`] records one, and
 /// boards of the crossword game never need it (every tile is a stack of 1).
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Debug, PartialEq, Eq, Hash)]
 pub struct Board {
     size: usize,
     squares: Vec<u8>,
     /// Stack height per square; empty until a stack is set (then every
     /// square has one).
     heights: Vec<u8>,
+}
+
+impl Clone for Board {
+    fn clone(&self) -> Board {
+        Board {
+            size: self.size,
+            squares: self.squares.clone(),
+            heights: self.heights.clone(),
+        }
+    }
+
+    /// Copies `source` into this board's buffers (a look-ahead resets one
+    /// board many times without allocating).
+    fn clone_from(&mut self, source: &Board) {
+        self.size = source.size;
+        self.squares.clone_from(&source.squares);
+        self.heights.clone_from(&source.heights);
+    }
 }
 
 impl Board {

@@ -596,12 +596,15 @@ impl Klv {
 
 impl LeaveValue for Klv {
     fn sub_leave_values(&self, rack: &[u8; 64], out: &mut [f32]) {
-        let mut kinds = Vec::with_capacity(8);
-        let mut stride = 1usize;
+        // On the stack: no allocation per search.
+        let mut all = [(0u8, 0u8, 0usize); 64];
+        let (mut nk, mut stride) = (0, 1usize);
         for (t, &c) in rack.iter().enumerate().filter(|(_, &c)| c > 0) {
-            kinds.push((t as u8, c, stride));
+            all[nk] = (t as u8, c, stride);
+            nk += 1;
             stride = stride.saturating_mul(c as usize + 1);
         }
+        let kinds = &all[..nk];
         if out.len() != stride {
             // Not the layout the trait promises: value one by one.
             return crate::leave::each_sub_leave(self, rack, out);
@@ -622,7 +625,7 @@ impl LeaveValue for Klv {
                 &mut heap
             }
         };
-        self.walk_sub_leaves(b, &kinds, root, 0, 0, ranks);
+        self.walk_sub_leaves(b, kinds, root, 0, 0, ranks);
         for (o, &r) in out.iter_mut().zip(ranks.iter()) {
             if r != usize::MAX {
                 *o = self.value_in(b, r);

@@ -57,15 +57,15 @@ pub trait LeaveValue {
 
 /// [`LeaveValue::sub_leave_values`] one leave at a time.
 pub fn each_sub_leave<V: LeaveValue + ?Sized>(values: &V, rack: &[u8; 64], out: &mut [f32]) {
-    let kinds: Vec<(usize, u8)> = rack
-        .iter()
-        .enumerate()
-        .filter(|(_, &c)| c > 0)
-        .map(|(t, &c)| (t, c))
-        .collect();
+    // On the stack: no allocation per search.
+    let (mut all, mut nk) = ([(0usize, 0u8); 64], 0);
+    for (t, &c) in rack.iter().enumerate().filter(|(_, &c)| c > 0) {
+        all[nk] = (t, c);
+        nk += 1;
+    }
     for (code, slot) in out.iter_mut().enumerate() {
         let (mut counts, mut rest) = ([0u8; 64], code);
-        for &(t, c) in &kinds {
+        for &(t, c) in &all[..nk] {
             let radix = c as usize + 1;
             counts[t] = (rest % radix) as u8;
             rest /= radix;

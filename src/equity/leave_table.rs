@@ -1,6 +1,7 @@
 //! The leave table: every leave of the rack valued once per search, by a
 //! code of the tiles a play uses.
 
+use super::pool::Buffers;
 use super::Context;
 use crate::board::{tile_of, BLANK_FLAG};
 use crate::leave::{settle, tiles_value, LeaveValue};
@@ -43,10 +44,17 @@ pub(super) const MAX_LEAVE_CODES: u64 = 1 << 20;
 
 impl LeaveIndex {
     /// Every leave of `rack`, valued in `cx`.
-    pub(super) fn new<L: LeaveValue>(cx: &Context<'_, L>, rack: &Rack) -> LeaveIndex {
+    /// Its vectors come from `pool` ([`LeaveIndex::give_back`] returns
+    /// them).
+    pub(super) fn new<L: LeaveValue>(
+        cx: &Context<'_, L>,
+        rack: &Rack,
+        pool: &mut Buffers,
+    ) -> LeaveIndex {
         let counts = rack.counts();
         let mut stride = [0u32; 64];
-        let mut kinds = Vec::with_capacity(8);
+        let mut kinds = std::mem::take(&mut pool.kinds);
+        kinds.clear();
         let mut size = 1u64;
         for (t, &c) in counts.iter().enumerate().filter(|(_, &c)| c > 0) {
             stride[t] = size.min(u32::MAX as u64) as u32;
@@ -56,9 +64,11 @@ impl LeaveIndex {
         if size > MAX_LEAVE_CODES {
             // Too many leaves to value at once: no table, and bounds that
             // admit every play (see [`LeaveIndex::is_sparse`]).
+            let mut adds = std::mem::take(&mut pool.adds);
+            adds.clear();
             return LeaveIndex {
                 stride,
-                adds: Vec::new(),
+                adds,
                 best: [f32::INFINITY; 33],
                 best_any: f32::INFINITY,
                 best_blank: [f32::INFINITY; 33],
@@ -66,7 +76,9 @@ impl LeaveIndex {
                 rack: *counts,
             };
         }
-        let mut adds = vec![0f32; size as usize];
+        let mut adds = std::mem::take(&mut pool.adds);
+        adds.clear();
+        adds.resize(size as usize, 0.0);
         if cx.bag > 0 {
             // With tiles in the bag a leave adds its value: every value at
             // once, by the code of the tiles kept, which is the complement
@@ -88,7 +100,9 @@ impl LeaveIndex {
         let mut best_blank = [f32::NEG_INFINITY; 33];
         // The code's digits, least significant first, and the number and
         // points of the tiles it uses.
-        let mut digits = vec![0u32; kinds.len()];
+        let mut digits = std::mem::take(&mut pool.digits);
+        digits.clear();
+        digits.resize(kinds.len(), 0);
         let (mut used, mut points) = (0usize, 0i32);
         for add in adds.iter_mut() {
             if cx.bag == 0 {
@@ -115,6 +129,7 @@ impl LeaveIndex {
                 points -= radix as i32 * values[t];
             }
         }
+        pool.digits = digits;
         LeaveIndex {
             stride,
             adds,
@@ -124,6 +139,12 @@ impl LeaveIndex {
             kinds,
             rack: *counts,
         }
+    }
+
+    /// Gives its vectors back to `pool`.
+    pub(super) fn give_back(self, pool: &mut Buffers) {
+        pool.adds = self.adds;
+        pool.kinds = self.kinds;
     }
 
     /// Whether the rack had too many leaves to value at once

@@ -78,6 +78,7 @@ pub mod strategy;
 
 mod bound;
 mod leave_table;
+mod pool;
 mod spelled;
 mod top;
 
@@ -86,6 +87,7 @@ pub use self::top::{Stats, TopN};
 
 use self::bound::Shadow;
 use self::leave_table::{rack_of, LeaveIndex};
+use self::pool::Buffers;
 use self::spelled::{Bingos, Spelled};
 
 use std::cmp::Ordering;
@@ -144,13 +146,24 @@ impl Play {
         };
         match (self, other) {
             (Play::Place(a), Play::Place(b)) => a.canonical_cmp(b),
-            (Play::Exchange(a), Play::Exchange(b)) => a
-                .len()
-                .cmp(&b.len())
-                .then_with(|| a.tiles().cmp(&b.tiles())),
+            (Play::Exchange(a), Play::Exchange(b)) => {
+                a.len().cmp(&b.len()).then_with(|| tiles_order(a, b))
+            }
             _ => rank(self).cmp(&rank(other)),
         }
     }
+}
+
+/// The order of two racks of as many tiles by their tiles in order
+/// (`a.tiles().cmp(&b.tiles())`), from the counts: no allocation. At the
+/// first tile whose counts differ, the rack with more copies has it where
+/// the other has a higher tile.
+fn tiles_order(a: &Rack, b: &Rack) -> Ordering {
+    a.counts()
+        .iter()
+        .zip(b.counts())
+        .find(|(x, y)| x != y)
+        .map_or(Ordering::Equal, |(x, y)| y.cmp(x))
 }
 
 /// A play with its equity and the tiles it keeps.
@@ -287,7 +300,8 @@ impl<R: Scoring> Generator<R> {
             alphabet,
         };
         // Every leave valued once.
-        let leaves = LeaveIndex::new(&cx, rack);
+        let mut pool = Buffers::take();
+        let leaves = LeaveIndex::new(&cx, rack, &mut pool);
         let sparse = leaves.is_sparse();
         // Only the classic bounds use the index: other scorings neither
         // build it nor count towards building it, nor does a rack whose
@@ -298,7 +312,7 @@ impl<R: Scoring> Generator<R> {
             None
         };
         let mut spelled = match index {
-            Some(ix) => Spelled::new(&leaves, &ix, alphabet.len()),
+            Some(ix) => Spelled::new(&leaves, &ix, alphabet.len(), &mut pool.sets),
             None => Spelled::unknown(&leaves),
         };
         // The bingo checks take a bingo's tiles to be the whole rack: with
@@ -309,10 +323,16 @@ impl<R: Scoring> Generator<R> {
         if !whole_rack {
             spelled.through = u64::MAX;
         }
+        let mut best = std::mem::take(&mut pool.best);
+        best.clear();
+        best.reserve(n.min(64) + 1);
+        let bingos = index.filter(|_| whole_rack).map(|ix| {
+            std::cell::RefCell::new(Bingos::new(ix, rack.counts(), alphabet.len(), &mut pool))
+        });
         let mut top = TopN {
             cx,
             n,
-            best: Vec::with_capacity(n.min(64) + 1),
+            best,
             floor: f32::NEG_INFINITY,
             values: alphabet.values(),
             rack_size: rules.rack_size,
@@ -321,9 +341,7 @@ impl<R: Scoring> Generator<R> {
             leaves,
             shadow: Shadow::default(),
             scratch: Default::default(),
-            bingos: index
-                .filter(|_| whole_rack)
-                .map(|ix| std::cell::RefCell::new(Bingos::new(ix, rack.counts(), alphabet.len()))),
+            bingos,
             unchecked: [0; 64],
             stats: Stats {
                 exchanges_unranked: sparse && rules.may_exchange(1, bag),
@@ -358,6 +376,48 @@ impl<R: Scoring> Generator<R> {
             top.best.sort_by(|a, b| a.rank_cmp(b));
             top.best.truncate(n);
         }
-        (top.best, top.stats)
+        let TopN {
+            best,
+            stats,
+            leaves,
+            bingos,
+            ..
+        } = top;
+        leaves.give_back(&mut pool);
+        if let Some(b) = bingos {
+            b.into_inner().give_back(&mut pool);
+        }
+        pool.give();
+        (best, stats)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every pair of racks of up to four tiles of five kinds (the blank
+    /// among them): the counts give the order of the tile lists.
+    #[test]
+    fn racks_order_by_counts_as_by_tile_lists() {
+        let mut racks = vec![Rack::default()];
+        for _ in 0..4 {
+            let mut more = Vec::new();
+            for r in &racks {
+                for t in 0..5u8 {
+                    let mut r = *r;
+                    r.add(t);
+                    more.push(r);
+                }
+            }
+            racks.extend(more);
+        }
+        racks.sort_by_key(|r| r.tiles());
+        racks.dedup();
+        for a in &racks {
+            for b in racks.iter().filter(|b| b.len() == a.len()) {
+                assert_eq!(tiles_order(a, b), a.tiles().cmp(&b.tiles()), "{a:?} {b:?}");
+            }
+        }
     }
 }

@@ -2,6 +2,7 @@
 //! tiles that make words, and the bingos that fit a span letter by letter.
 
 use super::leave_table::LeaveIndex;
+use super::pool::Buffers;
 use super::top::TopN;
 use crate::alphabet::Tile;
 use crate::anagrams::{push_tile, AnagramIndex, MAX_LEN, WORD, WORDS_MAX_LEN};
@@ -51,7 +52,13 @@ impl Spelled {
     /// Two passes over the sets of tiles: one works out their keys and
     /// prefetches their entries in the index (some MB: every lookup can
     /// miss the cache, and this way the misses overlap), one reads them.
-    pub(super) fn new(leaves: &LeaveIndex, index: &AnagramIndex<'_>, letters: usize) -> Spelled {
+    /// `sets` is scratch space.
+    pub(super) fn new(
+        leaves: &LeaveIndex,
+        index: &AnagramIndex<'_>,
+        letters: usize,
+        sets: &mut Vec<(u64, usize, usize)>,
+    ) -> Spelled {
         let mut best = [f32::NEG_INFINITY; 33];
         let mut through_best = [[f32::NEG_INFINITY; 8]; 64];
         let mut any_best = [f32::NEG_INFINITY; 33];
@@ -61,7 +68,8 @@ impl Spelled {
         // tile, least significant first; the blank's kind, tile 0, first).
         let kinds = &leaves.kinds;
         let mut digits = [0u32; 64];
-        let mut sets: Vec<(u64, usize, usize)> = Vec::with_capacity(leaves.adds.len());
+        sets.clear();
+        sets.reserve(leaves.adds.len());
         for _ in 0..leaves.adds.len() {
             let (mut key, mut len, mut blanks) = (0u64, 0usize, 0usize);
             for (&(t, _), &d) in kinds.iter().zip(&digits) {
@@ -89,7 +97,7 @@ impl Spelled {
         let rack_tiles: usize = kinds.iter().map(|&(_, r)| r as usize - 1).sum();
         // The board tiles that make a word of the whole rack and one more.
         let mut through = u64::MAX;
-        for (&(key, len, blanks), &add) in sets.iter().zip(&leaves.adds) {
+        for (&(key, len, blanks), &add) in sets.iter().zip(leaves.adds.iter()) {
             let size = len + blanks;
             if size >= best.len() {
                 continue;
@@ -190,19 +198,39 @@ pub(super) struct Bingos<'a> {
 }
 
 impl<'a> Bingos<'a> {
-    pub(super) fn new(index: AnagramIndex<'a>, rack: &[u8; 64], alphabet: usize) -> Bingos<'a> {
-        let mut letters = Vec::with_capacity(MAX_LEN);
+    /// Its vectors come from `pool` ([`Bingos::give_back`] returns them).
+    pub(super) fn new(
+        index: AnagramIndex<'a>,
+        rack: &[u8; 64],
+        alphabet: usize,
+        pool: &mut Buffers,
+    ) -> Bingos<'a> {
+        let mut letters = std::mem::take(&mut pool.letters);
+        letters.clear();
         for (t, &c) in rack.iter().enumerate().skip(1) {
             letters.extend(std::iter::repeat_n(t as Tile, c as usize));
         }
+        let (mut words, mut known) = (
+            std::mem::take(&mut pool.words),
+            std::mem::take(&mut pool.known),
+        );
+        words.clear();
+        known.clear();
         Bingos {
             index,
             letters,
             blanks: rack[0] as usize,
             alphabet: alphabet.min(63),
-            words: Vec::new(),
-            known: Vec::new(),
+            words,
+            known,
         }
+    }
+
+    /// Gives its vectors back to `pool`.
+    pub(super) fn give_back(self, pool: &mut Buffers) {
+        pool.letters = self.letters;
+        pool.words = self.words;
+        pool.known = self.known;
     }
 
     /// Whether the bounds may check bingos' words (not with two blanks).
@@ -287,15 +315,23 @@ impl<'a> Bingos<'a> {
             .iter()
             .filter(move |(k, _)| *k == board_key)
             .map(|(_, w)| w)
-            .filter(move |w| {
-                span.iter().zip(w.iter()).all(|(q, &l)| {
-                    if q.tile() != 0 {
-                        tile_of(q.tile()) == l
-                    } else {
-                        q.allowed() & (1 << (l & 63)) != 0
-                    }
-                })
-            })
+            .filter(move |w| fits(span, w))
+    }
+
+    /// The first word [`Bingos::fitting`] gives at or after place `from` of
+    /// those kept, and its place.
+    pub(super) fn next_fitting(
+        &self,
+        span: &[LaneSquare],
+        board_key: u64,
+        from: usize,
+    ) -> Option<(usize, [Tile; WORDS_MAX_LEN])> {
+        self.words
+            .iter()
+            .enumerate()
+            .skip(from)
+            .find(|(_, (k, w))| *k == board_key && fits(span, w))
+            .map(|(i, &(_, w))| (i, w))
     }
 
     /// The most a word of the rack and the board tiles on the `len` squares
@@ -316,6 +352,18 @@ impl<'a> Bingos<'a> {
             .map(|w| span_score(scoring, span, w, None))
             .max()
     }
+}
+
+/// Whether word `w` fits `span`: each letter one its square accepts, the
+/// board tiles' letters where they lie.
+fn fits(span: &[LaneSquare], w: &[Tile; WORDS_MAX_LEN]) -> bool {
+    span.iter().zip(w.iter()).all(|(q, &l)| {
+        if q.tile() != 0 {
+            tile_of(q.tile()) == l
+        } else {
+            q.allowed() & (1 << (l & 63)) != 0
+        }
+    })
 }
 
 /// What word `w` scores on `span` (its board tiles where they lie, the
@@ -352,15 +400,20 @@ impl<L: LeaveValue> TopN<'_, L> {
     /// the blank on each placed copy of the letter it stands for, scored
     /// as the classic scoring does.
     pub(super) fn place_blank_bingos(&mut self, lane: &Lane<'_>, start: usize, len: usize) {
-        let Some(cell) = &self.bingos else { return };
-        let words: Vec<[Tile; WORDS_MAX_LEN]> = {
-            let sqs = &lane.squares()[start..start + len];
-            let mut b = cell.borrow_mut();
-            let key = b.board_key(sqs);
-            b.fitting(sqs, key).copied().collect()
+        let sqs = &lane.squares()[start..start + len];
+        let Some(key) = self.bingos.as_ref().map(|b| b.borrow_mut().board_key(sqs)) else {
+            return;
         };
-        for w in &words {
-            self.place_blank_word(lane, start, w);
+        // A word at a time, by where it is kept: nothing collected.
+        let mut from = 0;
+        loop {
+            let next = self
+                .bingos
+                .as_ref()
+                .and_then(|b| b.borrow().next_fitting(sqs, key, from));
+            let Some((i, w)) = next else { return };
+            from = i + 1;
+            self.place_blank_word(lane, start, &w);
         }
     }
 

@@ -324,10 +324,16 @@ impl Strategy {
         lex: &Lexicon,
         pos: &Position,
     ) -> Ranked {
-        self.rank(gen, lex, pos, 1)
-            .into_iter()
-            .next()
-            .expect("a pass or an exchange when there is no placement")
+        let mut best = self.rank(gen, lex, pos, 1);
+        assert!(
+            !best.is_empty(),
+            "a pass or an exchange when there is no placement"
+        );
+        let r = best.swap_remove(0);
+        // The vector goes back to the search's buffers: a look-ahead
+        // chooses once a ply and allocates nothing.
+        super::pool::Buffers::recycle_best(best);
+        r
     }
 
     /// The `n` best plays as this strategy ranks them, best first (its

@@ -271,6 +271,38 @@ impl Game {
         }
     }
 
+    /// Sets this two-player game to the one [`Game::resume`] would make
+    /// from these arguments, keeping its alphabet and rules and reusing its
+    /// buffers: a look-ahead that plays many games out from one position
+    /// resets one game instead of building each (no allocation once the
+    /// buffers have grown).
+    #[allow(clippy::too_many_arguments)]
+    pub fn reset(
+        &mut self,
+        board: &Board,
+        racks: [Rack; 2],
+        scores: [i32; 2],
+        to_move: usize,
+        scoreless: u32,
+        bag: &[Tile],
+        seed: u64,
+    ) {
+        self.board.clone_from(board);
+        self.players = 2;
+        self.racks = [Rack::default(); MAX_PLAYERS];
+        self.racks[..2].copy_from_slice(&racks);
+        self.scores = [0; MAX_PLAYERS];
+        self.scores[..2].copy_from_slice(&scores);
+        self.bag.clear();
+        self.bag.extend_from_slice(bag);
+        self.rng = ChaCha8Rng::seed_from_u64(seed);
+        self.to_move = to_move.min(1);
+        self.scoreless = scoreless;
+        self.passes = 0;
+        self.turns.clear();
+        self.end = None;
+    }
+
     /// The alphabet the game's tiles come from.
     pub fn alphabet(&self) -> &Alphabet {
         &self.alphabet
@@ -363,6 +395,23 @@ impl Game {
         }
     }
 
+    /// [`Game::position`] written into `pos`, in the buffers it has.
+    pub fn position_into(&self, pos: &mut Position) {
+        let p = self.to_move;
+        let best_other = (0..self.players)
+            .filter(|&o| o != p)
+            .map(|o| self.scores[o])
+            .max()
+            .unwrap_or(0);
+        pos.board.clone_from(&self.board);
+        pos.racks = [self.racks[p], Rack::default()];
+        pos.scores = [self.scores[p], best_other];
+        pos.zero_turns = self.scoreless;
+        pos.players = self.players as u8;
+        pos.lexicon = None;
+        pos.opcodes.clear();
+    }
+
     /// Whether an exchange is allowed now: a rack's worth of tiles in the
     /// bag (Upwords: any, for one tile).
     pub fn can_exchange(&self) -> bool {
@@ -437,7 +486,14 @@ impl Game {
                     }));
                 }
                 let mut left = rack;
-                if out.is_empty() || out.tiles().into_iter().any(|t| !left.remove(t)) {
+                // By counts, not `tiles()`: look-aheads exchange by the
+                // million and allocate nothing.
+                let taken = out
+                    .counts()
+                    .iter()
+                    .enumerate()
+                    .all(|(t, &c)| (0..c).all(|_| left.remove(t as Tile)));
+                if out.is_empty() || !taken {
                     return Err(Error::Play(format!(
                         "cannot exchange {} from the rack {}",
                         out.to_text(&self.alphabet),
@@ -446,7 +502,9 @@ impl Game {
                 }
                 self.racks[p] = left;
                 self.refill(p);
-                self.bag.extend(out.tiles());
+                for (t, &c) in out.counts().iter().enumerate() {
+                    self.bag.extend(std::iter::repeat_n(t as Tile, c as usize));
+                }
                 self.bag.shuffle(&mut self.rng);
                 0
             }

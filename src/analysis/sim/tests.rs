@@ -408,3 +408,82 @@ fn bad_settings_and_positions_are_refused() {
     let e = Simulator::new(&lex, Rules::default(), p, gordon());
     assert!(e.err().unwrap().to_string().contains("endgame"));
 }
+
+/// Counts the allocations each thread makes, for
+/// [`a_playout_allocates_nothing_once_its_workspace_has_grown`] (other
+/// tests run on other threads meanwhile).
+struct Counting;
+
+thread_local! {
+    static ALLOCATIONS: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
+fn count_one() {
+    // `try_with`: a thread being torn down still frees.
+    let _ = ALLOCATIONS.try_with(|c| c.set(c.get() + 1));
+}
+
+// SAFETY: every call goes to the system allocator with the caller's own
+// arguments, which meet its contract as they meet this one's; counting
+// touches a const-initialised thread-local cell and never allocates.
+// Exercised by every test of this binary.
+unsafe impl std::alloc::GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: std::alloc::Layout) -> *mut u8 {
+        count_one();
+        // SAFETY: as above.
+        unsafe { std::alloc::System.alloc(layout) }
+    }
+
+    unsafe fn alloc_zeroed(&self, layout: std::alloc::Layout) -> *mut u8 {
+        count_one();
+        // SAFETY: as above.
+        unsafe { std::alloc::System.alloc_zeroed(layout) }
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: std::alloc::Layout, size: usize) -> *mut u8 {
+        count_one();
+        // SAFETY: as above.
+        unsafe { std::alloc::System.realloc(ptr, layout, size) }
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: std::alloc::Layout) {
+        // SAFETY: as above.
+        unsafe { std::alloc::System.dealloc(ptr, layout) }
+    }
+}
+
+#[global_allocator]
+static COUNTING: Counting = Counting;
+
+/// The "no allocation per ply in the hot loop": once a thread's
+/// workspace and the search's buffers have grown, scenarios and playouts
+/// of every length allocate nothing at all.
+#[test]
+fn a_playout_allocates_nothing_once_its_workspace_has_grown() {
+    let lex = small_gaddag();
+    assert!(!lex.anagram_index().is_empty());
+    let sim = simulator(&lex);
+    let mut gen = Generator::new(Rules::default());
+    let candidates = sim.candidates(&mut gen, 3);
+    let mut ws = Workspace::new(Rules::default());
+    let mut sc = Scenario::default();
+    let mut run = |plies: u32, fresh: bool| {
+        if fresh {
+            ws = Workspace::new(Rules::default());
+        }
+        let before = ALLOCATIONS.with(|c| c.get());
+        for c in &candidates {
+            for i in 0..20 {
+                sim.scenario_into(5, i, &mut sc);
+                sim.playout_in(&mut ws, c, &sc, plies).unwrap();
+            }
+        }
+        ALLOCATIONS.with(|c| c.get()) - before
+    };
+    assert!(run(6, false) > 0, "the first playouts grow the workspace");
+    for plies in [1, 2, 6] {
+        assert_eq!(run(plies, false), 0, "{plies} plies");
+    }
+    // The counter counts: a fresh workspace allocates.
+    assert!(run(1, true) > 0);
+}
