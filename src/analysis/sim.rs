@@ -60,7 +60,7 @@ use rayon::prelude::*;
 
 use crate::alphabet::Tile;
 use crate::analysis::winprob::WinTable;
-use crate::equity::{Play, Ranked};
+use crate::equity::{Play, RackMemo, Ranked};
 use crate::error::{Error, Result};
 use crate::game::Game;
 use crate::lexicon::Lexicon;
@@ -469,7 +469,7 @@ impl<'a> Simulator<'a> {
         scenario: Scenario,
         plies: u32,
     ) -> Result<Outcome> {
-        self.play_out(gen, &mut None, &mut None, candidate, &scenario, plies)
+        self.play_out(gen, &mut None, &mut None, None, candidate, &scenario, plies)
     }
 
     /// [`Simulator::playout`] in a thread's [`Workspace`]: its game is
@@ -486,18 +486,22 @@ impl<'a> Simulator<'a> {
             &mut ws.gen,
             &mut ws.game,
             &mut ws.pos,
+            Some(&mut ws.memo),
             candidate,
             scenario,
             plies,
         )
     }
 
-    /// A playout in the game and position given, if any (made otherwise).
+    /// A playout in the game and position given, if any (made otherwise),
+    /// the static player's racks remembered in `memo`.
+    #[allow(clippy::too_many_arguments)]
     fn play_out(
         &self,
         gen: &mut Generator,
         game: &mut Option<Game>,
         pos: &mut Option<Position>,
+        mut memo: Option<&mut RackMemo>,
         candidate: &Ranked,
         scenario: &Scenario,
         plies: u32,
@@ -544,7 +548,9 @@ impl<'a> Simulator<'a> {
                 }
                 slot => slot.insert(game.position()),
             };
-            let choice = self.player.choose(gen, self.lex, pos);
+            let choice = self
+                .player
+                .choose_memo(gen, self.lex, pos, memo.as_deref_mut());
             game.play(&choice.play)?;
             last = (mover, choice.equity - choice.play.score() as f32);
         }
@@ -614,9 +620,18 @@ pub struct Workspace {
     game: Option<Game>,
     pos: Option<Position>,
     scenario: Scenario,
+    /// The static player's work on the racks it met last: every candidate
+    /// meets a scenario's racks.
+    memo: RackMemo,
 }
 
 impl Workspace {
+    /// Searches that found their rack remembered.
+    #[cfg(test)]
+    pub(crate) fn memo_hits(&self) -> u64 {
+        self.memo.hits
+    }
+
     /// An empty workspace for games under `rules`.
     pub fn new(rules: Rules) -> Workspace {
         Workspace {
@@ -624,6 +639,7 @@ impl Workspace {
             game: None,
             pos: None,
             scenario: Scenario::default(),
+            memo: RackMemo::default(),
         }
     }
 }

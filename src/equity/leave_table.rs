@@ -16,6 +16,7 @@ use crate::rack::Rack;
 /// blanks played as letters, is one) is a digit counting the copies used,
 /// of radix one more than the copies on the rack. A rack of 7 tiles has at
 /// most 2^7 = 128 codes.
+#[derive(Clone)]
 pub(super) struct LeaveIndex {
     /// What using one copy of tile `t` (0: a blank) adds to the code.
     pub(super) stride: [u32; 64],
@@ -139,6 +140,36 @@ impl LeaveIndex {
             kinds,
             rack: *counts,
         }
+    }
+
+    /// A copy, in `pool`'s vectors.
+    pub(super) fn copy_in(&self, pool: &mut Buffers) -> LeaveIndex {
+        let (mut adds, mut kinds) = (
+            std::mem::take(&mut pool.adds),
+            std::mem::take(&mut pool.kinds),
+        );
+        adds.clone_from(&self.adds);
+        kinds.clone_from(&self.kinds);
+        LeaveIndex {
+            stride: self.stride,
+            adds,
+            best: self.best,
+            best_any: self.best_any,
+            best_blank: self.best_blank,
+            kinds,
+            rack: self.rack,
+        }
+    }
+
+    /// Makes this a copy of `other`, in the vectors it has.
+    pub(super) fn copy_from(&mut self, other: &LeaveIndex) {
+        self.stride = other.stride;
+        self.adds.clone_from(&other.adds);
+        self.best = other.best;
+        self.best_any = other.best_any;
+        self.best_blank = other.best_blank;
+        self.kinds.clone_from(&other.kinds);
+        self.rack = other.rack;
     }
 
     /// Gives its vectors back to `pool`.

@@ -78,6 +78,7 @@ pub mod strategy;
 
 mod bound;
 mod leave_table;
+mod memo;
 mod pool;
 mod spelled;
 mod top;
@@ -87,6 +88,8 @@ pub use self::top::{Stats, TopN};
 
 use self::bound::Shadow;
 use self::leave_table::{rack_of, LeaveIndex};
+use self::memo::Key;
+pub(crate) use self::memo::RackMemo;
 use self::pool::Buffers;
 use self::spelled::{Bingos, Spelled};
 
@@ -279,6 +282,23 @@ impl<R: Scoring> Generator<R> {
         n: usize,
         opts: &Options,
     ) -> (Vec<Ranked>, Stats) {
+        self.best_memo(words, full, pos, leaves, n, opts, None)
+    }
+
+    /// [`Generator::best_within_with_stats`], with what it works out from
+    /// the rack alone taken from `memo` where remembered, and remembered
+    /// there otherwise (see [`RackMemo`]).
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn best_memo(
+        &mut self,
+        words: &Lexicon,
+        full: &Lexicon,
+        pos: &Position,
+        leaves: &impl LeaveValue,
+        n: usize,
+        opts: &Options,
+        mut memo: Option<&mut RackMemo>,
+    ) -> (Vec<Ranked>, Stats) {
         if n == 0 {
             return (Vec::new(), Stats::default());
         }
@@ -299,9 +319,25 @@ impl<R: Scoring> Generator<R> {
             leaves,
             alphabet,
         };
-        // Every leave valued once.
+        // Every leave valued once (or remembered).
         let mut pool = Buffers::take();
-        let leaves = LeaveIndex::new(&cx, rack, &mut pool);
+        if let Some(m) = memo.as_deref_mut() {
+            m.claim((
+                leaves as *const _ as *const () as usize,
+                words as *const Lexicon as usize,
+                full as *const Lexicon as usize,
+            ));
+        }
+        let mut key = Key {
+            rack: *rack.counts(),
+            opponent: (bag == 0).then_some(opponent),
+            indexed: false,
+        };
+        let found = memo.as_deref().and_then(|m| m.find(&key));
+        let leaves = match (found, memo.as_deref()) {
+            (Some(i), Some(m)) => m.entry(i).leaves.copy_in(&mut pool),
+            _ => LeaveIndex::new(&cx, rack, &mut pool),
+        };
         let sparse = leaves.is_sparse();
         // Only the classic bounds use the index: other scorings neither
         // build it nor count towards building it, nor does a rack whose
@@ -311,9 +347,22 @@ impl<R: Scoring> Generator<R> {
         } else {
             None
         };
-        let mut spelled = match index {
-            Some(ix) => Spelled::new(&leaves, &ix, alphabet.len(), &mut pool.sets),
-            None => Spelled::unknown(&leaves),
+        key.indexed = index.is_some();
+        let hit = found.filter(|&i| memo.as_deref().is_some_and(|m| m.entry(i).key == key));
+        let mut spelled = match (hit, memo.as_deref(), index) {
+            (Some(i), Some(m), _) => m.entry(i).spelled.clone(),
+            (_, _, Some(ix)) => Spelled::new(&leaves, &ix, alphabet.len(), &mut pool.sets),
+            _ => Spelled::unknown(&leaves),
+        };
+        // Where the memo keeps this rack's entry.
+        let slot = match (hit, memo.as_deref_mut()) {
+            (Some(i), Some(m)) => {
+                m.hit();
+                Some(i)
+            }
+            (Some(i), None) => Some(i),
+            (None, Some(m)) => Some(m.remember(found, key, &leaves, &spelled)),
+            (None, None) => None,
         };
         // The bingo checks take a bingo's tiles to be the whole rack: with
         // more tiles than a rack's worth (a position may give them; only
@@ -327,7 +376,13 @@ impl<R: Scoring> Generator<R> {
         best.clear();
         best.reserve(n.min(64) + 1);
         let bingos = index.filter(|_| whole_rack).map(|ix| {
-            std::cell::RefCell::new(Bingos::new(ix, rack.counts(), alphabet.len(), &mut pool))
+            let mut b = Bingos::new(ix, rack.counts(), alphabet.len(), &mut pool);
+            if let (Some(i), Some(m)) = (slot, memo.as_deref()) {
+                let e = m.entry(i);
+                b.words.clone_from(&e.words);
+                b.known.clone_from(&e.known);
+            }
+            std::cell::RefCell::new(b)
         });
         let mut top = TopN {
             cx,
@@ -385,7 +440,14 @@ impl<R: Scoring> Generator<R> {
         } = top;
         leaves.give_back(&mut pool);
         if let Some(b) = bingos {
-            b.into_inner().give_back(&mut pool);
+            let b = b.into_inner();
+            if let (Some(i), Some(m)) = (slot, memo) {
+                // The words looked up meanwhile, for the next search.
+                let e = m.entry_mut(i);
+                e.words.clone_from(&b.words);
+                e.known.clone_from(&b.known);
+            }
+            b.give_back(&mut pool);
         }
         pool.give();
         (best, stats)

@@ -17,6 +17,7 @@ use crate::scoring::{Classic, Scoring};
 /// the lexicon's [`AnagramIndex`]: a span whose word would be the placed
 /// tiles alone can only hold a set of tiles that spells a word, and a full
 /// rack through one board tile needs an 8-letter word.
+#[derive(Clone)]
 pub(super) struct Spelled {
     /// By number of tiles used: the most the leave of any set of that many
     /// tiles that spells a word adds (`-inf` where none does; a set the

@@ -49,7 +49,7 @@ use std::path::Path;
 use std::sync::Arc;
 
 use crate::alphabet::Alphabet;
-use crate::equity::{Play, Ranked};
+use crate::equity::{Play, RackMemo, Ranked};
 use crate::error::{Error, Result};
 use crate::klv::Klv;
 use crate::leave::{equity, Gordon, LeaveTable, LeaveValue};
@@ -324,7 +324,19 @@ impl Strategy {
         lex: &Lexicon,
         pos: &Position,
     ) -> Ranked {
-        let mut best = self.rank(gen, lex, pos, 1);
+        self.choose_memo(gen, lex, pos, None)
+    }
+
+    /// [`Strategy::choose`], the rack's work kept in `memo` for this
+    /// strategy's next choices (see [`RackMemo`]).
+    pub(crate) fn choose_memo<R: Scoring>(
+        &self,
+        gen: &mut Generator<R>,
+        lex: &Lexicon,
+        pos: &Position,
+        memo: Option<&mut RackMemo>,
+    ) -> Ranked {
+        let mut best = self.rank_memo(gen, lex, pos, 1, memo);
         assert!(
             !best.is_empty(),
             "a pass or an exchange when there is no placement"
@@ -347,13 +359,26 @@ impl Strategy {
         pos: &Position,
         n: usize,
     ) -> Vec<Ranked> {
+        self.rank_memo(gen, lex, pos, n, None)
+    }
+
+    fn rank_memo<R: Scoring>(
+        &self,
+        gen: &mut Generator<R>,
+        lex: &Lexicon,
+        pos: &Position,
+        n: usize,
+        memo: Option<&mut RackMemo>,
+    ) -> Vec<Ranked> {
         let opts = Options::default();
         let words = self.vocabulary.as_deref().unwrap_or(lex);
         if n == 0 {
             return Vec::new();
         }
         if self.exchanges == Exchanges::Ranked && self.realism.is_none() {
-            return gen.best_within(words, lex, pos, &self.leaves, n, &opts);
+            return gen
+                .best_memo(words, lex, pos, &self.leaves, n, &opts, memo)
+                .0;
         }
         let alphabet = lex.alphabet();
         let rack = pos.rack();

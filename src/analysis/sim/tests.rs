@@ -487,3 +487,37 @@ fn a_playout_allocates_nothing_once_its_workspace_has_grown() {
     // The counter counts: a fresh workspace allocates.
     assert!(run(1, true) > 0);
 }
+
+/// The static player's racks remembered from playout to playout
+/// (`RackMemo`): every candidate meets a scenario's opponent rack. A
+/// workspace's playouts, candidates taking turns within each scenario as a
+/// simulation's rounds order them, equal playouts made from nothing, at
+/// every ply count; and the memo was used.
+#[test]
+fn remembered_racks_change_no_playout() {
+    let lex = small_gaddag();
+    let sim = simulator(&lex);
+    let mut gen = Generator::new(Rules::default());
+    let candidates = sim.candidates(&mut gen, 4);
+    assert_eq!(candidates.len(), 4);
+    let mut ws = Workspace::new(Rules::default());
+    let mut sc = Scenario::default();
+    for plies in [1, 2, 3] {
+        for i in 0..30 {
+            for c in &candidates {
+                sim.scenario_into(11, i, &mut sc);
+                let got = sim.playout_in(&mut ws, c, &sc, plies).unwrap();
+                let want = sim
+                    .playout(&mut Generator::new(Rules::default()), c, sc.clone(), plies)
+                    .unwrap();
+                assert_eq!(
+                    got.value.to_bits(),
+                    want.value.to_bits(),
+                    "{plies} plies, scenario {i}"
+                );
+                assert_eq!(got.win.to_bits(), want.win.to_bits());
+            }
+        }
+    }
+    assert!(ws.memo_hits() > 100, "{} hits", ws.memo_hits());
+}
