@@ -378,21 +378,18 @@ impl Game {
     /// best of the others'), the scoreless-turn count, and the number of
     /// players (so that [`Position::bag_len`] of it is the bag's size).
     pub fn position(&self) -> Position {
-        let p = self.to_move;
-        let best_other = (0..self.players)
-            .filter(|&o| o != p)
-            .map(|o| self.scores[o])
-            .max()
-            .unwrap_or(0);
-        Position {
-            board: self.board.clone(),
-            racks: [self.racks[p], Rack::default()],
-            scores: [self.scores[p], best_other],
-            zero_turns: self.scoreless,
-            players: self.players as u8,
+        // An empty board of side 0 holds no buffer: filled below.
+        let mut pos = Position {
+            board: Board::new(0),
+            racks: [Rack::default(); 2],
+            scores: [0; 2],
+            zero_turns: 0,
+            players: 2,
             lexicon: None,
             opcodes: Vec::new(),
-        }
+        };
+        self.position_into(&mut pos);
+        pos
     }
 
     /// [`Game::position`] written into `pos`, in the buffers it has.
