@@ -688,6 +688,8 @@ impl Alphabet {
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+
     /// The table of one-character labels gives what the folded lookup
     /// does, for every ASCII character of every built-in alphabet (folds
     /// included).
@@ -706,8 +708,6 @@ mod tests {
             }
         }
     }
-
-    use super::*;
 
     #[test]
     fn builtins_match_standard_bags() {

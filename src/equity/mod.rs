@@ -355,15 +355,13 @@ impl<R: Scoring> Generator<R> {
             _ => Spelled::unknown(&leaves),
         };
         // Where the memo keeps this rack's entry.
-        let slot = match (hit, memo.as_deref_mut()) {
-            (Some(i), Some(m)) => {
+        let slot = memo.as_deref_mut().map(|m| match hit {
+            Some(i) => {
                 m.hit();
-                Some(i)
+                i
             }
-            (Some(i), None) => Some(i),
-            (None, Some(m)) => Some(m.remember(found, key, &leaves, &spelled)),
-            (None, None) => None,
-        };
+            None => m.remember(found, key, &leaves, &spelled),
+        });
         // The bingo checks take a bingo's tiles to be the whole rack: with
         // more tiles than a rack's worth (a position may give them; only
         // plays of exactly a rack's worth earn the bonus), they would check
