@@ -60,6 +60,7 @@ use rayon::prelude::*;
 
 use crate::alphabet::Tile;
 use crate::analysis::winprob::WinTable;
+use crate::equity::reuse::ReplyBase;
 use crate::equity::{Play, RackMemo, Ranked};
 use crate::error::{Error, Result};
 use crate::game::Game;
@@ -469,7 +470,9 @@ impl<'a> Simulator<'a> {
         scenario: Scenario,
         plies: u32,
     ) -> Result<Outcome> {
-        self.play_out(gen, &mut None, &mut None, None, candidate, &scenario, plies)
+        self.play_out(
+            gen, &mut None, &mut None, None, None, candidate, &scenario, plies,
+        )
     }
 
     /// [`Simulator::playout`] in a thread's [`Workspace`]: its game is
@@ -482,11 +485,13 @@ impl<'a> Simulator<'a> {
         scenario: &Scenario,
         plies: u32,
     ) -> Result<Outcome> {
+        let reply = Some((&mut ws.base, &mut ws.reply));
         self.play_out(
             &mut ws.gen,
             &mut ws.game,
             &mut ws.pos,
             Some(&mut ws.memo),
+            reply,
             candidate,
             scenario,
             plies,
@@ -494,7 +499,9 @@ impl<'a> Simulator<'a> {
     }
 
     /// A playout in the game and position given, if any (made otherwise),
-    /// the static player's racks remembered in `memo`.
+    /// the static player's racks remembered in `memo`, and with `reply`
+    /// the opponent's first reply found from a search of the board without
+    /// the candidate kept there (the same for every candidate).
     #[allow(clippy::too_many_arguments)]
     fn play_out(
         &self,
@@ -502,6 +509,7 @@ impl<'a> Simulator<'a> {
         game: &mut Option<Game>,
         pos: &mut Option<Position>,
         mut memo: Option<&mut RackMemo>,
+        mut reply: Option<(&mut Option<Position>, &mut ReplyBase)>,
         candidate: &Ranked,
         scenario: &Scenario,
         plies: u32,
@@ -536,7 +544,7 @@ impl<'a> Simulator<'a> {
         game.play(&candidate.play)?;
         // The leave's share of equity, for the player who kept it.
         let mut last = (0, candidate.equity - candidate.play.score() as f32);
-        for _ in 0..plies {
+        for ply in 0..plies {
             if game.is_over() {
                 break;
             }
@@ -548,9 +556,32 @@ impl<'a> Simulator<'a> {
                 }
                 slot => slot.insert(game.position()),
             };
-            let choice = self
-                .player
-                .choose_memo(gen, self.lex, pos, memo.as_deref_mut());
+            let choice = match reply.as_mut().filter(|_| ply == 0 && mover == 1) {
+                Some((base, kept)) => {
+                    // The board before the candidate, the opponent to move.
+                    let base = match &mut **base {
+                        Some(b) => {
+                            // Field by field: nothing allocated.
+                            b.board.clone_from(&p.board);
+                            b.racks = pos.racks;
+                            b.scores = pos.scores;
+                            b.zero_turns = pos.zero_turns;
+                            b.players = pos.players;
+                            b
+                        }
+                        slot => {
+                            let mut b = pos.clone();
+                            b.board.clone_from(&p.board);
+                            slot.insert(b)
+                        }
+                    };
+                    self.player
+                        .choose_reply(gen, self.lex, base, pos, memo.as_deref_mut(), kept)
+                }
+                None => self
+                    .player
+                    .choose_memo(gen, self.lex, pos, memo.as_deref_mut()),
+            };
             game.play(&choice.play)?;
             last = (mover, choice.equity - choice.play.score() as f32);
         }
@@ -623,6 +654,10 @@ pub struct Workspace {
     /// The static player's work on the racks it met last: every candidate
     /// meets a scenario's racks.
     memo: RackMemo,
+    /// The scenario's board before the candidate, the opponent to move,
+    /// and its search, for the opponent's reply to every candidate.
+    base: Option<Position>,
+    reply: ReplyBase,
 }
 
 impl Workspace {
@@ -630,6 +665,12 @@ impl Workspace {
     #[cfg(test)]
     pub(crate) fn memo_hits(&self) -> u64 {
         self.memo.hits
+    }
+
+    /// Replies found from the search of the board before the candidate.
+    #[cfg(test)]
+    pub(crate) fn replies_reused(&self) -> u64 {
+        self.reply.reused
     }
 
     /// An empty workspace for games under `rules`.
@@ -640,6 +681,8 @@ impl Workspace {
             pos: None,
             scenario: Scenario::default(),
             memo: RackMemo::default(),
+            base: None,
+            reply: ReplyBase::default(),
         }
     }
 }

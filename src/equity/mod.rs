@@ -80,6 +80,7 @@ mod bound;
 mod leave_table;
 mod memo;
 mod pool;
+pub(crate) mod reuse;
 mod spelled;
 mod top;
 
@@ -91,6 +92,7 @@ use self::leave_table::{rack_of, LeaveIndex};
 use self::memo::Key;
 pub(crate) use self::memo::RackMemo;
 use self::pool::Buffers;
+use self::reuse::Reuse;
 use self::spelled::{Bingos, Spelled};
 
 use std::cmp::Ordering;
@@ -282,12 +284,14 @@ impl<R: Scoring> Generator<R> {
         n: usize,
         opts: &Options,
     ) -> (Vec<Ranked>, Stats) {
-        self.best_memo(words, full, pos, leaves, n, opts, None)
+        self.best_memo(words, full, pos, leaves, n, opts, None, None)
     }
 
     /// [`Generator::best_within_with_stats`], with what it works out from
     /// the rack alone taken from `memo` where remembered, and remembered
-    /// there otherwise (see [`RackMemo`]).
+    /// there otherwise (see [`RackMemo`]); with `reuse`, the lanes equal to
+    /// its board's are not searched, and its plays on them offered instead
+    /// (see [`reuse`]: the caller checks that the result is exact).
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn best_memo(
         &mut self,
@@ -298,6 +302,7 @@ impl<R: Scoring> Generator<R> {
         n: usize,
         opts: &Options,
         mut memo: Option<&mut RackMemo>,
+        reuse: Option<Reuse<'_>>,
     ) -> (Vec<Ranked>, Stats) {
         if n == 0 {
             return (Vec::new(), Stats::default());
@@ -402,6 +407,7 @@ impl<R: Scoring> Generator<R> {
             },
             prune: R::CLASSIC && !sparse,
             scoring: Classic::new(rules, alphabet),
+            reuse,
         };
         // Exchanges, when the bag allows, and the pass first: they set a
         // floor before the search begins.

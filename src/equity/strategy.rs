@@ -49,6 +49,7 @@ use std::path::Path;
 use std::sync::Arc;
 
 use crate::alphabet::Alphabet;
+use crate::equity::reuse::ReplyBase;
 use crate::equity::{Play, RackMemo, Ranked};
 use crate::error::{Error, Result};
 use crate::klv::Klv;
@@ -348,6 +349,35 @@ impl Strategy {
         r
     }
 
+    /// [`Strategy::choose_memo`] for a reply: `pos` is `base` (with the
+    /// same rack) after one play, and `kept` keeps `base`'s search for the
+    /// replies to other plays (see [`crate::equity::reuse`]). Strategies
+    /// that rank otherwise than by equity alone choose as `choose_memo`.
+    pub(crate) fn choose_reply<R: Scoring>(
+        &self,
+        gen: &mut Generator<R>,
+        lex: &Lexicon,
+        base: &Position,
+        pos: &Position,
+        memo: Option<&mut RackMemo>,
+        kept: &mut ReplyBase,
+    ) -> Ranked {
+        if self.exchanges != Exchanges::Ranked || self.realism.is_some() {
+            return self.choose_memo(gen, lex, pos, memo);
+        }
+        let words = self.vocabulary.as_deref().unwrap_or(lex);
+        let opts = Options::default();
+        let (mut best, _) =
+            gen.best_reply(words, lex, base, pos, &self.leaves, 1, &opts, memo, kept);
+        assert!(
+            !best.is_empty(),
+            "a pass or an exchange when there is no placement"
+        );
+        let r = best.swap_remove(0);
+        super::pool::Buffers::recycle_best(best);
+        r
+    }
+
     /// The `n` best plays as this strategy ranks them, best first (its
     /// first is [`Strategy::choose`]'s play). With exchanges ranked, those
     /// and the pass are among them; with another rule they are listed
@@ -377,7 +407,7 @@ impl Strategy {
         }
         if self.exchanges == Exchanges::Ranked && self.realism.is_none() {
             return gen
-                .best_memo(words, lex, pos, &self.leaves, n, &opts, memo)
+                .best_memo(words, lex, pos, &self.leaves, n, &opts, memo, None)
                 .0;
         }
         let alphabet = lex.alphabet();

@@ -4,6 +4,7 @@ use std::cmp::Ordering;
 
 use super::bound::{Scratch, Shadow};
 use super::leave_table::LeaveIndex;
+use super::reuse::{same_anchor, Reuse};
 use super::spelled::{Bingos, Spelled};
 use super::{Context, Play, Ranked};
 use crate::lane::Lane;
@@ -46,6 +47,9 @@ pub struct TopN<'a, L: LeaveValue> {
     /// The classic scoring, for the bingos [`Bingos`] checks and places
     /// (only with `prune`: other scorings check none).
     pub(super) scoring: Classic,
+    /// Another board's lanes and best plays: lanes equal to its are not
+    /// searched, their plays among those offered (see [`super::reuse`]).
+    pub(super) reuse: Option<Reuse<'a>>,
 }
 
 /// How much of the board a best-play search looked at.
@@ -148,6 +152,23 @@ impl<L: LeaveValue> MoveSink for TopN<'_, L> {
 }
 
 impl<L: LeaveValue> SearchPolicy for TopN<'_, L> {
+    fn lane(&mut self, lane: &Lane<'_>) -> bool {
+        let Some(r) = self.reuse else {
+            return true;
+        };
+        if r.base_lane(lane) != Some(lane.squares()) {
+            return true;
+        }
+        // The same squares: the same plays, scored the same. Those among
+        // the other board's best stand for the lane's.
+        for t in r.found_on(lane, None) {
+            if self.admits(t.equity) {
+                self.offer(t.clone());
+            }
+        }
+        false
+    }
+
     #[inline]
     fn may_want(&mut self, score: i32, placed: u32) -> bool {
         self.admits(score as f32 + self.leaves.best[placed.min(32) as usize])
@@ -168,8 +189,23 @@ impl<L: LeaveValue> SearchPolicy for TopN<'_, L> {
         }
         let sqs = lane.squares();
         let mut unchecked = 0u32;
+        let base = self.reuse.and_then(|r| Some((r, r.base_lane(lane)?)));
         for (a, q) in sqs.iter().enumerate() {
             if q.is_anchor() {
+                if let Some((r, b)) = base {
+                    if same_anchor(b, sqs, a, self.shadow.tiles) {
+                        // Its plays are the other board's: those among
+                        // its best stand for them (see `lane`).
+                        for t in r.found_on(lane, Some(a)) {
+                            if self.admits(t.equity) {
+                                self.offer(t.clone());
+                            }
+                        }
+                        ranks[a] = f32::NEG_INFINITY;
+                        self.stats.skipped += 1;
+                        continue;
+                    }
+                }
                 let (bound, plain) = self.anchor_bound::<false, false>(sqs, a);
                 ranks[a] = bound;
                 if bound > plain {

@@ -182,6 +182,13 @@ impl<R: Scoring> Generator<R> {
         &self.rules
     }
 
+    /// The lanes of the last search, across then down, each `line * n +
+    /// pos` for a board of side `n`: what a search that reuses another's
+    /// moves compares lane by lane (`equity::reuse`).
+    pub(crate) fn lanes(&self) -> [&[LaneSquare]; 2] {
+        [&self.across.squares, &self.down.squares]
+    }
+
     /// Generates every legal move into `sink`, with the algorithm that fits
     /// the lexicon's kind.
     ///

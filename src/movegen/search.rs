@@ -433,7 +433,8 @@ pub(super) fn ranked_search<S: MoveSink, R: Scoring, W: Widths>(
             }
             ctx.sink.anchor_ranks(&lane, &mut ranks[..n]);
             for (pos, q) in lane.squares.iter().enumerate() {
-                if q.anchor {
+                // An anchor ranked `-inf` yields nothing the sink wants.
+                if q.anchor && ranks[pos] != f32::NEG_INFINITY {
                     // Board order in the key: direction, line, square.
                     ranked.push((ranks[pos], (d * 1024 + line * 32 + pos) as u32));
                 }

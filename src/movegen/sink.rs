@@ -68,6 +68,7 @@ pub trait SearchPolicy {
     /// from that anchor go in the search order: higher first, ties in board
     /// order. A best-move search ranks each anchor by the most its moves
     /// can be worth, so the best moves come early and the search can stop.
+    /// An anchor ranked `-inf` is not searched at all.
     /// Called once per lane, before any search, for the lanes
     /// [`SearchPolicy::lane`] accepts.
     #[inline(always)]

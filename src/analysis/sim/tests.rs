@@ -489,10 +489,11 @@ fn a_playout_allocates_nothing_once_its_workspace_has_grown() {
 }
 
 /// The static player's racks remembered from playout to playout
-/// (`RackMemo`): every candidate meets a scenario's opponent rack. A
-/// workspace's playouts, candidates taking turns within each scenario as a
-/// simulation's rounds order them, equal playouts made from nothing, at
-/// every ply count; and the memo was used.
+/// (`RackMemo`), and the opponent's first reply found from the search of
+/// the board before the candidate (`ReplyBase`): every candidate meets a
+/// scenario's opponent rack. A workspace's playouts, candidates taking
+/// turns within each scenario as a simulation's rounds order them, equal
+/// playouts made from nothing, at every ply count; and both were used.
 #[test]
 fn remembered_racks_change_no_playout() {
     let lex = small_gaddag();
@@ -520,4 +521,5 @@ fn remembered_racks_change_no_playout() {
         }
     }
     assert!(ws.memo_hits() > 100, "{} hits", ws.memo_hits());
+    assert!(ws.replies_reused() > 100, "{} reused", ws.replies_reused());
 }
