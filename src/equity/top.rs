@@ -190,10 +190,15 @@ impl<L: LeaveValue> SearchPolicy for TopN<'_, L> {
         let sqs = lane.squares();
         let mut unchecked = 0u32;
         let base = self.reuse.and_then(|r| Some((r, r.base_lane(lane)?)));
+        // A move's reach: as many empty squares as the rack has tiles.
+        let tiles: usize = match base {
+            Some(_) => lane.rack().iter().map(|&c| c as usize).sum(),
+            None => 0,
+        };
         for (a, q) in sqs.iter().enumerate() {
             if q.is_anchor() {
                 if let Some((r, b)) = base {
-                    if same_anchor(b, sqs, a, self.shadow.tiles) {
+                    if same_anchor(b, sqs, a, tiles) {
                         // Its plays are the other board's: those among
                         // its best stand for them (see `lane`).
                         for t in r.found_on(lane, Some(a)) {
