@@ -24,22 +24,12 @@
 //! reference positions, replies search half as many anchors as full
 //! searches do.
 
-use std::cmp::Ordering;
-
-use super::memo::RackMemo;
-use super::pool::Buffers;
-use super::{Play, Ranked, Stats};
-use crate::board::{Board, Dir};
+use super::Ranked;
+use crate::board::Dir;
 use crate::lane::{Lane, LaneSquare};
-use crate::leave::LeaveValue;
-use crate::lexicon::Lexicon;
-use crate::movegen::{Generator, Options};
-use crate::position::Position;
-use crate::rack::Rack;
-use crate::scoring::Scoring;
 
-/// How many best plays of the base board are kept.
-const N: usize = 8;
+#[cfg(feature = "game")]
+pub(crate) use self::base::ReplyBase;
 
 /// The base board's lanes and best plays, as a search reads them.
 #[derive(Clone, Copy)]
@@ -50,9 +40,6 @@ pub(crate) struct Reuse<'a> {
     /// for an exchange or the pass).
     found: &'a [(u8, u8, u8)],
 }
-
-/// No lane: an exchange or the pass.
-const NONE: u8 = u8::MAX;
 
 fn dir_index(dir: Dir) -> u8 {
     match dir {
@@ -114,135 +101,161 @@ pub(super) fn same_anchor(base: &[LaneSquare], now: &[LaneSquare], a: usize, til
     base.len() == n && base[lo..=hi] == now[lo..=hi]
 }
 
-/// A base board searched for one rack, kept by a simulation's thread for
-/// the replies to every candidate (see the [module](self) docs).
-#[derive(Default)]
-pub(crate) struct ReplyBase {
-    /// The player's leave values and the lexicons, by address.
-    owner: (usize, usize, usize),
-    board: Option<Board>,
-    rack: Rack,
-    /// The base could be reused: a board with tiles, a bag with tiles.
-    usable: bool,
-    lanes: [Vec<LaneSquare>; 2],
-    top: Vec<Ranked>,
-    found: Vec<(u8, u8, u8)>,
-    /// Replies found by the lanes changed alone, and searched again in full.
-    pub(crate) reused: u64,
-    pub(crate) redone: u64,
-}
+/// The base board's search, kept for the replies (simulations, feature
+/// `game`).
+#[cfg(feature = "game")]
+mod base {
+    use std::cmp::Ordering;
 
-impl<R: Scoring> Generator<R> {
-    /// The `n` best plays of `pos`, as [`Generator::best_within_with_stats`]
-    /// finds them, where `base` is the position before the last play with
-    /// `pos`'s mover to move (the same rack): `base`'s best plays and lanes
-    /// are kept in `kept` (searched once for each base), and only the lanes
-    /// of `pos` that differ from `base`'s are searched.
-    #[allow(clippy::too_many_arguments)]
-    pub(crate) fn best_reply(
-        &mut self,
-        words: &Lexicon,
-        full: &Lexicon,
-        base: &Position,
-        pos: &Position,
-        leaves: &impl LeaveValue,
-        n: usize,
-        opts: &Options,
-        mut memo: Option<&mut RackMemo>,
-        kept: &mut ReplyBase,
-    ) -> (Vec<Ranked>, Stats) {
-        let alphabet = full.alphabet();
-        let rack_size = self.rules().rack_size;
-        let owner = (
-            leaves as *const _ as *const () as usize,
-            words as *const Lexicon as usize,
-            full as *const Lexicon as usize,
-        );
-        let known = kept.owner == owner
-            && kept.rack == *base.rack()
-            && kept.board.as_ref() == Some(&base.board);
-        if !known {
-            kept.owner = owner;
-            kept.rack = *base.rack();
-            match &mut kept.board {
-                Some(b) => b.clone_from(&base.board),
-                slot => *slot = Some(base.board.clone()),
-            }
-            // Equity with an empty bag counts the opponent's tiles, which
-            // the last play changes.
-            kept.usable = !base.board.is_empty() && base.bag_len(alphabet, rack_size) > 0;
-            if kept.usable {
-                let (top, _) = self.best_memo(
-                    words,
-                    full,
-                    base,
-                    leaves,
-                    N,
-                    opts,
-                    memo.as_deref_mut(),
-                    None,
-                );
-                Buffers::recycle_best(std::mem::replace(&mut kept.top, top));
-                for (mine, lanes) in kept.lanes.iter_mut().zip(self.lanes()) {
-                    mine.clear();
-                    mine.extend_from_slice(lanes);
+    use super::{dir_index, Reuse};
+    use crate::board::{Board, Dir};
+    use crate::equity::memo::RackMemo;
+    use crate::equity::pool::Buffers;
+    use crate::equity::{Play, Ranked, Stats};
+    use crate::lane::LaneSquare;
+    use crate::leave::LeaveValue;
+    use crate::lexicon::Lexicon;
+    use crate::movegen::{Generator, Options};
+    use crate::position::Position;
+    use crate::rack::Rack;
+    use crate::scoring::Scoring;
+
+    /// How many best plays of the base board are kept.
+    const N: usize = 8;
+
+    /// No lane: an exchange or the pass.
+    const NONE: u8 = u8::MAX;
+
+    /// A base board searched for one rack, kept by a simulation's thread for
+    /// the replies to every candidate (see the [module](self) docs).
+    #[derive(Default)]
+    pub(crate) struct ReplyBase {
+        /// The player's leave values and the lexicons, by address.
+        owner: (usize, usize, usize),
+        board: Option<Board>,
+        rack: Rack,
+        /// The base could be reused: a board with tiles, a bag with tiles.
+        usable: bool,
+        lanes: [Vec<LaneSquare>; 2],
+        top: Vec<Ranked>,
+        found: Vec<(u8, u8, u8)>,
+        /// Replies found by the lanes changed alone, and searched again in full.
+        pub(crate) reused: u64,
+        pub(crate) redone: u64,
+    }
+
+    impl<R: Scoring> Generator<R> {
+        /// The `n` best plays of `pos`, as [`Generator::best_within_with_stats`]
+        /// finds them, where `base` is the position before the last play with
+        /// `pos`'s mover to move (the same rack): `base`'s best plays and lanes
+        /// are kept in `kept` (searched once for each base), and only the lanes
+        /// of `pos` that differ from `base`'s are searched.
+        #[allow(clippy::too_many_arguments)]
+        pub(crate) fn best_reply(
+            &mut self,
+            words: &Lexicon,
+            full: &Lexicon,
+            base: &Position,
+            pos: &Position,
+            leaves: &impl LeaveValue,
+            n: usize,
+            opts: &Options,
+            mut memo: Option<&mut RackMemo>,
+            kept: &mut ReplyBase,
+        ) -> (Vec<Ranked>, Stats) {
+            let alphabet = full.alphabet();
+            let rack_size = self.rules().rack_size;
+            let owner = (
+                leaves as *const _ as *const () as usize,
+                words as *const Lexicon as usize,
+                full as *const Lexicon as usize,
+            );
+            let known = kept.owner == owner
+                && kept.rack == *base.rack()
+                && kept.board.as_ref() == Some(&base.board);
+            if !known {
+                kept.owner = owner;
+                kept.rack = *base.rack();
+                match &mut kept.board {
+                    Some(b) => b.clone_from(&base.board),
+                    slot => *slot = Some(base.board.clone()),
                 }
-                let n = base.board.size();
-                kept.found.clear();
-                kept.found.extend(kept.top.iter().map(|r| match &r.play {
-                    // A play is found from its first anchor.
-                    Play::Place(m) => {
-                        let d = dir_index(m.dir);
-                        let (line, start) = match m.dir {
-                            Dir::Across => (m.row as usize, m.col as usize),
-                            Dir::Down => (m.col as usize, m.row as usize),
-                        };
-                        let sqs = &kept.lanes[d as usize][line * n..(line + 1) * n];
-                        let a = (start..start + m.len as usize)
-                            .find(|&p| m.placed >> (p - start) & 1 == 1 && sqs[p].is_anchor());
-                        (d, line as u8, a.map_or(NONE, |a| a as u8))
+                // Equity with an empty bag counts the opponent's tiles, which
+                // the last play changes.
+                kept.usable = !base.board.is_empty() && base.bag_len(alphabet, rack_size) > 0;
+                if kept.usable {
+                    let (top, _) = self.best_memo(
+                        words,
+                        full,
+                        base,
+                        leaves,
+                        N,
+                        opts,
+                        memo.as_deref_mut(),
+                        None,
+                    );
+                    Buffers::recycle_best(std::mem::replace(&mut kept.top, top));
+                    for (mine, lanes) in kept.lanes.iter_mut().zip(self.lanes()) {
+                        mine.clear();
+                        mine.extend_from_slice(lanes);
                     }
-                    _ => (NONE, NONE, NONE),
-                }));
+                    let n = base.board.size();
+                    kept.found.clear();
+                    kept.found.extend(kept.top.iter().map(|r| match &r.play {
+                        // A play is found from its first anchor.
+                        Play::Place(m) => {
+                            let d = dir_index(m.dir);
+                            let (line, start) = match m.dir {
+                                Dir::Across => (m.row as usize, m.col as usize),
+                                Dir::Down => (m.col as usize, m.row as usize),
+                            };
+                            let sqs = &kept.lanes[d as usize][line * n..(line + 1) * n];
+                            let a = (start..start + m.len as usize)
+                                .find(|&p| m.placed >> (p - start) & 1 == 1 && sqs[p].is_anchor());
+                            (d, line as u8, a.map_or(NONE, |a| a as u8))
+                        }
+                        _ => (NONE, NONE, NONE),
+                    }));
+                }
             }
+            let fits = kept.usable
+                && n <= N
+                && pos.rack() == base.rack()
+                && pos.board.size() == base.board.size()
+                && pos.bag_len(alphabet, rack_size) > 0
+                && !self.rules().stacks();
+            if !fits {
+                return self.best_memo(words, full, pos, leaves, n, opts, memo, None);
+            }
+            let reuse = Reuse {
+                lanes: [&kept.lanes[0], &kept.lanes[1]],
+                top: &kept.top,
+                found: &kept.found,
+            };
+            let (best, stats) = self.best_memo(
+                words,
+                full,
+                pos,
+                leaves,
+                n,
+                opts,
+                memo.as_deref_mut(),
+                Some(reuse),
+            );
+            let exact = kept.top.len() < N
+                || (best.len() == n && best[n - 1].rank_cmp(&kept.top[N - 1]) != Ordering::Greater);
+            if exact {
+                kept.reused += 1;
+                return (best, stats);
+            }
+            kept.redone += 1;
+            Buffers::recycle_best(best);
+            self.best_memo(words, full, pos, leaves, n, opts, memo, None)
         }
-        let fits = kept.usable
-            && n <= N
-            && pos.rack() == base.rack()
-            && pos.board.size() == base.board.size()
-            && pos.bag_len(alphabet, rack_size) > 0
-            && !self.rules().stacks();
-        if !fits {
-            return self.best_memo(words, full, pos, leaves, n, opts, memo, None);
-        }
-        let reuse = Reuse {
-            lanes: [&kept.lanes[0], &kept.lanes[1]],
-            top: &kept.top,
-            found: &kept.found,
-        };
-        let (best, stats) = self.best_memo(
-            words,
-            full,
-            pos,
-            leaves,
-            n,
-            opts,
-            memo.as_deref_mut(),
-            Some(reuse),
-        );
-        let exact = kept.top.len() < N
-            || (best.len() == n && best[n - 1].rank_cmp(&kept.top[N - 1]) != Ordering::Greater);
-        if exact {
-            kept.reused += 1;
-            return (best, stats);
-        }
-        kept.redone += 1;
-        Buffers::recycle_best(best);
-        self.best_memo(words, full, pos, leaves, n, opts, memo, None)
     }
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "game", feature = "build"))]
 mod tests {
     use rand::seq::SliceRandom;
     use rand::SeedableRng;
@@ -251,7 +264,12 @@ mod tests {
     use super::*;
     use crate::alphabet::Alphabet;
     use crate::build::compile;
+    use crate::equity::Play;
     use crate::klv::Klv;
+    use crate::lexicon::Lexicon;
+    use crate::movegen::{Generator, Options};
+    use crate::position::Position;
+    use crate::rack::Rack;
     use crate::rules::Rules;
     use crate::wordlist::{Invalid, WordList};
 

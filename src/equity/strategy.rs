@@ -49,6 +49,7 @@ use std::path::Path;
 use std::sync::Arc;
 
 use crate::alphabet::Alphabet;
+#[cfg(feature = "game")]
 use crate::equity::reuse::ReplyBase;
 use crate::equity::{Play, RackMemo, Ranked};
 use crate::error::{Error, Result};
@@ -353,6 +354,7 @@ impl Strategy {
     /// same rack) after one play, and `kept` keeps `base`'s search for the
     /// replies to other plays (see [`crate::equity::reuse`]). Strategies
     /// that rank otherwise than by equity alone choose as `choose_memo`.
+    #[cfg(feature = "game")]
     pub(crate) fn choose_reply<R: Scoring>(
         &self,
         gen: &mut Generator<R>,

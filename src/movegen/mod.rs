@@ -185,6 +185,7 @@ impl<R: Scoring> Generator<R> {
     /// The lanes of the last search, across then down, each `line * n +
     /// pos` for a board of side `n`: what a search that reuses another's
     /// moves compares lane by lane (`equity::reuse`).
+    #[cfg(feature = "game")]
     pub(crate) fn lanes(&self) -> [&[LaneSquare]; 2] {
         [&self.across.squares, &self.down.squares]
     }
