@@ -289,9 +289,10 @@ impl<R: Scoring> Generator<R> {
 
     /// [`Generator::best_within_with_stats`], with what it works out from
     /// the rack alone taken from `memo` where remembered, and remembered
-    /// there otherwise (see [`RackMemo`]); with `reuse`, the lanes equal to
-    /// its board's are not searched, and its plays on them offered instead
-    /// (see [`reuse`]: the caller checks that the result is exact).
+    /// there otherwise (see [`RackMemo`]); with `reuse`, the lanes and
+    /// anchors whose squares equal its board's are not searched, and its
+    /// plays there offered instead (see [`reuse`]: the caller checks that
+    /// the result is exact).
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn best_memo(
         &mut self,

@@ -127,7 +127,7 @@ mod base {
     const NONE: u8 = u8::MAX;
 
     /// A base board searched for one rack, kept by a simulation's thread for
-    /// the replies to every candidate (see the [module](self) docs).
+    /// the replies to every candidate (see the [module](super) docs).
     #[derive(Default)]
     pub(crate) struct ReplyBase {
         /// The player's leave values and the lexicons, by address.
@@ -149,7 +149,7 @@ mod base {
         /// finds them, where `base` is the position before the last play with
         /// `pos`'s mover to move (the same rack): `base`'s best plays and lanes
         /// are kept in `kept` (searched once for each base), and only the lanes
-        /// of `pos` that differ from `base`'s are searched.
+        /// and anchors of `pos` whose squares differ from `base`'s are searched.
         #[allow(clippy::too_many_arguments)]
         pub(crate) fn best_reply(
             &mut self,
@@ -216,6 +216,13 @@ mod base {
                         }
                         _ => (NONE, NONE, NONE),
                     }));
+                    // Every placement covers an anchor; were one not found,
+                    // a skipped anchor could hide it: no reuse then.
+                    kept.usable = kept
+                        .top
+                        .iter()
+                        .zip(&kept.found)
+                        .all(|(r, f)| !matches!(r.play, Play::Place(_)) || f.2 != NONE);
                 }
             }
             let fits = kept.usable
@@ -274,8 +281,8 @@ mod tests {
     use crate::wordlist::{Invalid, WordList};
 
     /// The replies to the best plays of reference positions, found from a
-    /// search of the board before them (GADDAG and DAWG), equal those of a search from
-    /// nothing: the same plays, the same equities, for the best 1 and 3;
+    /// search of the board before them (GADDAG and DAWG), equal those of a
+    /// search from nothing: the same plays, the same equities, for the best 1 and 3;
     /// most were found without searching again, and fewer anchors were
     /// searched.
     #[test]
