@@ -30,13 +30,14 @@ pub fn tile_of(sq: u8) -> Tile {
     sq & !BLANK_FLAG
 }
 
-/// Direction of a move.
+/// Direction of a move. `dir as usize` indexes by direction: across 0,
+/// down 1.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Dir {
     /// Left to right, along a row (`8D QUIRE`: row number first).
-    Across,
+    Across = 0,
     /// Top to bottom, along a column (`D8 QUIRE`: column letter first).
-    Down,
+    Down = 1,
 }
 
 impl Dir {

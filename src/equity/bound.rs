@@ -11,8 +11,10 @@ use crate::leave::LeaveValue;
 #[derive(Default)]
 pub(super) struct Shadow {
     pub(super) ready: bool,
-    /// Tiles on the rack that can be placed.
+    /// Tiles on the rack that can be placed (the first 32 count).
     pub(super) tiles: usize,
+    /// Every tile on the rack: how far a move may reach.
+    pub(super) reach: usize,
     /// The rack's tile values, highest first (blanks 0).
     pub(super) values: [i64; 32],
     /// By count `r` (up to 8): the `r` most valuable tiles, then zeros, so
@@ -71,6 +73,7 @@ impl<L: LeaveValue> TopN<'_, L> {
             }
         }
         sh.tiles = k;
+        sh.reach = rack.iter().map(|&c| c as usize).sum();
         sh.values[..k].sort_unstable_by(|a, b| b.cmp(a));
         for (r, top) in sh.top.iter_mut().enumerate() {
             for (i, v) in top.iter_mut().enumerate() {

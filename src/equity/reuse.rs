@@ -25,7 +25,6 @@
 //! searches do.
 
 use super::Ranked;
-use crate::board::Dir;
 use crate::lane::{Lane, LaneSquare};
 
 #[cfg(feature = "game")]
@@ -41,18 +40,11 @@ pub(crate) struct Reuse<'a> {
     found: &'a [(u8, u8, u8)],
 }
 
-fn dir_index(dir: Dir) -> u8 {
-    match dir {
-        Dir::Across => 0,
-        Dir::Down => 1,
-    }
-}
-
 impl<'a> Reuse<'a> {
     /// The base board's squares of `lane`.
     pub(super) fn base_lane(&self, lane: &Lane<'_>) -> Option<&'a [LaneSquare]> {
         let n = lane.squares().len();
-        self.lanes[dir_index(lane.dir()) as usize].get(lane.line() * n..(lane.line() + 1) * n)
+        self.lanes[lane.dir() as usize].get(lane.line() * n..(lane.line() + 1) * n)
     }
 
     /// The base's best plays found on `lane` (from anchor `anchor` only,
@@ -62,7 +54,7 @@ impl<'a> Reuse<'a> {
         lane: &Lane<'_>,
         anchor: Option<usize>,
     ) -> impl Iterator<Item = &'a Ranked> + 'a {
-        let (d, line) = (dir_index(lane.dir()), lane.line() as u8);
+        let (d, line) = (lane.dir() as u8, lane.line() as u8);
         let a = anchor.map(|a| a as u8);
         self.top
             .iter()
@@ -107,7 +99,7 @@ pub(super) fn same_anchor(base: &[LaneSquare], now: &[LaneSquare], a: usize, til
 mod base {
     use std::cmp::Ordering;
 
-    use super::{dir_index, Reuse};
+    use super::Reuse;
     use crate::board::{Board, Dir};
     use crate::equity::memo::RackMemo;
     use crate::equity::pool::Buffers;
@@ -204,7 +196,7 @@ mod base {
                     kept.found.extend(kept.top.iter().map(|r| match &r.play {
                         // A play is found from its first anchor.
                         Play::Place(m) => {
-                            let d = dir_index(m.dir);
+                            let d = m.dir as u8;
                             let (line, start) = match m.dir {
                                 Dir::Across => (m.row as usize, m.col as usize),
                                 Dir::Down => (m.col as usize, m.row as usize),

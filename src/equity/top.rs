@@ -9,7 +9,7 @@ use super::spelled::{Bingos, Spelled};
 use super::{Context, Play, Ranked};
 use crate::lane::Lane;
 use crate::leave::LeaveValue;
-use crate::movegen::{Dir, Move, MoveSink, SearchPolicy};
+use crate::movegen::{Move, MoveSink, SearchPolicy};
 use crate::scoring::Classic;
 
 /// A sink that keeps the `n` best plays by equity and ranks every anchor by
@@ -110,11 +110,7 @@ impl<'a, L: LeaveValue> TopN<'a, L> {
 
 /// Where [`TopN::unchecked`] keeps a lane's anchors.
 pub(super) fn lane_slot(lane: &Lane<'_>) -> usize {
-    let d = match lane.dir() {
-        Dir::Across => 0,
-        Dir::Down => 1,
-    };
-    (d * 32 + lane.line()) & 63
+    (lane.dir() as usize * 32 + lane.line()) & 63
 }
 
 impl<L: LeaveValue> MoveSink for TopN<'_, L> {
@@ -190,15 +186,10 @@ impl<L: LeaveValue> SearchPolicy for TopN<'_, L> {
         let sqs = lane.squares();
         let mut unchecked = 0u32;
         let base = self.reuse.and_then(|r| Some((r, r.base_lane(lane)?)));
-        // A move's reach: as many empty squares as the rack has tiles.
-        let tiles: usize = match base {
-            Some(_) => lane.rack().iter().map(|&c| c as usize).sum(),
-            None => 0,
-        };
         for (a, q) in sqs.iter().enumerate() {
             if q.is_anchor() {
                 if let Some((r, b)) = base {
-                    if same_anchor(b, sqs, a, tiles) {
+                    if same_anchor(b, sqs, a, self.shadow.reach) {
                         // Its plays are the other board's: those among
                         // its best stand for them (see `lane`).
                         for t in r.found_on(lane, Some(a)) {
