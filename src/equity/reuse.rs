@@ -142,8 +142,31 @@ mod base {
         /// `pos`'s mover to move (the same rack): `base`'s best plays and lanes
         /// are kept in `kept` (searched once for each base), and only the lanes
         /// and anchors of `pos` whose squares differ from `base`'s are searched.
+        ///
+        /// The lanes of both boards are kept by the generator too (the same
+        /// boards come back scenario after scenario, with other racks).
         #[allow(clippy::too_many_arguments)]
         pub(crate) fn best_reply(
+            &mut self,
+            words: &Lexicon,
+            full: &Lexicon,
+            base: &Position,
+            pos: &Position,
+            leaves: &impl LeaveValue,
+            n: usize,
+            opts: &Options,
+            memo: Option<&mut RackMemo>,
+            kept: &mut ReplyBase,
+        ) -> (Vec<Ranked>, Stats) {
+            self.set_keep_lanes(true);
+            let found = self.reply_from_base(words, full, base, pos, leaves, n, opts, memo, kept);
+            self.set_keep_lanes(false);
+            found
+        }
+
+        /// [`Generator::best_reply`], the lanes kept or not.
+        #[allow(clippy::too_many_arguments)]
+        fn reply_from_base(
             &mut self,
             words: &Lexicon,
             full: &Lexicon,

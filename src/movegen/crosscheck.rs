@@ -79,14 +79,86 @@ pub(crate) struct Lanes {
     premiums_of: Option<crate::rules::Layout>,
 }
 
+/// The lanes of the last boards a generator was asked to keep them for,
+/// by board: a simulation searches the same few boards (the position, and
+/// it with each candidate on) once per scenario, with another rack each
+/// time, and lanes depend on the board and the lexicon alone.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct KeptLanes {
+    entries: Vec<KeptBoard>,
+    /// The entry to replace next.
+    next: usize,
+}
+
+#[derive(Clone, Debug)]
+struct KeptBoard {
+    /// The lexicon ([`Lexicon::id`](crate::Lexicon::id)) and whether the
+    /// down lanes were worked out too.
+    key: (u64, bool),
+    board: Vec<u8>,
+    lanes: [(Vec<LaneSquare>, Vec<bool>); 2],
+}
+
+impl KeptLanes {
+    /// Boards kept: a simulation's position and its candidates' boards.
+    const BOARDS: usize = 32;
+
+    /// Copies the lanes kept for `board` into `across` and `down`, if any.
+    pub(crate) fn restore(
+        &self,
+        key: (u64, bool),
+        board: &Board,
+        across: &mut Lanes,
+        down: &mut Lanes,
+    ) -> bool {
+        let squares = board.squares();
+        let Some(e) = self
+            .entries
+            .iter()
+            .find(|e| e.key == key && e.board == squares)
+        else {
+            return false;
+        };
+        for (lanes, (sqs, anchors)) in [across, down].into_iter().zip(&e.lanes) {
+            lanes.n = board.size();
+            lanes.squares.clone_from(sqs);
+            lanes.line_has_anchor.clone_from(anchors);
+        }
+        true
+    }
+
+    /// Keeps `across` and `down` as the lanes of `board`.
+    pub(crate) fn keep(&mut self, key: (u64, bool), board: &Board, across: &Lanes, down: &Lanes) {
+        let i = self.next;
+        self.next = (i + 1) % Self::BOARDS;
+        let lanes = [across, down];
+        if i == self.entries.len() {
+            self.entries.push(KeptBoard {
+                key,
+                board: board.squares().to_vec(),
+                lanes: lanes.map(|l| (l.squares.clone(), l.line_has_anchor.clone())),
+            });
+            return;
+        }
+        let e = &mut self.entries[i];
+        e.key = key;
+        e.board.clear();
+        e.board.extend_from_slice(board.squares());
+        for ((sqs, anchors), l) in e.lanes.iter_mut().zip(lanes) {
+            sqs.clone_from(&l.squares);
+            anchors.clone_from(&l.line_has_anchor);
+        }
+    }
+}
+
 /// The sets of tiles a generator has worked out, by the tiles before and
 /// after a square, for one lexicon at a time: for the tiles `up` and
 /// `down` around a square across the line, the tiles that make a word
 /// with them (the cross-check), and for the tiles `left` and `right`
 /// around it along the line, those that make part of a word with them
 /// (see [`in_words`]). Both depend on those tiles and the lexicon alone
-/// (what the rack wants and the tile a stacked square holds are masked
-/// out afterwards), and one key serves both: a square's cross word in one
+/// (the tile a stacked square holds is masked out afterwards), and one key
+/// serves both: a square's cross word in one
 /// direction is its run of tiles in the other.
 ///
 /// Direct-mapped: each key has one slot, and a key that lands on
@@ -193,9 +265,6 @@ pub(crate) struct CrossInput<'a, R: Scoring, W: Widths = AnyWidths> {
     pub structure: Structure<'a, W>,
     /// The structure's top nodes, indexed (from the same lexicon).
     pub top: &'a TopIndex,
-    /// Tiles worth checking: the rack's, or all with a blank. Nothing else
-    /// can be placed, so the sets say nothing of other tiles.
-    pub wanted: u64,
 }
 
 impl Lanes {
@@ -214,7 +283,6 @@ impl Lanes {
             max_tile,
             structure,
             top,
-            wanted,
         } = *input;
         let n = board.size();
         let nn = n * n;
@@ -304,7 +372,7 @@ impl Lanes {
                 let pos = bits.trailing_zeros() as usize;
                 bits &= bits - 1;
                 let q = &mut sqs[line * n + pos];
-                q.cross = all & wanted & !(1u64 << tile_of(q.tile));
+                q.cross = all & !(1u64 << tile_of(q.tile));
             }
             // Squares with a perpendicular word: its tiles above and below.
             let mut bits = vertical | stackable & beside;
@@ -345,8 +413,7 @@ impl Lanes {
                 } else {
                     0
                 };
-                q.cross =
-                    cache.sets(structure, top, &up[..nu], &down[..nd], all)[0] & wanted & !own;
+                q.cross = cache.sets(structure, top, &up[..nu], &down[..nd], all)[0] & !own;
             }
             // Empty squares next to tiles of this line: the tile placed
             // there makes part of a word with the tiles before and after
@@ -721,6 +788,80 @@ mod tests {
         // Debug output sums the slots up instead of listing them.
         let shown = format!("{cache:?}");
         assert!(shown.contains("kept") && shown.len() < 100, "{shown}");
+    }
+
+    /// Lanes kept for a board come back for that board and lexicon only,
+    /// equal to lanes worked out again; the oldest go first.
+    #[test]
+    fn kept_lanes_come_back_for_their_board_only() {
+        use crate::position::Position;
+        use crate::scoring::Classic;
+        let a = Alphabet::english();
+        let words = [
+            "AA", "AB", "AD", "BA", "BAD", "BED", "CAB", "DAB", "ZA", "ABBA",
+        ];
+        let text: String = words.iter().map(|w| format!("{w}\n")).collect();
+        let list = WordList::parse(text.as_bytes(), "t", &a, Invalid::Refuse).unwrap();
+        let lex = Lexicon::from_vec(compile::compile(&list).gaddag).unwrap();
+        let rules = Rules::default();
+        let scoring = Classic::new(&rules, &a);
+        let input = CrossInput {
+            rules: &rules,
+            scoring: &scoring,
+            max_tile: a.len() as Tile,
+            structure: Structure::Gaddag(lex.edges()),
+            top: lex.top_index(),
+        };
+        let mut cache = CrossCache::default();
+        cache.use_lexicon(lex.id());
+        let lanes_of = |board: &Board, cache: &mut CrossCache| {
+            let mut l = [Lanes::default(), Lanes::default()];
+            l[0].compute(board, Dir::Across, &input, cache);
+            l[1].compute(board, Dir::Down, &input, cache);
+            l
+        };
+        // Boards with BAD across at row 8 and one more tile, each elsewhere.
+        let start = Position::parse_cgp(
+            "15/15/15/15/15/15/15/6BAD6/15/15/15/15/15/15/15 AB/ 0/0 0",
+            &a,
+            15,
+        )
+        .unwrap()
+        .board;
+        let boards: Vec<Board> = (0..40)
+            .map(|i| {
+                let mut b = start.clone();
+                let sq = (i / 15) * 2 * 15 + i % 15;
+                b.set(sq / 15, sq % 15, 1);
+                b
+            })
+            .collect();
+        let key = (lex.id(), true);
+        let mut kept = KeptLanes::default();
+        for b in &boards {
+            let l = lanes_of(b, &mut cache);
+            kept.keep(key, b, &l[0], &l[1]);
+        }
+        let mut got = [Lanes::default(), Lanes::default()];
+        let [across, down] = &mut got;
+        for (i, b) in boards.iter().enumerate() {
+            let back = kept.restore(key, b, across, down);
+            // The first 8 were replaced by the last 8 (32 kept).
+            assert_eq!(back, i >= boards.len() - KeptLanes::BOARDS, "board {i}");
+            if back {
+                let want = lanes_of(b, &mut cache);
+                for (g, w) in [&*across, &*down].into_iter().zip(&want) {
+                    assert_eq!(g.squares, w.squares, "board {i}");
+                    assert_eq!(g.line_has_anchor, w.line_has_anchor, "board {i}");
+                    assert_eq!(g.n, 15);
+                }
+            }
+        }
+        // Another lexicon's, or the down lanes left out: not these.
+        let last = boards.last().unwrap();
+        assert!(!kept.restore((lex.id() + 1, true), last, across, down));
+        assert!(!kept.restore((lex.id(), false), last, across, down));
+        assert!(!kept.restore(key, &start, across, down));
     }
 
     #[test]

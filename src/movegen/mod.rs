@@ -87,7 +87,7 @@ use self::search::{ranked_search, LineCtx};
 use crate::alphabet::Tile;
 use crate::board::Board;
 pub use crate::board::Dir;
-use crate::crosscheck::{CrossCache, CrossInput, Lanes, Structure};
+use crate::crosscheck::{CrossCache, CrossInput, KeptLanes, Lanes, Structure};
 use crate::format::{
     Aligned5, Aligned5Avx512, Edges, Kind, Kwg22, Masked5, Masked5Popcnt, Tiles5, Tiles5Avx512,
     Widths,
@@ -130,6 +130,10 @@ pub struct Generator<R: Scoring = Classic> {
     ranked: Vec<(f32, u32)>,
     /// The cross-check sets worked out so far, by cross word.
     cross_cache: CrossCache,
+    /// With `keep_lanes` (a simulation's replies), the lanes of the last
+    /// boards searched, by board.
+    kept_lanes: KeptLanes,
+    keep_lanes: bool,
     scoring: std::marker::PhantomData<R>,
 }
 
@@ -154,6 +158,8 @@ impl<R: Scoring> Generator<R> {
             vector: true,
             ranked: Vec::new(),
             cross_cache: CrossCache::default(),
+            kept_lanes: KeptLanes::default(),
+            keep_lanes: false,
             scoring: std::marker::PhantomData,
         }
     }
@@ -180,6 +186,14 @@ impl<R: Scoring> Generator<R> {
     /// The rules in use.
     pub fn rules(&self) -> &Rules {
         &self.rules
+    }
+
+    /// Whether the lanes of the boards searched are kept, so that a search
+    /// of a board kept reads them back (a simulation's replies: the same
+    /// boards, scenario after scenario; see `crosscheck::KeptLanes`).
+    #[cfg(feature = "game")]
+    pub(crate) fn set_keep_lanes(&mut self, on: bool) {
+        self.keep_lanes = on;
     }
 
     /// The lanes of the last search, across then down, each `line * n +
@@ -287,7 +301,19 @@ impl<R: Scoring> Generator<R> {
                 }
             }};
         }
-        with_edges!(full, e => self.cross_checks(full, e, board, rack, both, &scoring));
+        // Lanes kept for this board, or worked out (and kept if asked).
+        let keep = self.keep_lanes && !R::STACKING;
+        let key = (full.id(), both);
+        if !(keep
+            && self
+                .kept_lanes
+                .restore(key, board, &mut self.across, &mut self.down))
+        {
+            with_edges!(full, e => self.cross_checks(full, e, board, both, &scoring));
+            if keep {
+                self.kept_lanes.keep(key, board, &self.across, &self.down);
+            }
+        }
         with_edges!(words, e => self.search(words, e, rack, both, sink, &scoring));
     }
 
@@ -298,7 +324,6 @@ impl<R: Scoring> Generator<R> {
         lex: &Lexicon,
         edges: Edges<'_, W>,
         board: &Board,
-        rack: &Rack,
         both: bool,
         scoring: &R,
     ) {
@@ -307,24 +332,15 @@ impl<R: Scoring> Generator<R> {
             Kind::Gaddag => Structure::Gaddag(edges),
         };
         let max_tile = lex.alphabet().len() as Tile;
-        // Only tiles that could be placed need cross-checking.
-        let all_tiles = crate::crosscheck::tiles_mask(max_tile);
-        let wanted = if rack.count(0) > 0 {
-            all_tiles
-        } else {
-            rack.counts()
-                .iter()
-                .enumerate()
-                .skip(1)
-                .fold(0u64, |m, (t, &c)| m | ((c != 0) as u64) << t)
-        };
+        // Every tile's cross-checks, not only the rack's (a search takes
+        // its rack's): so lanes depend on the board alone, and can be kept
+        // for it (`KeptLanes`).
         let input = CrossInput {
             rules: &self.rules,
             scoring,
             max_tile,
             structure,
             top: lex.top_index(),
-            wanted,
         };
         // The sets kept are those of the lexicon they come from.
         self.cross_cache.use_lexicon(lex.id());
