@@ -83,14 +83,24 @@ pub(crate) struct Lanes {
 /// by board: a simulation searches the same few boards (the position, and
 /// it with each candidate on) once per scenario, with another rack each
 /// time, and lanes depend on the board and the lexicon alone.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Default)]
 pub(crate) struct KeptLanes {
     entries: Vec<KeptBoard>,
     /// The entry to replace next.
     next: usize,
 }
 
-#[derive(Clone, Debug)]
+/// How many boards are kept, not their lanes (a generator's `Debug` shows
+/// this).
+impl std::fmt::Debug for KeptLanes {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("KeptLanes")
+            .field("boards", &self.entries.len())
+            .finish()
+    }
+}
+
+#[derive(Clone)]
 struct KeptBoard {
     /// The lexicon ([`Lexicon::id`](crate::Lexicon::id)) and whether the
     /// down lanes were worked out too.

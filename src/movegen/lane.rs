@@ -73,9 +73,10 @@ impl LaneSquare {
     }
     /// The tiles that may be placed here (bit `t` for tile `t`): those the
     /// perpendicular word allows, of every tile of the alphabet (a search
-    /// takes those of its rack); next to tiles of its own line (a GADDAG's lanes, tiles that do not
-    /// stack), only those that make part of a word with them (the line's
-    /// tiles before and after the square, the tile between them).
+    /// takes those of its rack); next to tiles of its own line (a GADDAG's
+    /// lanes, tiles that do not stack), only those that make part of a word
+    /// with them (the line's tiles before and after the square, the tile
+    /// between them).
     pub fn allowed(&self) -> u64 {
         self.cross
     }
