@@ -155,124 +155,111 @@ mod base {
             leaves: &impl LeaveValue,
             n: usize,
             opts: &Options,
-            memo: Option<&mut RackMemo>,
-            kept: &mut ReplyBase,
-        ) -> (Vec<Ranked>, Stats) {
-            self.set_keep_lanes(true);
-            let found = self.reply_from_base(words, full, base, pos, leaves, n, opts, memo, kept);
-            self.set_keep_lanes(false);
-            found
-        }
-
-        /// [`Generator::best_reply`], the lanes kept or not.
-        #[allow(clippy::too_many_arguments)]
-        fn reply_from_base(
-            &mut self,
-            words: &Lexicon,
-            full: &Lexicon,
-            base: &Position,
-            pos: &Position,
-            leaves: &impl LeaveValue,
-            n: usize,
-            opts: &Options,
             mut memo: Option<&mut RackMemo>,
             kept: &mut ReplyBase,
         ) -> (Vec<Ranked>, Stats) {
-            let alphabet = full.alphabet();
-            let rack_size = self.rules().rack_size;
-            let owner = (
-                leaves as *const _ as *const () as usize,
-                words as *const Lexicon as usize,
-                full as *const Lexicon as usize,
-            );
-            let known = kept.owner == owner
-                && kept.rack == *base.rack()
-                && kept.board.as_ref() == Some(&base.board);
-            if !known {
-                kept.owner = owner;
-                kept.rack = *base.rack();
-                match &mut kept.board {
-                    Some(b) => b.clone_from(&base.board),
-                    slot => *slot = Some(base.board.clone()),
-                }
-                // Equity with an empty bag counts the opponent's tiles, which
-                // the last play changes.
-                kept.usable = !base.board.is_empty() && base.bag_len(alphabet, rack_size) > 0;
-                if kept.usable {
-                    let (top, _) = self.best_memo(
-                        words,
-                        full,
-                        base,
-                        leaves,
-                        N,
-                        opts,
-                        memo.as_deref_mut(),
-                        None,
-                    );
-                    Buffers::recycle_best(std::mem::replace(&mut kept.top, top));
-                    for (mine, lanes) in kept.lanes.iter_mut().zip(self.lanes()) {
-                        mine.clear();
-                        mine.extend_from_slice(lanes);
+            self.set_keep_lanes(true);
+            let found = 'found: {
+                let alphabet = full.alphabet();
+                let rack_size = self.rules().rack_size;
+                let owner = (
+                    leaves as *const _ as *const () as usize,
+                    words as *const Lexicon as usize,
+                    full as *const Lexicon as usize,
+                );
+                let known = kept.owner == owner
+                    && kept.rack == *base.rack()
+                    && kept.board.as_ref() == Some(&base.board);
+                if !known {
+                    kept.owner = owner;
+                    kept.rack = *base.rack();
+                    match &mut kept.board {
+                        Some(b) => b.clone_from(&base.board),
+                        slot => *slot = Some(base.board.clone()),
                     }
-                    let n = base.board.size();
-                    kept.found.clear();
-                    kept.found.extend(kept.top.iter().map(|r| match &r.play {
-                        // A play is found from its first anchor.
-                        Play::Place(m) => {
-                            let d = m.dir as u8;
-                            let (line, start) = match m.dir {
-                                Dir::Across => (m.row as usize, m.col as usize),
-                                Dir::Down => (m.col as usize, m.row as usize),
-                            };
-                            let sqs = &kept.lanes[d as usize][line * n..(line + 1) * n];
-                            let a = (start..start + m.len as usize)
-                                .find(|&p| m.placed >> (p - start) & 1 == 1 && sqs[p].is_anchor());
-                            (d, line as u8, a.map_or(NONE, |a| a as u8))
+                    // Equity with an empty bag counts the opponent's tiles, which
+                    // the last play changes.
+                    kept.usable = !base.board.is_empty() && base.bag_len(alphabet, rack_size) > 0;
+                    if kept.usable {
+                        let (top, _) = self.best_memo(
+                            words,
+                            full,
+                            base,
+                            leaves,
+                            N,
+                            opts,
+                            memo.as_deref_mut(),
+                            None,
+                        );
+                        Buffers::recycle_best(std::mem::replace(&mut kept.top, top));
+                        for (mine, lanes) in kept.lanes.iter_mut().zip(self.lanes()) {
+                            mine.clear();
+                            mine.extend_from_slice(lanes);
                         }
-                        _ => (NONE, NONE, NONE),
-                    }));
-                    // Every placement covers an anchor; were one not found,
-                    // a skipped anchor could hide it: no reuse then.
-                    kept.usable = kept
-                        .top
-                        .iter()
-                        .zip(&kept.found)
-                        .all(|(r, f)| !matches!(r.play, Play::Place(_)) || f.2 != NONE);
+                        let n = base.board.size();
+                        kept.found.clear();
+                        kept.found.extend(kept.top.iter().map(|r| match &r.play {
+                            // A play is found from its first anchor.
+                            Play::Place(m) => {
+                                let d = m.dir as u8;
+                                let (line, start) = match m.dir {
+                                    Dir::Across => (m.row as usize, m.col as usize),
+                                    Dir::Down => (m.col as usize, m.row as usize),
+                                };
+                                let sqs = &kept.lanes[d as usize][line * n..(line + 1) * n];
+                                let a = (start..start + m.len as usize).find(|&p| {
+                                    m.placed >> (p - start) & 1 == 1 && sqs[p].is_anchor()
+                                });
+                                (d, line as u8, a.map_or(NONE, |a| a as u8))
+                            }
+                            _ => (NONE, NONE, NONE),
+                        }));
+                        // Every placement covers an anchor; were one not found,
+                        // a skipped anchor could hide it: no reuse then.
+                        kept.usable = kept
+                            .top
+                            .iter()
+                            .zip(&kept.found)
+                            .all(|(r, f)| !matches!(r.play, Play::Place(_)) || f.2 != NONE);
+                    }
                 }
-            }
-            let fits = kept.usable
-                && n <= N
-                && pos.rack() == base.rack()
-                && pos.board.size() == base.board.size()
-                && pos.bag_len(alphabet, rack_size) > 0
-                && !self.rules().stacks();
-            if !fits {
-                return self.best_memo(words, full, pos, leaves, n, opts, memo, None);
-            }
-            let reuse = Reuse {
-                lanes: [&kept.lanes[0], &kept.lanes[1]],
-                top: &kept.top,
-                found: &kept.found,
+                let fits = kept.usable
+                    && n <= N
+                    && pos.rack() == base.rack()
+                    && pos.board.size() == base.board.size()
+                    && pos.bag_len(alphabet, rack_size) > 0
+                    && !self.rules().stacks();
+                if !fits {
+                    break 'found self.best_memo(words, full, pos, leaves, n, opts, memo, None);
+                }
+                let reuse = Reuse {
+                    lanes: [&kept.lanes[0], &kept.lanes[1]],
+                    top: &kept.top,
+                    found: &kept.found,
+                };
+                let (best, stats) = self.best_memo(
+                    words,
+                    full,
+                    pos,
+                    leaves,
+                    n,
+                    opts,
+                    memo.as_deref_mut(),
+                    Some(reuse),
+                );
+                let exact = kept.top.len() < N
+                    || (best.len() == n
+                        && best[n - 1].rank_cmp(&kept.top[N - 1]) != Ordering::Greater);
+                if exact {
+                    kept.reused += 1;
+                    break 'found (best, stats);
+                }
+                kept.redone += 1;
+                Buffers::recycle_best(best);
+                self.best_memo(words, full, pos, leaves, n, opts, memo, None)
             };
-            let (best, stats) = self.best_memo(
-                words,
-                full,
-                pos,
-                leaves,
-                n,
-                opts,
-                memo.as_deref_mut(),
-                Some(reuse),
-            );
-            let exact = kept.top.len() < N
-                || (best.len() == n && best[n - 1].rank_cmp(&kept.top[N - 1]) != Ordering::Greater);
-            if exact {
-                kept.reused += 1;
-                return (best, stats);
-            }
-            kept.redone += 1;
-            Buffers::recycle_best(best);
-            self.best_memo(words, full, pos, leaves, n, opts, memo, None)
+            self.set_keep_lanes(false);
+            found
         }
     }
 }
