@@ -101,6 +101,16 @@ impl<'a, L: LeaveValue> TopN<'a, L> {
         e >= self.floor
     }
 
+    /// Offers the other board's best plays found on `lane` (from `anchor`
+    /// only, if given), where the lane's squares are the same.
+    fn offer_found(&mut self, r: Reuse<'a>, lane: &Lane<'_>, anchor: Option<usize>) {
+        for t in r.found_on(lane, anchor) {
+            if self.admits(t.equity) {
+                self.offer(t.clone());
+            }
+        }
+    }
+
     /// Whether `n` plays are kept, so that a play must beat the last.
     #[inline]
     pub(super) fn full(&self) -> bool {
@@ -157,11 +167,7 @@ impl<L: LeaveValue> SearchPolicy for TopN<'_, L> {
         }
         // The same squares: the same plays, scored the same. Those among
         // the other board's best stand for the lane's.
-        for t in r.found_on(lane, None) {
-            if self.admits(t.equity) {
-                self.offer(t.clone());
-            }
-        }
+        self.offer_found(r, lane, None);
         false
     }
 
@@ -192,11 +198,7 @@ impl<L: LeaveValue> SearchPolicy for TopN<'_, L> {
                     if same_anchor(b, sqs, a, self.shadow.reach) {
                         // Its plays are the other board's: those among
                         // its best stand for them (see `lane`).
-                        for t in r.found_on(lane, Some(a)) {
-                            if self.admits(t.equity) {
-                                self.offer(t.clone());
-                            }
-                        }
+                        self.offer_found(r, lane, Some(a));
                         ranks[a] = f32::NEG_INFINITY;
                         self.stats.skipped += 1;
                         continue;
