@@ -79,19 +79,21 @@ def test_other_signal_handlers_run_during_a_long_call(gaddag):
         sent.append(time.monotonic())
         os.kill(os.getpid(), signal.SIGUSR1)
 
-    timer = threading.Timer(0.3, fire)
+    timer = threading.Timer(0.2, fire)
     try:
         timer.start()
-        t0 = time.monotonic()
-        got = gaddag.moves_batch(CGPS * 40, top=20, leaves="gordon2", threads=1)
-        took = time.monotonic() - t0
+        got = gaddag.moves_batch(CGPS * 100, top=20, leaves="gordon2", threads=1)
+        ended = time.monotonic()
     finally:
         timer.join()
         signal.signal(signal.SIGUSR1, old)
-    assert took > 1.0, "the call must outlast the signal: give it more work"
-    assert len(ran) == 1 and ran[0] - sent[0] < 0.5
+    # About 2.5 s of work: the test asks only that the signal came before
+    # the end, and that its handler ran before the call returned (not
+    # after it, as it would if the call never let Python in).
+    assert sent and sent[0] < ended, "the call must outlast the signal: give it more work"
+    assert len(ran) == 1 and ran[0] < ended and ran[0] - sent[0] < 0.5
     once = gaddag.moves_batch(CGPS, top=20, leaves="gordon2")
-    assert len(got) == len(CGPS) * 40 and got[:200] == once and got[-200:] == once
+    assert len(got) == len(CGPS) * 100 and got[:200] == once and got[-200:] == once
 
 
 def os_threads():
