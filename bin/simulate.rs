@@ -23,7 +23,7 @@ pub fn is_sim(spec: &str) -> bool {
 /// A simulating player from `sim[:key=value,...]`: 64 iterations, 2 plies,
 /// 8 candidates and no stopping rule unless given; its leaves as `auto`
 /// resolves them (the lexicon's own, else Heuristic 2) or as `leaves=`
-/// says, its win table beside them, its scenarios seeded by `seed`; with
+/// says (`greedy`: the greedy player's, score alone), its win table beside them, its scenarios seeded by `seed`; with
 /// `endgame=PLIES` or `endgame=TIME`, the endgame solved that deep or that
 /// long once the bag is empty.
 pub fn sim_player(
@@ -69,10 +69,17 @@ pub fn sim_player(
     if candidates == 0 {
         anyhow::bail!("candidates=0: a player needs a play to choose");
     }
-    let (name, values) = crate::default_lexicon::leaves_spec(&leaves, lexicon, alphabet)?;
-    let built_in = lexicon.is_none() && leaves == "auto";
-    let table = crate::default_lexicon::win_table_beside(&name, built_in)?;
-    let static_player = Strategy::new(&name, values, Exchanges::Ranked);
+    // `greedy`: candidates and playouts by score alone, the naive
+    // probabilistic search that Gordon (1994) found weaker than leave
+    // heuristics without look-ahead.
+    let (static_player, table) = if leaves == "greedy" {
+        (Strategy::parse("greedy", alphabet)?, None)
+    } else {
+        let (name, values) = crate::default_lexicon::leaves_spec(&leaves, lexicon, alphabet)?;
+        let built_in = lexicon.is_none() && leaves == "auto";
+        let table = crate::default_lexicon::win_table_beside(&name, built_in)?;
+        (Strategy::new(&name, values, Exchanges::Ranked), table)
+    };
     // Checked here, not at the first move.
     settings.check()?;
     let mut p = SimPlayer::new(spec, static_player, settings, candidates);

@@ -21,7 +21,7 @@ pub struct Args {
     /// with `,vocab=N` (only the N most frequent words) or `,realism=M`; or
     /// `sim`, a player that simulates every move (`sim:iterations=64,plies=2,
     /// candidates=8,stop=99,leaves=SPEC`; the defaults shown, without stop: a
-    /// fixed budget)
+    /// fixed budget; `leaves=greedy` ranks by score alone)
     #[arg(long, value_name = "STRATEGY")]
     p1: String,
     /// Player 2 (as --p1)

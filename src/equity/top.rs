@@ -172,8 +172,13 @@ impl<L: LeaveValue> SearchPolicy for TopN<'_, L> {
     }
 
     #[inline]
-    fn may_want(&mut self, score: i32, placed: u32) -> bool {
-        self.admits(score as f32 + self.leaves.best[placed.min(32) as usize])
+    fn may_want(&mut self, score: i32, placed: u32, blank: bool) -> bool {
+        // A blank played leaves none kept: a leave of those is worth less.
+        let best = match blank {
+            true => &self.leaves.best_blank,
+            false => &self.leaves.best,
+        };
+        self.admits(score as f32 + best[placed.min(32) as usize])
     }
 
     const RANKS_ANCHORS: bool = true;

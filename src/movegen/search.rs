@@ -240,7 +240,8 @@ impl<S: MoveSink, R: Scoring> LineCtx<'_, S, R> {
             // tiles wherever the search paid with a blank. A sink may
             // refuse them all now.
             let mut most = score;
-            if self.rack[0] != self.rack_start[0] {
+            let spent = self.rack[0] != self.rack_start[0];
+            if spent {
                 let mut bits = mask;
                 while bits != 0 {
                     let p = bits.trailing_zeros() as usize;
@@ -251,7 +252,7 @@ impl<S: MoveSink, R: Scoring> LineCtx<'_, S, R> {
                     }
                 }
             }
-            if !self.sink.may_want(most, placed) {
+            if !self.sink.may_want(most, placed, spent) {
                 return;
             }
         }

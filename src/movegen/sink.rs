@@ -101,11 +101,13 @@ pub trait SearchPolicy {
     /// with `placed` tiles from the rack could be wanted, asked before the
     /// move is built (by default, yes). With blanks on the rack, `score` is
     /// that of the move paid with real tiles, the most any of its blank
-    /// assignments scores. A sink that keeps only the best moves refuses
-    /// most here, for the cost of a comparison instead of copied moves.
+    /// assignments scores; `blank`: every assignment plays a blank (the
+    /// real tiles could not pay for the letters). A sink that keeps only
+    /// the best moves refuses most here, for the cost of a comparison
+    /// instead of copied moves.
     #[inline(always)]
-    fn may_want(&mut self, score: i32, placed: u32) -> bool {
-        let _ = (score, placed);
+    fn may_want(&mut self, score: i32, placed: u32, blank: bool) -> bool {
+        let _ = (score, placed, blank);
         true
     }
 
