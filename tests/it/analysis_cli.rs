@@ -506,3 +506,35 @@ fn players_solve_the_endgame_when_the_bag_is_empty() {
         "{out}"
     );
 }
+
+/// `sim:leaves=greedy` simulates over the greedy player (Gordon's naive
+/// probabilistic search): with one candidate it plays the greedy player's
+/// every move, so a match gives the same games as the greedy player's.
+#[test]
+fn a_greedy_simulation_with_one_candidate_plays_as_the_greedy_player() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let g = gaddag();
+    let lex = g.to_str().unwrap();
+    let games = |p1: &str| {
+        let o = run(
+            d,
+            &[
+                "match", "-l", lex, "--p1", p1, "--p2", "gordon2", "--games", "4", "--seed", "3",
+            ],
+        );
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let text = String::from_utf8_lossy(&o.stdout).into_owned();
+        // The results, without the players' names and the time taken.
+        let lines: Vec<String> = text.lines().skip(1).take(4).map(str::to_string).collect();
+        assert!(
+            lines[0].contains("wins") && lines[3].contains("points per turn"),
+            "{text}"
+        );
+        lines
+    };
+    assert_eq!(
+        games("sim:iterations=2,candidates=1,plies=1,leaves=greedy"),
+        games("greedy")
+    );
+}
