@@ -68,6 +68,17 @@ def test_ctrl_c_stops_play_match_and_play_games(sigint, gaddag):
     assert lexgraph.summarize(lexgraph.play_games(gaddag, "gordon2", "greedy", 3, 0, 6)) == whole
 
 
+def test_ctrl_c_stops_a_simulation(sigint, gaddag):
+    quire = "15/15/15/15/15/15/15/4QUIRE6/15/15/15/15/15/15/15 AEINRST/ 0/0 0"
+    # 1.5 million rollouts of 2 plies: minutes, unless stopped (a round of
+    # 64 scenarios takes a fraction of a second).
+    assert interrupt(lambda: gaddag.sim(quire, candidates=15, plies=2, iterations=100_000,
+                                        stop=None, threads=2)) < 1.0
+    again = gaddag.sim(quire, candidates=3, iterations=16, stop=None, seed=2, threads=2)
+    assert again == gaddag.sim(quire, candidates=3, iterations=16, stop=None, seed=2, threads=1)
+    assert again["stopped"] == "budget"
+
+
 def test_other_signal_handlers_run_during_a_long_call(gaddag):
     """A handler that does not raise runs while the call goes on, which then
     returns its whole result."""
