@@ -71,7 +71,7 @@ def main():
 
         for a, b in [("warm", "wolges"), ("cli_stored", "wolges"), ("cli_plain", "wolges"),
                      ("cli_stored", "warm"), ("cli_plain", "warm"), ("cli_stored", "cold_stored")]:
-            print(f"  {a}/{b} {ratio(a, b):.2f}")
+            print(f"  {a}/{b} {ratio(a, b):.3f}")
 
 
 if __name__ == "__main__":
