@@ -23,9 +23,10 @@ pub fn is_sim(spec: &str) -> bool {
 /// A simulating player from `sim[:key=value,...]`: 64 iterations, 2 plies,
 /// 8 candidates and no stopping rule unless given; its leaves as `auto`
 /// resolves them (the lexicon's own, else Heuristic 2) or as `leaves=`
-/// says (`greedy`: the greedy player's, score alone), its win table beside them, its scenarios seeded by `seed`; with
-/// `endgame=PLIES` or `endgame=TIME`, the endgame solved that deep or that
-/// long once the bag is empty.
+/// says (`greedy`: the greedy player's, score alone), its win table
+/// beside them, its scenarios seeded by `seed`; with `endgame=PLIES` or
+/// `endgame=TIME`, the endgame solved that deep or that long once the bag
+/// is empty.
 pub fn sim_player(
     spec: &str,
     lexicon: Option<&Path>,
