@@ -57,6 +57,23 @@ pub(super) struct Scratch {
     /// the last exact bound.
     pub(super) bingo_spans: [(usize, usize); 32],
     pub(super) nbingo: usize,
+    /// The bingos the last bound without `CHECK` counted unchecked: span
+    /// (first square, length) and leave, so that the check needs only
+    /// their words ([`TopN::checked_bound`]). One a left extent at most.
+    pub(super) checks: [(usize, usize, f32); 32],
+    pub(super) nchecks: usize,
+}
+
+/// An anchor whose rank counts unchecked bingos: where its lane and
+/// square are, its bound without them, and its bingos in
+/// [`TopN::checks`].
+#[derive(Clone, Copy)]
+pub(super) struct Pending {
+    pub(super) slot: u8,
+    pub(super) pos: u8,
+    pub(super) plain: f32,
+    pub(super) first: u32,
+    pub(super) count: u32,
 }
 
 impl<L: LeaveValue> TopN<'_, L> {
@@ -169,8 +186,11 @@ impl<L: LeaveValue> TopN<'_, L> {
             effective,
             bingo_spans,
             nbingo,
+            checks,
+            nchecks,
         } = &mut *self.scratch.borrow_mut();
         *nbingo = 0;
+        *nchecks = 0;
         let mut ns = 0;
         let mut j = a;
         loop {
@@ -329,9 +349,61 @@ impl<L: LeaveValue> TopN<'_, L> {
                 best = best.max(v);
                 if !checked {
                     plain = plain.max(v);
+                } else if !CHECK {
+                    // Room for one a left extent (at most 32): a full
+                    // list makes the check work the bound out again.
+                    if *nchecks < checks.len() {
+                        checks[*nchecks] = (a - l - left_count as usize, len, leave);
+                    }
+                    *nchecks += 1;
                 }
             }
         }
         (best, plain)
+    }
+
+    /// Keeps the unchecked bingos the last bound (of anchor `a`, on the
+    /// lane of `slot`) counted, and its bound without them.
+    pub(super) fn keep_checks(&mut self, slot: usize, a: usize, plain: f32) {
+        let sc = self.scratch.borrow();
+        let first = self.checks.len() as u32;
+        let count = if sc.nchecks <= sc.checks.len() {
+            self.checks.extend_from_slice(&sc.checks[..sc.nchecks]);
+            sc.nchecks as u32
+        } else {
+            u32::MAX
+        };
+        self.pending.push(Pending {
+            slot: slot as u8,
+            pos: a as u8,
+            plain,
+            first,
+            count,
+        });
+    }
+
+    /// The bound of anchor `pos` with its bingos checked: what
+    /// `anchor_bound::<false, true>` gives, from what the unchecked bound
+    /// kept (its bound without them, the bingos' spans and leaves), so
+    /// that only their words are looked at.
+    pub(super) fn checked_bound(&self, sqs: &[LaneSquare], slot: usize, pos: usize) -> f32 {
+        let from = self.pend_base[slot] as usize;
+        let kept = self.pending.get(from..).and_then(|p| {
+            p.iter()
+                .take_while(|p| p.slot as usize == slot)
+                .find(|p| p.pos as usize == pos && p.count != u32::MAX)
+        });
+        let (Some(p), Some(bingos)) = (kept, &self.bingos) else {
+            return self.anchor_bound::<false, true>(sqs, pos).0;
+        };
+        let mut bingos = bingos.borrow_mut();
+        let first = p.first as usize;
+        let mut best = p.plain;
+        for &(start, len, leave) in &self.checks[first..first + p.count as usize] {
+            if let Some(s) = bingos.fit(sqs, start, len, &self.scoring) {
+                best = best.max(s as f32 + leave);
+            }
+        }
+        best
     }
 }

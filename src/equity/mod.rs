@@ -402,6 +402,9 @@ impl<R: Scoring> Generator<R> {
             scratch: Default::default(),
             bingos,
             unchecked: [0; 64],
+            pending: std::mem::take(&mut pool.pending),
+            pend_base: [0; 64],
+            checks: std::mem::take(&mut pool.checks),
             stats: Stats {
                 exchanges_unranked: sparse && rules.may_exchange(1, bag),
                 ..Stats::default()
@@ -441,8 +444,11 @@ impl<R: Scoring> Generator<R> {
             stats,
             leaves,
             bingos,
+            pending,
+            checks,
             ..
         } = top;
+        (pool.pending, pool.checks) = (pending, checks);
         leaves.give_back(&mut pool);
         if let Some(b) = bingos {
             let b = b.into_inner();

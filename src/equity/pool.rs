@@ -19,6 +19,8 @@ pub(super) struct Buffers {
     pub(super) letters: Vec<Tile>,
     pub(super) words: Vec<(u64, [Tile; WORDS_MAX_LEN])>,
     pub(super) known: Vec<u64>,
+    pub(super) pending: Vec<super::bound::Pending>,
+    pub(super) checks: Vec<(usize, usize, f32)>,
 }
 
 /// A buffer larger than this many elements is not kept: a rack of 20
@@ -52,6 +54,8 @@ impl Buffers {
         keep(&mut self.letters);
         keep(&mut self.words);
         keep(&mut self.known);
+        keep(&mut self.pending);
+        keep(&mut self.checks);
         POOL.with(|p| *p.borrow_mut() = self);
     }
 

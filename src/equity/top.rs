@@ -2,7 +2,7 @@
 
 use std::cmp::Ordering;
 
-use super::bound::{Scratch, Shadow};
+use super::bound::{Pending, Scratch, Shadow};
 use super::leave_table::LeaveIndex;
 use super::reuse::{same_anchor, Reuse};
 use super::spelled::{Bingos, Spelled};
@@ -41,6 +41,11 @@ pub struct TopN<'a, L: LeaveValue> {
     /// counts bingos not yet checked against their words: checked when
     /// their turn comes ([`SearchPolicy::rerank`]).
     pub(super) unchecked: [u32; 64],
+    /// The unchecked anchors in the order ranked, and where each lane's
+    /// begin (by [`lane_slot`]); their bingos' spans and leaves.
+    pub(super) pending: Vec<Pending>,
+    pub(super) pend_base: [u32; 64],
+    pub(super) checks: Vec<(usize, usize, f32)>,
     pub(super) stats: Stats,
     /// The scoring is [`Scoring::CLASSIC`]: the bounds hold.
     pub(super) prune: bool,
@@ -196,6 +201,8 @@ impl<L: LeaveValue> SearchPolicy for TopN<'_, L> {
         }
         let sqs = lane.squares();
         let mut unchecked = 0u32;
+        let slot = lane_slot(lane);
+        self.pend_base[slot] = self.pending.len() as u32;
         let base = self.reuse.and_then(|r| Some((r, r.base_lane(lane)?)));
         for (a, q) in sqs.iter().enumerate() {
             if q.is_anchor() {
@@ -213,22 +220,24 @@ impl<L: LeaveValue> SearchPolicy for TopN<'_, L> {
                 ranks[a] = bound;
                 if bound > plain {
                     unchecked |= 1 << (a & 31);
+                    self.keep_checks(slot, a, plain);
                 }
                 self.stats.skipped += 1;
             }
         }
-        self.unchecked[lane_slot(lane)] = unchecked;
+        self.unchecked[slot] = unchecked;
     }
 
     fn rerank(&mut self, lane: &Lane<'_>, pos: usize, rank: f32) -> f32 {
         let (slot, bit) = (lane_slot(lane), 1 << (pos & 31));
-        if self.unchecked[slot] & bit == 0 {
+        // Below the floor the search stops here: a check could only lower
+        // the rank.
+        if self.unchecked[slot] & bit == 0 || !self.admits(rank) {
             return rank;
         }
         self.unchecked[slot] &= !bit;
         // Its rank counted bingos: now only those that fit.
-        let (bound, _) = self.anchor_bound::<false, true>(lane.squares(), pos);
-        bound.min(rank)
+        self.checked_bound(lane.squares(), slot, pos).min(rank)
     }
 
     fn blanks_wanted(&mut self, lane: &Lane<'_>, pos: usize) -> bool {
