@@ -418,6 +418,15 @@ impl Alphabet {
         }
     }
 
+    /// [`Alphabet::tile_by_label`] of the one-character text `c` (ASCII).
+    #[inline]
+    pub(crate) fn tile_by_ascii(&self, c: u8) -> Option<Tile> {
+        match self.label_ascii[c as usize & 127] {
+            0 => None,
+            t => Some(t),
+        }
+    }
+
     /// The tile whose label is `label` upper-cased and folded (what the
     /// table of one-character labels holds).
     fn folded_label(&self, label: &str) -> Option<Tile> {

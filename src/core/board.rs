@@ -232,7 +232,8 @@ impl Board {
 
     /// Parses a board in CGP form (rows joined by `/`).
     pub fn parse_cgp(text: &str, alphabet: &Alphabet) -> Result<Board> {
-        let rows: Vec<&str> = text.split('/').collect();
+        let mut rows = Vec::with_capacity(1 + text.bytes().filter(|&b| b == b'/').count());
+        rows.extend(text.split('/'));
         Board::from_rows(&rows, alphabet, true)
     }
 
@@ -262,8 +263,9 @@ impl Board {
     ) -> std::result::Result<Board, (usize, String)> {
         let n = rows.len();
         let mut b = Board::new(n);
+        let mut squares = Vec::with_capacity(n);
         for (r, row) in rows.iter().enumerate() {
-            let squares = parse_row(row, alphabet, cgp)
+            parse_row_into(row, alphabet, cgp, &mut squares)
                 .map_err(|e| (r, format!("board row {}: {e}", r + 1)))?;
             if squares.len() != n {
                 let msg = format!(
@@ -434,8 +436,36 @@ pub(crate) fn parse_row(
     alphabet: &Alphabet,
     cgp: bool,
 ) -> std::result::Result<Vec<u8>, String> {
-    let chars: Vec<char> = row.chars().collect();
     let mut out = Vec::new();
+    parse_row_into(row, alphabet, cgp, &mut out)?;
+    Ok(out)
+}
+
+/// [`parse_row`] into `out` (emptied first). A row of ASCII labels is
+/// read byte by byte; anything else (brackets, other scripts, a fault)
+/// goes the general way, which also words the errors.
+fn parse_row_into(
+    row: &str,
+    alphabet: &Alphabet,
+    cgp: bool,
+    out: &mut Vec<u8>,
+) -> std::result::Result<(), String> {
+    out.clear();
+    if parse_ascii_row(row.as_bytes(), alphabet, cgp, out) {
+        return Ok(());
+    }
+    out.clear();
+    parse_row_general(row, alphabet, cgp, out)
+}
+
+/// [`parse_row_into`] character by character, for every kind of row.
+fn parse_row_general(
+    row: &str,
+    alphabet: &Alphabet,
+    cgp: bool,
+    out: &mut Vec<u8>,
+) -> std::result::Result<(), String> {
+    let chars: Vec<char> = row.chars().collect();
     let mut i = 0;
     while i < chars.len() {
         let c = chars[i];
@@ -503,7 +533,45 @@ pub(crate) fn parse_row(
             }
         }
     }
-    Ok(out)
+    Ok(())
+}
+
+/// The common case of [`parse_row_into`]: digit runs (CGP), `.` and
+/// one-character labels, all ASCII. `false` where the row holds anything
+/// else or is at fault.
+fn parse_ascii_row(row: &[u8], alphabet: &Alphabet, cgp: bool, out: &mut Vec<u8>) -> bool {
+    let mut i = 0;
+    while i < row.len() {
+        let c = row[i];
+        if cgp && c.is_ascii_digit() {
+            let mut k = 0usize;
+            while i < row.len() && row[i].is_ascii_digit() {
+                k = k * 10 + (row[i] - b'0') as usize;
+                i += 1;
+                if k > MAX_SIZE {
+                    return false;
+                }
+            }
+            if k == 0 {
+                return false;
+            }
+            out.extend(std::iter::repeat_n(0, k));
+            continue;
+        }
+        let t = match c {
+            b'.' => 0,
+            b'[' => return false,
+            _ if c.is_ascii() => match alphabet.tile_by_ascii(c) {
+                Some(t) if c.is_ascii_lowercase() => t | BLANK_FLAG,
+                Some(t) => t,
+                None => return false,
+            },
+            _ => return false,
+        };
+        out.push(t);
+        i += 1;
+    }
+    true
 }
 
 /// For a character that is no tile but is part of a multi-character one:
@@ -527,5 +595,31 @@ mod tests {
     #[should_panic(expected = "square (0, 15) is off a 15x15 board")]
     fn a_column_past_the_edge_is_not_the_next_row() {
         Board::new(15).get(0, 15);
+    }
+
+    proptest::proptest! {
+        /// The byte-by-byte reading of a row gives what the general one
+        /// does, or leaves the row to it: rows of digits, dots, brackets,
+        /// letters of both cases, tiles of other alphabets and other
+        /// scripts, for text and CGP rows, English and Spanish.
+        #[test]
+        fn ascii_rows_read_as_the_general_way_reads_them(
+            row in "[0-9.\\[\\]aAeEzZqQlLñÑ?*#]{0,24}",
+            cgp: bool,
+            spanish: bool,
+        ) {
+            let alphabet = if spanish {
+                Alphabet::builtin("spanish").unwrap()
+            } else {
+                Alphabet::english()
+            };
+            let mut fast = Vec::new();
+            let mut general = Vec::new();
+            let want = parse_row_general(&row, &alphabet, cgp, &mut general).map(|_| general);
+            if parse_ascii_row(row.as_bytes(), &alphabet, cgp, &mut fast) {
+                proptest::prop_assert_eq!(Ok(fast), want.clone());
+            }
+            proptest::prop_assert_eq!(parse_row(&row, &alphabet, cgp), want);
+        }
     }
 }

@@ -123,13 +123,22 @@ impl Klv {
         if wide {
             // A value that is no number would rank first or last whatever
             // the play: refused here, not met in a search.
-            let values = &b[values_at..];
-            // In chunks, which the compiler turns into a few vector
-            // compares a cache line (a million values in a large file).
-            if let Some(i) = values[..4 * m]
-                .chunks_exact(4)
-                .position(|v| !f32::from_le_bytes(v.try_into().unwrap()).is_finite())
-            {
+            let values = &b[values_at..values_at + 4 * m];
+            // A million values in a large file: each block's are or-ed
+            // together without a branch (vector compares), and only a
+            // block with a fault is searched for it.
+            const BLOCK: usize = 1024;
+            let not_finite =
+                |v: &[u8]| u32::from_le_bytes(v.try_into().unwrap()) & 0x7f80_0000 == 0x7f80_0000;
+            let faulty = values.chunks(BLOCK).position(|block| {
+                block
+                    .chunks_exact(4)
+                    .fold(false, |any, v| any | not_finite(v))
+            });
+            if let Some(i) = faulty.and_then(|k| {
+                let block = &values[k * BLOCK..(k * BLOCK + BLOCK).min(values.len())];
+                Some(k * BLOCK / 4 + block.chunks_exact(4).position(not_finite)?)
+            }) {
                 let v = f32::from_le_bytes(values[4 * i..4 * i + 4].try_into().unwrap());
                 return Err(bad(
                     values_at + 4 * i,
@@ -703,6 +712,46 @@ mod tests {
             assert_eq!(k.value(&leave(&[2])), 3.0);
             assert_eq!(k.value(&leave(&[2, 2])), 0.0);
             assert_eq!(k.value(&leave(&[])), 0.0);
+        }
+    }
+
+    /// A value that is no number is found wherever it lies: in the first
+    /// block of those checked together, in a later one, in the last
+    /// (partial) one, and the first of two.
+    #[test]
+    fn a_value_that_is_no_number_is_named_wherever_it_lies() {
+        let good = tiny(true);
+        // The tiny file's three values and 997 more, unread by any leave.
+        let values_at = good.len() - 12;
+        let with = |faults: &[(usize, f32)]| {
+            let mut v = good[..values_at - 4].to_vec();
+            v.extend(1000u32.to_le_bytes());
+            let mut values = vec![0.5f32; 1000];
+            for &(i, x) in faults {
+                values[i] = x;
+            }
+            for x in values {
+                v.extend(x.to_le_bytes());
+            }
+            v
+        };
+        assert_eq!(Klv::from_vec(with(&[]), "t").unwrap().len(), 3);
+        for (faults, want) in [
+            (&[(0, f32::NAN)][..], (0, "NaN")),
+            (&[(255, f32::INFINITY)], (255, "inf")),
+            (&[(700, f32::NAN), (900, f32::INFINITY)], (700, "NaN")),
+            (&[(999, f32::NEG_INFINITY)], (999, "-inf")),
+        ] {
+            match Klv::from_vec(with(faults), "t") {
+                Err(Error::BadFile { offset, msg, .. }) => {
+                    assert_eq!(offset as usize, values_at + 4 * want.0);
+                    assert_eq!(
+                        msg,
+                        format!("value {} is {}, not a finite number", want.0, want.1)
+                    );
+                }
+                other => panic!("{faults:?}: {:?}", other.map(|k| k.len())),
+            }
         }
     }
 
