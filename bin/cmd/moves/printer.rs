@@ -190,7 +190,14 @@ impl<W: Write> Printer<W> {
             }
         };
         if !json && batch {
-            writeln!(buf, "# position {k} ({label}): {shown} plays")?;
+            // `# position K (LABEL): N plays`, without the formatter.
+            buf.extend_from_slice(b"# position ");
+            listing::push_int(buf, k as i64);
+            buf.extend_from_slice(b" (");
+            buf.extend_from_slice(label.as_bytes());
+            buf.extend_from_slice(b"): ");
+            listing::push_int(buf, shown as i64);
+            buf.extend_from_slice(b" plays\n");
         }
         if *header {
             let columns = match plays {
@@ -212,8 +219,22 @@ impl<W: Write> Printer<W> {
         match plays {
             Plays::Count(_) => unreachable!("answered above"),
             Plays::Ranked { plays, .. } => {
+                let sp = spelling(spellings, li, alphabet, lexicon);
                 for play in plays {
-                    listed(buf, play)?;
+                    match (&play.play, &play.ranked) {
+                        // What `text_play` writes, the placement as the
+                        // listing writes it.
+                        (Play::Place(m), Some((equity, leave))) if !json => {
+                            listing::write_text(buf, m, sp);
+                            buf.pop();
+                            buf.push(b' ');
+                            buf.extend_from_slice(equity_text(*equity).as_bytes());
+                            buf.push(b' ');
+                            buf.extend_from_slice(leave_text(leave, alphabet).as_bytes());
+                            buf.push(b'\n');
+                        }
+                        _ => listed(buf, play)?,
+                    }
                 }
             }
             Plays::Placed { others, .. } => {
