@@ -105,8 +105,15 @@ impl Iterator for CgpLines {
 }
 
 /// A CGP line's opcodes: what follows its first four fields.
+#[cfg(test)]
 pub fn cgp_opcodes(line: &str) -> &str {
-    match line.split_whitespace().nth(4) {
+    opcodes_from(line, line.split_whitespace().nth(4))
+}
+
+/// The opcodes of `line` given its fifth field (`split_whitespace`'s
+/// slice of `line`), for a reader that has split the fields before it.
+pub fn opcodes_from<'a>(line: &'a str, fifth: Option<&str>) -> &'a str {
+    match fifth {
         // Where the fifth field starts (it is a slice of `line`).
         Some(fifth) => &line[fifth.as_ptr() as usize - line.as_ptr() as usize..],
         None => "",

@@ -20,7 +20,7 @@ use lexgraph::strategy::{Leaves, Strategy};
 use lexgraph::{Alphabet, Kind, Lexicon};
 use serde::Serialize;
 
-use crate::cgp_lines::{cgp_opcodes, opcode, CgpLines, MAX_CGP_LINE};
+use crate::cgp_lines::{opcode, opcodes_from, CgpLines, MAX_CGP_LINE};
 use crate::players;
 use crate::setup::{open_lexicon, RuleSet};
 use crate::{status, usage, Negative, Usage};
@@ -624,16 +624,20 @@ impl<'a> Run<'a> {
                 "a GCG game record line, not CGP (GCG is a game's moves, CGP one position)".into(),
             );
         }
-        let board_field = line.split_whitespace().next().unwrap_or("");
+        // The fields read once: the board, the racks, and (the fifth on)
+        // the opcodes.
+        let mut fields = line.split_whitespace();
+        let board_field = fields.next().unwrap_or("");
+        let racks_field = fields.next();
         let rows = 1 + board_field.bytes().filter(|&b| b == b'/').count();
-        if self.args.layout.is_none() && (rows < 2 || line.split_whitespace().nth(1).is_none()) {
+        if self.args.layout.is_none() && (rows < 2 || racks_field.is_none()) {
             return Err(format!(
                 "not a CGP line: {}; expected BOARD RACK/RACK SCORE/SCORE ZERO_TURNS [OPCODES;], \
                  e.g. `15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 AEINRST/ 0/0 0 lex ENABLE;`",
                 excerpt(line)
             ));
         }
-        let opcodes = cgp_opcodes(line);
+        let opcodes = opcodes_from(line, fields.nth(2));
         let name = opcode(opcodes, "lex");
         let bdn = opcode(opcodes, "bdn");
         let alphabet = self.lexicons.resolve(name.clone())?;

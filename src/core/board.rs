@@ -232,8 +232,16 @@ impl Board {
 
     /// Parses a board in CGP form (rows joined by `/`).
     pub fn parse_cgp(text: &str, alphabet: &Alphabet) -> Result<Board> {
-        let mut rows = Vec::with_capacity(1 + text.bytes().filter(|&b| b == b'/').count());
-        rows.extend(text.split('/'));
+        // Split at each `/` byte (ASCII, so every piece is text).
+        let mut rows = Vec::with_capacity(MAX_SIZE + 1);
+        let mut start = 0;
+        for (i, &b) in text.as_bytes().iter().enumerate() {
+            if b == b'/' {
+                rows.push(&text[start..i]);
+                start = i + 1;
+            }
+        }
+        rows.push(&text[start..]);
         Board::from_rows(&rows, alphabet, true)
     }
 
