@@ -37,6 +37,61 @@ pub(super) struct Spelled {
     pub(super) blank_best: [f32; 33],
 }
 
+/// Gives every set of tiles of a rack of `kinds` (tile, copies + 1; in
+/// tile order, the blank's kind, tile 0, first), for the first `n` codes
+/// in order: the codes are an odometer of digits, copies used of each
+/// kind, least significant first. Each set comes as its key (its letters
+/// in ascending order, packed with [`push_tile`]), letters and blanks.
+///
+/// A key is the lowest kind's run of tiles put before the key of the
+/// kinds above it, and that key is kept for each kind from one set to the
+/// next: a step of the odometer works out the key of the digit it carried
+/// to, and those below it (back to 0) share it.
+fn set_keys(kinds: &[(usize, u32)], n: usize, mut each: impl FnMut(u64, usize, usize)) {
+    let k = kinds.len().min(64);
+    let mut digits = [0u32; 64];
+    // The run of each kind's tiles at its digit (empty for the blank).
+    let mut runs = [0u64; 64];
+    // `above[i]`: the key and letters of kinds `i..` at their digits.
+    let mut above = [(0u64, 0usize); 65];
+    for _ in 0..n {
+        let blanks = match kinds.first() {
+            Some(&(0, _)) => digits[0] as usize,
+            _ => 0,
+        };
+        let (key, len) = above[0];
+        each(key, len, blanks);
+        let mut j = 0;
+        while j < k {
+            digits[j] += 1;
+            if digits[j] < kinds[j].1 {
+                break;
+            }
+            (digits[j], runs[j]) = (0, 0);
+            j += 1;
+        }
+        if j == k {
+            // Round to the first set again (past the last code).
+            above = [(0, 0); 65];
+            continue;
+        }
+        let t = kinds[j].0;
+        let (rest, rest_len) = above[j + 1];
+        above[j] = if t == 0 {
+            (rest, rest_len)
+        } else {
+            runs[j] = push_tile(runs[j], t as Tile);
+            // Bits shifted past the 64th are lost, as `push_tile` loses
+            // them one tile at a time (only longer sets than the index
+            // knows have so many).
+            let run = runs[j].checked_shl(6 * rest_len as u32).unwrap_or(0);
+            (run | rest, rest_len + digits[j] as usize)
+        };
+        let here = above[j];
+        above[..j].fill(here);
+    }
+}
+
 impl Spelled {
     /// Nothing known: every set may spell (the index not built yet, or a
     /// scoring the bounds do not hold for).
@@ -68,33 +123,14 @@ impl Spelled {
         // order, as an odometer of digits (copies used of each kind of
         // tile, least significant first; the blank's kind, tile 0, first).
         let kinds = &leaves.kinds;
-        let mut digits = [0u32; 64];
         sets.clear();
         sets.reserve(leaves.adds.len());
-        for _ in 0..leaves.adds.len() {
-            let (mut key, mut len, mut blanks) = (0u64, 0usize, 0usize);
-            for (&(t, _), &d) in kinds.iter().zip(&digits) {
-                if t == 0 {
-                    blanks = d as usize;
-                } else {
-                    for _ in 0..d {
-                        key = push_tile(key, t as u8);
-                    }
-                    len += d as usize;
-                }
-            }
+        set_keys(kinds, leaves.adds.len(), |key, len, blanks| {
             if blanks <= 1 {
                 index.prefetch(key);
             }
             sets.push((key, len, blanks));
-            for (d, &(_, radix)) in digits.iter_mut().zip(kinds) {
-                *d += 1;
-                if *d < radix {
-                    break;
-                }
-                *d = 0;
-            }
-        }
+        });
         let rack_tiles: usize = kinds.iter().map(|&(_, r)| r as usize - 1).sum();
         // The board tiles that make a word of the whole rack and one more.
         let mut through = u64::MAX;
@@ -470,6 +506,64 @@ impl<L: LeaveValue> TopN<'_, L> {
                 Dir::Down => (m.row, m.col) = (start as u8, lane.line() as u8),
             }
             self.push(&m);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every set's key built tile by tile, as the odometer gives the codes.
+    fn naive(kinds: &[(usize, u32)], n: usize) -> Vec<(u64, usize, usize)> {
+        let mut digits = vec![0u32; kinds.len()];
+        let mut out = Vec::new();
+        for _ in 0..n {
+            let (mut key, mut len, mut blanks) = (0u64, 0usize, 0usize);
+            for (&(t, _), &d) in kinds.iter().zip(&digits) {
+                if t == 0 {
+                    blanks = d as usize;
+                } else {
+                    for _ in 0..d {
+                        key = push_tile(key, t as Tile);
+                    }
+                    len += d as usize;
+                }
+            }
+            out.push((key, len, blanks));
+            for (d, &(_, radix)) in digits.iter_mut().zip(kinds) {
+                *d += 1;
+                if *d < radix {
+                    break;
+                }
+                *d = 0;
+            }
+        }
+        out
+    }
+
+    proptest::proptest! {
+        /// The keys kept kind by kind are those built tile by tile, for
+        /// racks with and without blanks, of up to 16 tiles (keys of more
+        /// than ten letters lose their first ones alike), the codes once
+        /// and a little past the last.
+        #[test]
+        fn set_keys_are_those_built_tile_by_tile(
+            counts in proptest::collection::vec(0u32..6, 1..8),
+            past in 0usize..3,
+        ) {
+            let mut kinds = Vec::new();
+            let mut total = 0;
+            for (t, &c) in counts.iter().enumerate() {
+                if c > 0 && total + c <= 16 {
+                    kinds.push((t * 9, c + 1));
+                    total += c;
+                }
+            }
+            let n: usize = kinds.iter().map(|&(_, r)| r as usize).product::<usize>() + past;
+            let mut got = Vec::new();
+            set_keys(&kinds, n, |key, len, blanks| got.push((key, len, blanks)));
+            proptest::prop_assert_eq!(got, naive(&kinds, n));
         }
     }
 }
