@@ -105,6 +105,12 @@ build_wolges() {
     mkdir -p "$peers/wolges-peer" &&
         cp -R "$harness/." "$peers/wolges-peer/" &&
         chmod -R u+w "$peers/wolges-peer" || return 1
+    # Its own workspace: under this repository's target/ (the default), cargo
+    # would take the harness for a member of lexgraph's workspace and refuse
+    # it (the root's `members = ["."]` covers every path below it, so
+    # `exclude` cannot keep it out).
+    grep -q '^\[workspace\]' "$peers/wolges-peer/Cargo.toml" ||
+        printf '\n[workspace]\n' >>"$peers/wolges-peer/Cargo.toml" || return 1
     note "wolges: building the harness in $peers/wolges-peer"
     (cd "$peers/wolges-peer" && CARGO_TARGET_DIR="$peers/wolges-peer/target" cargo build --release) || {
         note "wolges: skipped: the build failed"

@@ -28,6 +28,8 @@ wait_idle() {
     [ $((SECONDS - t0)) -gt 900 ] && { echo "gave up waiting for idle" >&2; return 0; }
   done
 }
+out=$(mktemp)
+trap 'rm -f "$out"' EXIT
 echo "engine,line,plies,threads,rollouts,seconds,rollouts_per_s"
 for line in 2 7 10 1 9; do
   cgp=$(sed -n "${line}p" "$F")
@@ -35,9 +37,12 @@ for line in 2 7 10 1 9; do
     for T in 1 2; do
       B=${BUDGET[$P]}
       wait_idle
-      read -r it s < <($L sim -l $G --leaves $K --cgp "$cgp" --candidates 15 --plies $P \
-        --iterations $((B / 15)) --no-stop --threads $T --win-table none --format json |
-        python3 -c "import json,sys; j=json.load(sys.stdin); print(sum(c['iterations'] for c in j['candidates']), j['seconds'])")
+      # The report is captured before Python reads it: a reader started
+      # alongside would take a core from a two-thread run (MAGPIE's output
+      # is captured the same way in sim.sh).
+      $L sim -l $G --leaves $K --cgp "$cgp" --candidates 15 --plies $P \
+        --iterations $((B / 15)) --no-stop --threads $T --win-table none --format json > "$out"
+      read -r it s < <(python3 -c "import json,sys; j=json.load(open(sys.argv[1])); print(sum(c['iterations'] for c in j['candidates']), j['seconds'])" "$out")
       echo "lexgraph,$line,$P,$T,$it,$s,$(awk -v i=$it -v s=$s 'BEGIN{printf "%.0f", i/s}')"
       for wmp in true false; do
         wait_idle
