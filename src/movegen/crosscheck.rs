@@ -513,8 +513,9 @@ pub(crate) fn in_words<W: Widths>(
     let rev_left = reversed(left, &mut buf);
     let mut set = 0u64;
     let mut hits = e.select_ix(ix, node, wanted);
+    let keys = e.node_keys(node);
     while hits != 0 {
-        let a = e.arc_at(node, hits.trailing_zeros());
+        let a = e.arc_in(node, keys, hits.trailing_zeros());
         hits &= hits - 1;
         set |= (walk_on(&e, a, rev_left.iter().copied()).is_some() as u64) << (a.tile & 63);
     }
@@ -572,8 +573,9 @@ fn accepting_children<W: Widths>(
 ) -> u64 {
     let mut set = 0u64;
     let mut hits = e.select_ix(ix, node, wanted);
+    let keys = e.node_keys(node);
     while hits != 0 {
-        let a = e.arc_at(node, hits.trailing_zeros());
+        let a = e.arc_in(node, keys, hits.trailing_zeros());
         hits &= hits - 1;
         let ok = if tail.is_empty() {
             a.terminal

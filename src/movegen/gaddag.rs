@@ -283,7 +283,8 @@ fn place_body<S: MoveSink, R: Scoring, W: Widths, const RIGHT: bool, const ROOT:
     // replaced a prefetch loop over all the hits before this one: the two
     // loops' exits both mispredicted, and every edge was decoded twice
     // (-8 % time on the stored suites).
-    let mut next = e.arc_at(node, hits.trailing_zeros());
+    let keys = e.node_keys(node);
+    let mut next = e.arc_in(node, keys, hits.trailing_zeros());
     e.prefetch(next.target);
     loop {
         let arc = next;
@@ -293,7 +294,7 @@ fn place_body<S: MoveSink, R: Scoring, W: Widths, const RIGHT: bool, const ROOT:
             place_one::<S, R, W, RIGHT, ROOT>(ctx, e, start, pos, arc, acc);
             return;
         }
-        next = e.arc_at(node, hits.trailing_zeros());
+        next = e.arc_in(node, keys, hits.trailing_zeros());
         e.prefetch(next.target);
         place_one::<S, R, W, RIGHT, ROOT>(ctx, e, start, pos, arc, acc);
     }

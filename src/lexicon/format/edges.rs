@@ -332,8 +332,15 @@ impl<'a, W: Widths> Edges<'a, W> {
     /// a search places the tile its mask selected, never another.
     #[inline(always)]
     fn masked_arc(&self, first: u32, k: u32) -> Arc {
+        self.masked_arc_in(first, self.mask_of(first), k)
+    }
+
+    /// [`Edges::masked_arc`] with the node's mask already read (`mask`:
+    /// `mask_of(first)`).
+    #[inline(always)]
+    fn masked_arc_in(&self, first: u32, mask: u64, k: u32) -> Arc {
         let k = k & 63;
-        let below = self.mask_of(first) & ((1u64 << k) - 1);
+        let below = mask & ((1u64 << k) - 1);
         let i = first as u64 + 1 + below.count_ones() as u64;
         if i >= self.len as u64 {
             return Arc {
@@ -675,6 +682,28 @@ impl<'a, W: Widths> Edges<'a, W> {
             return self.kwg_arc(i as u32);
         }
         self.edge(i)
+    }
+
+    /// What reading several edges of node `first` in turn needs besides
+    /// the node: with masked nodes its mask, read once for all of them
+    /// ([`Edges::arc_in`]); 0 for other layouts.
+    #[inline(always)]
+    pub fn node_keys(&self, first: u32) -> u64 {
+        if self.is_masked() {
+            self.mask_of(first)
+        } else {
+            0
+        }
+    }
+
+    /// [`Edges::arc_at`], with `keys` from [`Edges::node_keys`] of the same
+    /// node: a masked node's mask is not read again for each edge.
+    #[inline(always)]
+    pub fn arc_in(&self, first: u32, keys: u64, k: u32) -> Arc {
+        if self.is_masked() {
+            return self.masked_arc_in(first, keys, k);
+        }
+        self.arc_at(first, k)
     }
 
     /// Edge `i` of lexgraph's edges decoded as stored (callers keep

@@ -61,8 +61,12 @@ fn fixed_widths_read_as_any() {
                 });
                 assert_eq!(a, b);
             }
+            let (ka, kw) = (any.node_keys(first), w.node_keys(first));
             for k in 0..64 {
                 assert_eq!(any.arc_at(first, k), w.arc_at(first, k));
+                // The node's keys read once read as the edge read alone.
+                assert_eq!(any.arc_in(first, ka, k), any.arc_at(first, k));
+                assert_eq!(w.arc_in(first, kw, k), w.arc_at(first, k));
             }
             assert_eq!(any.separator(first), w.separator(first));
             assert_eq!(any.arc(first), w.arc(first));
@@ -174,9 +178,12 @@ fn masked_views_of_any_bytes_stay_inside() {
         assert!(any.len() * 4 + 4 <= bytes.len().max(4));
         for first in 0..any.len() as u32 + 3 {
             assert_eq!(any.select(first, u64::MAX), m.select(first, u64::MAX));
+            let keys = m.node_keys(first);
             for k in 0..64 {
                 let (a, b) = (any.arc_at(first, k), m.arc_at(first, k));
                 assert_eq!(a, b);
+                assert_eq!(m.arc_in(first, keys, k), a);
+                assert_eq!(any.arc_in(first, any.node_keys(first), k), a);
                 // A search places the tile the mask selected, past the
                 // array too (a fuzzing finding).
                 assert_eq!(a.tile as u32, k);
