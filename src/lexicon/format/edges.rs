@@ -170,6 +170,9 @@ pub struct Edges<'a, W: Widths = AnyWidths> {
     tile_bits: u32,
     mask: u64,
     max_tile: Tile,
+    /// Bits `0..=max_tile`: the tiles a masked node's mask may name
+    /// (worked out once: every node visit reads it).
+    tiles: u64,
     /// 0: lexgraph's packed edges; 22 or 24: KWG nodes with arcs that wide.
     kwg: u8,
     /// KWG: the node where the root list starts (node 0 of the view), or
@@ -178,6 +181,11 @@ pub struct Edges<'a, W: Widths = AnyWidths> {
     /// Each node starts with a mask slot ([`Edges::masked`]).
     masked: bool,
     widths: std::marker::PhantomData<W>,
+}
+
+/// Bits `0..=max_tile` (all 64 from tile 63 up).
+fn tiles_upto(max_tile: Tile) -> u64 {
+    u64::MAX >> (63 - max_tile.min(63) as u32)
 }
 
 impl<'a> Edges<'a> {
@@ -212,6 +220,7 @@ impl<'a> Edges<'a> {
                 (1u64 << edge_bits) - 1
             },
             max_tile,
+            tiles: tiles_upto(max_tile),
             kwg: 0,
             root: 0,
             masked: false,
@@ -236,6 +245,7 @@ impl<'a> Edges<'a> {
             tile_bits: 8,
             mask: u32::MAX as u64,
             max_tile,
+            tiles: tiles_upto(max_tile),
             kwg: arc_bits,
             root: if root == 0 { u32::MAX } else { root },
             masked: false,
@@ -280,6 +290,7 @@ impl<'a> Edges<'a> {
             tile_bits: self.tile_bits,
             mask: self.mask,
             max_tile: self.max_tile,
+            tiles: self.tiles,
             kwg: self.kwg,
             root: self.root,
             masked: self.masked,
@@ -324,7 +335,7 @@ impl<'a, W: Widths> Edges<'a, W> {
             return 0;
         }
         let raw = self.load(first as usize * 32) & u32::MAX as u64;
-        raw & ((2u64 << self.max_tile) - 1)
+        raw & self.tiles
     }
 
     /// Masked: the edge for tile `k` of node `first` (see [`Edges::masked`]);
