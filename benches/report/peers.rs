@@ -590,8 +590,8 @@ fn vm_hwm_kb(status: &Path) -> Option<u64> {
 }
 
 /// Runs a peer to the end, its output in temporary files (no pipe to
-/// drain), watching its peak memory every 10 ms and its end every
-/// millisecond (the command line's time is taken from outside).
+/// drain), watching its peak memory and its end every millisecond (the
+/// command line's time is taken from outside).
 pub fn run(program: &Path, args: &[OsString]) -> Result<Output, String> {
     let what = || {
         format!(
@@ -613,12 +613,11 @@ pub fn run(program: &Path, args: &[OsString]) -> Result<Output, String> {
     let status_file = PathBuf::from(format!("/proc/{}/status", child.id()));
     let mut hwm: Option<u64> = None;
     let start = Instant::now();
-    let mut polls = 0u32;
     let (status, elapsed) = loop {
-        if polls.is_multiple_of(10) {
-            hwm = hwm.max(vm_hwm_kb(&status_file));
-        }
-        polls += 1;
+        // Every poll: a short run (a quick suite's command line takes a few
+        // ms) may give one reading only. A process just started or ending
+        // may read 0 (or nothing): no reading, rather than a peak of 0.
+        hwm = hwm.max(vm_hwm_kb(&status_file).filter(|&k| k > 0));
         match child.try_wait().map_err(io)? {
             Some(s) => break (s, start.elapsed()),
             None if start.elapsed() > Duration::from_secs(3600) => {

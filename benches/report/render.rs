@@ -1256,8 +1256,9 @@ fn command_line(md: &mut String, r: &Report) -> Result<()> {
          order, writing them to a file, exit. One process per round, in the peers' rounds. \
          *Whole process / in-process*: its time over lexgraph's in-process time (the GADDAG \
          column above, or *Top 1*), round by round, median (min–max); *whole process / wolges*: \
-         over wolges' in-process time of the same round. The process's peak RSS includes the \
-         mapped lexicon pages it touched.\n"
+         over wolges' in-process time of the same round. The process's peak RSS (`VmHWM`, \
+         read every millisecond while it runs; n/a if no reading came) includes the mapped \
+         lexicon pages it touched.\n"
     )?;
     writeln!(
         md,
