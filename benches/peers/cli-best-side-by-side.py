@@ -15,12 +15,8 @@ shared machine's time; ratios are taken round by round.
 """
 import os, re, statistics, subprocess, sys, tempfile, time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-TARGET = os.environ.get("CARGO_TARGET_DIR", os.path.join(ROOT, "target"))
-LEXGRAPH = os.path.join(TARGET, "release", "lexgraph")
-TIMING = os.path.join(TARGET, "release", "examples", "movegen_timing")
-WOLGES = os.environ.get("LEXGRAPH_WOLGES_PEER", os.path.join(ROOT, "target", "peers", "bin", "wolges-peer"))
-SHARED = os.environ.get("LEXGRAPH_SHARED", os.path.join(os.path.dirname(ROOT), "shared"))
+from paths import LEXGRAPH, ROOT, SHARED, TIMING, WOLGES
+
 SUITES = [
     ("sowpods", "sowpods.txt", "SOWPODS.kwg", "CSW21.klv2", "sowpods.cgp"),
     ("enable", "enable1.txt", "ENABLE.kwg", "NWL20.klv2", "enable.cgp"),

@@ -27,12 +27,8 @@ import subprocess
 import sys
 import tempfile
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-TARGET = os.environ.get("CARGO_TARGET_DIR", os.path.join(ROOT, "target"))
-LEXGRAPH = os.path.join(TARGET, "release", "lexgraph")
-TIMING = os.path.join(TARGET, "release", "examples", "movegen_timing")
-WOLGES = os.environ.get("LEXGRAPH_WOLGES_PEER", os.path.join(ROOT, "target", "peers", "bin", "wolges-peer"))
-SHARED = os.environ.get("LEXGRAPH_SHARED", os.path.join(os.path.dirname(ROOT), "shared"))
+from paths import LEXGRAPH, ROOT, SHARED, TIMING, WOLGES
+
 SUITES = [("sowpods", "sowpods.txt", "SOWPODS.kwg", "sowpods.cgp"),
           ("enable", "enable1.txt", "ENABLE.kwg", "enable.cgp")]
 
