@@ -124,21 +124,18 @@ impl Klv {
             // A value that is no number would rank first or last whatever
             // the play: refused here, not met in a search.
             let values = &b[values_at..values_at + 4 * m];
-            // A million values in a large file: each block's are or-ed
-            // together without a branch (vector compares), and only a
-            // block with a fault is searched for it.
-            const BLOCK: usize = 1024;
+            // A million values in a large file: all are or-ed together
+            // without a branch (vector compares); only a file with a fault
+            // is read again, for the first one.
             let not_finite =
                 |v: &[u8]| u32::from_le_bytes(v.try_into().unwrap()) & 0x7f80_0000 == 0x7f80_0000;
-            let faulty = values.chunks(BLOCK).position(|block| {
-                block
-                    .chunks_exact(4)
-                    .fold(false, |any, v| any | not_finite(v))
-            });
-            if let Some(i) = faulty.and_then(|k| {
-                let block = &values[k * BLOCK..(k * BLOCK + BLOCK).min(values.len())];
-                Some(k * BLOCK / 4 + block.chunks_exact(4).position(not_finite)?)
-            }) {
+            let any = values
+                .chunks_exact(4)
+                .fold(false, |any, v| any | not_finite(v));
+            if let Some(i) = any
+                .then(|| values.chunks_exact(4).position(not_finite))
+                .flatten()
+            {
                 let v = f32::from_le_bytes(values[4 * i..4 * i + 4].try_into().unwrap());
                 return Err(bad(
                     values_at + 4 * i,
