@@ -7,6 +7,7 @@ use std::io::{BufRead, BufReader, IsTerminal, Read};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::rc::Rc;
+use std::sync::Arc;
 
 use anyhow::{bail, Context, Result};
 
@@ -26,8 +27,10 @@ use crate::setup::{open_lexicon, RuleSet};
 use crate::{status, usage, Negative, Usage};
 
 mod listing;
+mod output;
 mod printer;
 
+use output::{Apart, Output, Owned};
 use printer::{Answer, Printer};
 
 #[derive(clap::Args)]
@@ -394,7 +397,7 @@ struct Lexicons {
     opened: Vec<(Option<PathBuf>, String, Lexicon)>,
     /// The alphabet of each of `opened`, shared: each position reads
     /// with it, and copying an alphabet costs dozens of allocations.
-    alphabets: Vec<Rc<Alphabet>>,
+    alphabets: Vec<Arc<Alphabet>>,
     /// The path each of `opened` was given by (`None`: the built-in one),
     /// where its own leaves are found beside it.
     paths: Vec<Option<PathBuf>>,
@@ -480,15 +483,15 @@ impl Lexicons {
         }
         let (label, lex) =
             open_lexicon(path.as_deref(), self.want).map_err(|e| format!("{e:#}"))?;
-        self.alphabets.push(Rc::new(lex.alphabet().clone()));
+        self.alphabets.push(Arc::new(lex.alphabet().clone()));
         self.paths.push(path);
         self.opened.push((key, label, lex));
         Ok(self.opened.len() - 1)
     }
 
     /// The alphabet of lexicon `i` (an index into `opened`).
-    fn alphabet(&self, i: usize) -> Rc<Alphabet> {
-        Rc::clone(&self.alphabets[i])
+    fn alphabet(&self, i: usize) -> Arc<Alphabet> {
+        Arc::clone(&self.alphabets[i])
     }
 }
 
@@ -516,7 +519,7 @@ struct Run<'a> {
     players: HashMap<usize, Strategy>,
     /// The placements of the position at hand.
     moves: Vec<Move>,
-    printer: Printer<std::io::StdoutLock<'static>>,
+    output: Output,
     /// Each answer is written out at once: positions come from standard
     /// input (a program may be waiting for each), or go to a terminal.
     flush_each: bool,
@@ -527,6 +530,10 @@ struct Run<'a> {
     /// Opcodes already warned about.
     warned: HashSet<String>,
 }
+
+/// Listings of more plays than this a position (or of every play) are
+/// printed on a thread of their own in a batch (see `output`).
+const APART_TOP: usize = 64;
 
 /// A layout as asked for: the `bdn` name (if any) and the board size.
 type LayoutKey = (Option<String>, usize);
@@ -547,6 +554,19 @@ impl From<String> for Fault {
 
 impl<'a> Run<'a> {
     fn new(args: &'a Args, lexicons: Lexicons, batch: bool, play: Option<PlayQuery>) -> Run<'a> {
+        let flush_each = args.cgp_file.as_ref().is_none_or(|f| f.as_os_str() == "-")
+            || std::io::stdout().is_terminal();
+        // Long listings of a batch from a file are printed beside the
+        // search when a second core is there (see `output`).
+        let apart = batch
+            && !flush_each
+            && !args.count
+            && args.top().is_none_or(|n| n > APART_TOP)
+            && std::thread::available_parallelism().is_ok_and(|n| n.get() > 1);
+        let output = match apart {
+            true => Apart::start(Printer::new(args, std::io::stdout())).map(Output::Apart),
+            false => Err(anyhow::anyhow!("in place")),
+        };
         Run {
             args,
             play,
@@ -561,9 +581,10 @@ impl<'a> Run<'a> {
             leaves: HashMap::new(),
             players: HashMap::new(),
             moves: Vec::new(),
-            printer: Printer::new(args, std::io::stdout().lock()),
-            flush_each: args.cgp_file.as_ref().is_none_or(|f| f.as_os_str() == "-")
-                || std::io::stdout().is_terminal(),
+            // A thread that cannot start leaves the printing here.
+            output: output
+                .unwrap_or_else(|_| Output::Here(Printer::new(args, std::io::stdout().lock()))),
+            flush_each,
             bad: 0,
             illegal: 0,
             warned: HashSet::new(),
@@ -671,18 +692,39 @@ impl<'a> Run<'a> {
         let outcome = match result {
             Ok((position, plays, li)) => {
                 let (_, lexicon, lex) = &self.lexicons.opened[li];
-                let answer = Answer {
-                    k,
-                    label,
-                    batch: self.batch,
-                    position: &position,
-                    plays: &plays,
-                    moves: &self.moves,
-                    li,
-                    lexicon,
-                    alphabet: lex.alphabet(),
-                };
-                self.printer.answer(&answer)
+                match &mut self.output {
+                    Output::Here(printer) => printer.answer(&Answer {
+                        k,
+                        label,
+                        batch: self.batch,
+                        position: &position,
+                        plays: &plays,
+                        moves: &self.moves,
+                        li,
+                        lexicon,
+                        alphabet: lex.alphabet(),
+                    }),
+                    Output::Apart(apart) => {
+                        // Only placements are printed from the moves.
+                        let moves = match plays {
+                            Plays::Placed { .. } => {
+                                std::mem::replace(&mut self.moves, apart.spare())
+                            }
+                            _ => Vec::new(),
+                        };
+                        apart.answer(Owned {
+                            k,
+                            label: label.to_string(),
+                            batch: self.batch,
+                            position,
+                            plays,
+                            moves,
+                            li,
+                            lexicon: lexicon.clone(),
+                            alphabet: self.lexicons.alphabet(li),
+                        })
+                    }
+                }
             }
             Err(Fault::Illegal(e)) if !self.batch || self.args.strict => {
                 return Err(Negative(format!("{label}: {e}")).into())
@@ -702,10 +744,12 @@ impl<'a> Run<'a> {
         // A program driving the engine through a pipe reads each answer
         // before it sends the next line: it goes out now. A batch from a
         // file goes out a chunk at a time.
-        if self.flush_each {
-            self.printer.flush()?;
-        } else {
-            self.printer.flush_if_full()?;
+        if let Output::Here(printer) = &mut self.output {
+            if self.flush_each {
+                printer.flush()?;
+            } else {
+                printer.flush_if_full()?;
+            }
         }
         outcome
     }
@@ -713,9 +757,10 @@ impl<'a> Run<'a> {
     /// In a JSON batch, a position that got no answer says why on
     /// standard output too, in its place in the stream.
     fn frame_error(&mut self, k: usize, label: &str, why: &str) -> Result<()> {
-        match self.args.format == Format::Json {
-            true => self.printer.frame(k, label, Err(why)),
-            false => Ok(()),
+        match (self.args.format == Format::Json, &mut self.output) {
+            (false, _) => Ok(()),
+            (true, Output::Here(printer)) => printer.frame(k, label, Err(why)),
+            (true, Output::Apart(apart)) => apart.frame(k, label, why),
         }
     }
 
@@ -863,7 +908,10 @@ impl<'a> Run<'a> {
     /// The exit status: 3 when a position could not be answered, 1 when a
     /// `--play` was not legal, else 0.
     fn finish(mut self) -> Result<ExitCode> {
-        self.printer.flush()?;
+        match &mut self.output {
+            Output::Here(printer) => printer.flush()?,
+            Output::Apart(apart) => apart.finish()?,
+        }
         Ok(ExitCode::from(if self.bad > 0 {
             status::DATA
         } else if self.illegal > 0 {

@@ -232,6 +232,82 @@ fn batch_streams_from_stdin_and_reports_lines_that_are_not_text() {
     );
 }
 
+/// A batch's long listings are printed on a thread of their own where a
+/// second core is there (`bin/cmd/moves/output.rs`), handed over in
+/// batches: each position's answer must still be what it prints alone,
+/// in order, with errors in their places and nothing lost on `--strict`.
+#[test]
+fn a_batch_listing_prints_each_position_as_it_prints_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("listing.cgp");
+    let cgps = [
+        format!("{QUIRE} AEINRS?/ 0/0 0"),
+        format!("{EMPTY15} AEINRST/ 0/0 0"),
+        format!("{QUIRE} ??EORST/ 0/0 0"),
+        "15/15/15 AB/ 0/0 0".to_string(),
+        format!("{QUIRE} ADEILNT/ 0/0 0"),
+        format!("{EMPTY15} CAT/ 0/0 0"),
+        format!("{QUIRE} E?SORTN/ 0/0 0"),
+    ];
+    std::fs::write(&f, cgps.join("\n") + "\n").unwrap();
+    let path = f.to_str().unwrap();
+    let mut expected = String::new();
+    let mut moves_seen = 0;
+    for (k, cgp) in cgps.iter().enumerate() {
+        if k == 3 {
+            continue; // not a position
+        }
+        let alone = moves(&["--cgp", cgp]);
+        assert!(alone.status.success(), "{}", stderr(&alone));
+        let text = stdout(&alone);
+        let n = text.lines().count();
+        moves_seen += n;
+        expected += &format!("# position {k} ({path}:{}): {n} plays\n{text}", k + 1);
+    }
+    // Enough moves for several hand-overs.
+    assert!(moves_seen > 30_000, "{moves_seen}");
+    let o = moves(&["--cgp-file", path]);
+    assert_eq!(o.status.code(), Some(3), "{}", stderr(&o));
+    assert!(stderr(&o).contains("listing.cgp:4"), "{}", stderr(&o));
+    assert!(stdout(&o) == expected, "the batch's listing differs");
+    // --strict: the answers before the bad line, whole, then the error.
+    let o = moves(&["--cgp-file", path, "--strict"]);
+    assert_eq!(o.status.code(), Some(3));
+    let head = expected.split("# position 4").next().unwrap();
+    assert!(stdout(&o) == head, "the answers before the error differ");
+    // JSON: each position's plays, then its closing record, the error in
+    // its place.
+    let o = moves(&["--cgp-file", path, "--format", "json"]);
+    let mut order: Vec<String> = Vec::new();
+    for line in stdout(&o).lines() {
+        let v: serde_json::Value = serde_json::from_str(line).unwrap();
+        let what = match v.get("error") {
+            Some(_) => "error".to_string(),
+            None => v["type"].as_str().unwrap().to_string(),
+        };
+        let entry = format!("{} {what}", v["position"]);
+        if order.last() != Some(&entry) {
+            order.push(entry);
+        }
+    }
+    let want = [
+        "0 place",
+        "0 position",
+        "1 place",
+        "1 position",
+        "2 place",
+        "2 position",
+        "3 error",
+        "4 place",
+        "4 position",
+        "5 place",
+        "5 position",
+        "6 place",
+        "6 position",
+    ];
+    assert_eq!(order, want);
+}
+
 #[test]
 fn json_lines_carry_tiles_cross_words_and_score() {
     // QUIRE across on row 8; an S under E... use a rack that can hook.
