@@ -32,8 +32,11 @@ const BATCH_MOVES: usize = 8 << 10;
 /// when the printer is the slower.
 const IN_FLIGHT: usize = 2;
 
-/// Move vectors kept for reuse.
-const SPARE: usize = 64;
+/// Move vectors kept for reuse, at most, and the most moves one may have
+/// room for: a vector keeps the room of the longest listing it held, and
+/// dozens of those would hold megabytes for nothing.
+const SPARE: usize = 16;
+const SPARE_ROOM: usize = 2 << 10;
 
 /// An answer that owns what [`Answer`] borrows, to be printed elsewhere.
 pub struct Owned {
@@ -99,7 +102,9 @@ impl Apart {
                                     alphabet: &o.alphabet,
                                 })?;
                                 // Kept for reuse while there is room.
-                                let _ = back.try_send(o.moves);
+                                if o.moves.capacity() <= SPARE_ROOM {
+                                    let _ = back.try_send(o.moves);
+                                }
                             }
                             Msg::Frame { k, label, why } => printer.frame(k, &label, Err(&why))?,
                         }
