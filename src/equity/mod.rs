@@ -357,7 +357,10 @@ impl<R: Scoring> Generator<R> {
         let hit = found.filter(|&i| memo.as_deref().is_some_and(|m| m.entry(i).key == key));
         let mut spelled = match (hit, memo.as_deref(), index) {
             (Some(i), Some(m), _) => m.entry(i).spelled.clone(),
-            (_, _, Some(ix)) => Spelled::new(&leaves, &ix, alphabet.len(), &mut pool.sets),
+            (_, _, Some(ix)) => {
+                pool.hot.ready(words.id());
+                Spelled::new(&leaves, &ix, alphabet.len(), &mut pool.sets, &mut pool.hot)
+            }
             _ => Spelled::unknown(&leaves),
         };
         // Where the memo keeps this rack's entry.

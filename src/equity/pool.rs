@@ -21,6 +21,8 @@ pub(super) struct Buffers {
     pub(super) known: Vec<u64>,
     pub(super) pending: Vec<super::bound::Pending>,
     pub(super) checks: Vec<(usize, usize, f32)>,
+    /// Kept as it is from search to search.
+    pub(super) hot: super::spelled::HotEntries,
 }
 
 /// A buffer larger than this many elements is not kept: a rack of 20

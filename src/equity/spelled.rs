@@ -114,6 +114,7 @@ impl Spelled {
         index: &AnagramIndex<'_>,
         letters: usize,
         sets: &mut Vec<(u64, usize, usize)>,
+        hot: &mut HotEntries,
     ) -> Spelled {
         let mut best = [f32::NEG_INFINITY; 33];
         let mut through_best = [[f32::NEG_INFINITY; 8]; 64];
@@ -126,7 +127,7 @@ impl Spelled {
         sets.clear();
         sets.reserve(leaves.adds.len());
         set_keys(kinds, leaves.adds.len(), |key, len, blanks| {
-            if blanks <= 1 {
+            if blanks <= 1 && !hot.has(key, len) {
                 index.prefetch(key);
             }
             sets.push((key, len, blanks));
@@ -141,10 +142,10 @@ impl Spelled {
             }
             // What the set spells alone (bit 0) and with each board tile.
             let e = match blanks {
-                0 => index.entry(key, len),
+                0 => hot.entry(index, key, len),
                 // A blank and the letters spell what the letters and one
                 // more do; with a board tile as well, unknown.
-                1 => (index.entry(key, len) & !WORD != 0) as u64 | !WORD,
+                1 => (hot.entry(index, key, len) & !WORD != 0) as u64 | !WORD,
                 _ => u64::MAX,
             };
             if e & WORD != 0 && size >= 2 {
@@ -211,6 +212,65 @@ impl Spelled {
             through,
             blank_best,
         }
+    }
+}
+
+/// The anagram index's entries of the sets of tiles looked up lately, on
+/// this thread: small sets come back rack after rack (a rack of seven
+/// has 63 sets of three tiles or fewer), and a read of the index (some
+/// MB) is likely a cache miss where this table (64 KB) is not.
+/// Direct-mapped; kept for one lexicon at a time (by [`Lexicon::id`],
+/// never reused in a process), so that an entry is always the index's.
+///
+/// [`Lexicon::id`]: crate::Lexicon
+#[derive(Default)]
+pub(super) struct HotEntries {
+    lexicon: u64,
+    /// (key, entry); key 0: an empty slot (no set of tiles has key 0).
+    slots: Vec<(u64, u64)>,
+}
+
+impl HotEntries {
+    const SLOTS: usize = 1 << 12;
+
+    /// Readies the table for the index of lexicon `id`, emptying it if it
+    /// held another's.
+    pub(super) fn ready(&mut self, id: u64) {
+        if self.slots.len() != Self::SLOTS {
+            self.slots = vec![(0, 0); Self::SLOTS];
+        } else if self.lexicon != id {
+            self.slots.fill((0, 0));
+        }
+        self.lexicon = id;
+    }
+
+    #[inline]
+    fn slot(key: u64) -> usize {
+        (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - Self::SLOTS.trailing_zeros())) as usize
+    }
+
+    /// Whether the entry of `key` (a set of `len` tiles) is kept.
+    #[inline]
+    fn has(&self, key: u64, len: usize) -> bool {
+        len <= MAX_LEN
+            && key != 0
+            && self.slots.len() == Self::SLOTS
+            && self.slots[Self::slot(key)].0 == key
+    }
+
+    /// [`AnagramIndex::entry`] of `key` (a set of `len` tiles): kept, or
+    /// read and kept. Sets longer than the index's [`MAX_LEN`] are not
+    /// kept (their keys may lose tiles).
+    #[inline]
+    fn entry(&mut self, index: &AnagramIndex<'_>, key: u64, len: usize) -> u64 {
+        if len > MAX_LEN || key == 0 || self.slots.len() != Self::SLOTS {
+            return index.entry(key, len);
+        }
+        let slot = &mut self.slots[Self::slot(key)];
+        if slot.0 != key {
+            *slot = (key, index.entry(key, len));
+        }
+        slot.1
     }
 }
 
@@ -540,6 +600,54 @@ mod tests {
             }
         }
         out
+    }
+
+    fn lexicon(words: &[&str]) -> crate::Lexicon {
+        use crate::wordlist::{Invalid, WordList};
+        let a = crate::alphabet::Alphabet::english();
+        let list = WordList::parse(words.join("\n").as_bytes(), "t", &a, Invalid::Refuse).unwrap();
+        crate::Lexicon::from_vec(crate::build::compile::compile(&list).gaddag).unwrap()
+    }
+
+    /// The key of `letters` (ascending tiles of the English alphabet).
+    fn key_of(letters: &str) -> u64 {
+        let mut tiles: Vec<Tile> = letters.bytes().map(|b| b - b'A' + 1).collect();
+        tiles.sort_unstable();
+        tiles.iter().fold(0, |k, &t| push_tile(k, t))
+    }
+
+    /// The kept entries are the index's, read again or kept; and a table
+    /// readied for another lexicon gives that lexicon's, not the last's.
+    #[test]
+    fn hot_entries_are_the_index_entries_of_their_lexicon() {
+        let one = lexicon(&["CAT", "ACT", "TA", "AT", "CATS", "SCAT", "EAST", "SEAT"]);
+        let two = lexicon(&["DOG", "GOD", "DO", "GO", "EAT", "TEA"]);
+        let sets = [
+            "A", "AT", "ACT", "ACST", "AEST", "DGO", "DO", "AET", "ZZ", "ACEST",
+        ];
+        let mut hot = HotEntries::default();
+        for round in 0..3 {
+            for lex in [&one, &two] {
+                let ix = lex.anagram_index();
+                hot.ready(lex.id());
+                for set in sets {
+                    let (key, len) = (key_of(set), set.len());
+                    let want = ix.entry(key, len);
+                    assert_eq!(hot.entry(&ix, key, len), want, "{set}, round {round}");
+                    assert!(hot.has(key, len), "{set} kept");
+                    assert_eq!(hot.entry(&ix, key, len), want, "{set} kept, round {round}");
+                }
+            }
+        }
+        // The two lexicons disagree on some set, so the test can tell.
+        let (a, b) = (one.anagram_index(), two.anagram_index());
+        assert!(sets
+            .iter()
+            .any(|s| a.entry(key_of(s), s.len()) != b.entry(key_of(s), s.len())));
+        // Sets longer than the index knows are read, not kept.
+        let long = key_of("ABCDEFGHI");
+        hot.entry(&two.anagram_index(), long, 9);
+        assert!(!hot.has(long, 9));
     }
 
     proptest::proptest! {
