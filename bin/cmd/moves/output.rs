@@ -129,24 +129,32 @@ impl Apart {
     }
 
     pub fn answer(&mut self, answer: Owned) -> Result<()> {
-        self.moves += 1 + match &answer.plays {
+        let lines = 1 + match &answer.plays {
             Plays::Ranked { plays } => plays.len(),
             _ => answer.moves.len(),
         };
-        self.batch.push(Msg::Answer(Box::new(answer)));
+        self.push(Msg::Answer(Box::new(answer)), lines)
+    }
+
+    pub fn frame(&mut self, k: usize, label: &str, why: &str) -> Result<()> {
+        let msg = Msg::Frame {
+            k,
+            label: label.to_string(),
+            why: why.to_string(),
+        };
+        self.push(msg, 1)
+    }
+
+    /// Adds `msg` (`lines` lines of output) to the batch, and hands the
+    /// batch over when full: a file of millions of bad lines holds no more
+    /// than a batch of their records.
+    fn push(&mut self, msg: Msg, lines: usize) -> Result<()> {
+        self.batch.push(msg);
+        self.moves += lines;
         match self.moves >= BATCH_MOVES {
             true => self.send(),
             false => Ok(()),
         }
-    }
-
-    pub fn frame(&mut self, k: usize, label: &str, why: &str) -> Result<()> {
-        self.batch.push(Msg::Frame {
-            k,
-            label: label.to_string(),
-            why: why.to_string(),
-        });
-        Ok(())
     }
 
     /// Hands the batch over.
