@@ -1253,7 +1253,10 @@ fn command_line(md: &mut String, r: &Report) -> Result<()> {
          search reads the index from the file from its first position), timed from outside as a \
          whole process: start, reading the \
          positions, opening the lexicon (and the leaves), generating, putting the moves in \
-         order, writing them to a file, exit. One process per round, in the peers' rounds. \
+         order, writing them to a file, exit. Where the process has a second core, it prints a \
+         listing of every move on a thread of its own while the search goes on \
+         (`bin/cmd/moves/output.rs`): the time here is wall time, and the two threads use about \
+         10 % more CPU time than one. One process per round, in the peers' rounds. \
          *Whole process / in-process*: its time over lexgraph's in-process time (the GADDAG \
          column above, or *Top 1*), round by round, median (min–max); *whole process / wolges*: \
          over wolges' in-process time of the same round. The process's peak RSS (`VmHWM`, \
