@@ -452,10 +452,14 @@ impl<'a> Run<'a> {
             && !args.count
             && args.top().is_none_or(|n| n > APART_TOP)
             && std::thread::available_parallelism().is_ok_and(|n| n.get() > 1);
-        let output = match apart {
-            true => Apart::start(Printer::new(args, std::io::stdout())).map(Output::Apart),
-            false => Err(anyhow::anyhow!("in place")),
-        };
+        // A thread that cannot start leaves the printing here.
+        let output = apart
+            .then(|| Apart::start(Printer::new(args, std::io::stdout())).ok())
+            .flatten()
+            .map_or_else(
+                || Output::Here(Printer::new(args, std::io::stdout().lock())),
+                Output::Apart,
+            );
         Run {
             args,
             play,
@@ -470,9 +474,7 @@ impl<'a> Run<'a> {
             leaves: HashMap::new(),
             players: HashMap::new(),
             moves: Vec::new(),
-            // A thread that cannot start leaves the printing here.
-            output: output
-                .unwrap_or_else(|_| Output::Here(Printer::new(args, std::io::stdout().lock()))),
+            output,
             flush_each,
             bad: 0,
             illegal: 0,

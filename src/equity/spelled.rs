@@ -244,29 +244,31 @@ impl HotEntries {
         self.lexicon = id;
     }
 
+    /// The slot that keeps `key` (a set of `len` tiles), if it may be
+    /// kept: sets longer than the index's [`MAX_LEN`] are not (their keys
+    /// may lose tiles).
     #[inline]
-    fn slot(key: u64) -> usize {
-        (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - Self::SLOTS.trailing_zeros())) as usize
+    fn slot(&self, key: u64, len: usize) -> Option<usize> {
+        (len <= MAX_LEN && key != 0 && self.slots.len() == Self::SLOTS).then(|| {
+            (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - Self::SLOTS.trailing_zeros()))
+                as usize
+        })
     }
 
     /// Whether the entry of `key` (a set of `len` tiles) is kept.
     #[inline]
     fn has(&self, key: u64, len: usize) -> bool {
-        len <= MAX_LEN
-            && key != 0
-            && self.slots.len() == Self::SLOTS
-            && self.slots[Self::slot(key)].0 == key
+        self.slot(key, len).is_some_and(|i| self.slots[i].0 == key)
     }
 
     /// [`AnagramIndex::entry`] of `key` (a set of `len` tiles): kept, or
-    /// read and kept. Sets longer than the index's [`MAX_LEN`] are not
-    /// kept (their keys may lose tiles).
+    /// read and kept.
     #[inline]
     fn entry(&mut self, index: &AnagramIndex<'_>, key: u64, len: usize) -> u64 {
-        if len > MAX_LEN || key == 0 || self.slots.len() != Self::SLOTS {
+        let Some(i) = self.slot(key, len) else {
             return index.entry(key, len);
-        }
-        let slot = &mut self.slots[Self::slot(key)];
+        };
+        let slot = &mut self.slots[i];
         if slot.0 != key {
             *slot = (key, index.entry(key, len));
         }
