@@ -133,6 +133,15 @@ pub fn has_popcnt() -> bool {
 
 pub(crate) use {avx512_twin, with_avx512};
 
+/// Whether this CPU has AVX2 (and so 256-bit integer vectors), checked
+/// once: the bounds of the best-move search (`equity::bound`) keep their
+/// eight multipliers in one such vector where it does.
+#[cfg(target_arch = "x86_64")]
+pub fn has_avx2() -> bool {
+    static HAS: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *HAS.get_or_init(|| is_x86_feature_detected!("avx2"))
+}
+
 /// Whether this CPU has every one of [`FEATURES`], checked once.
 #[cfg(target_arch = "x86_64")]
 pub fn available() -> bool {

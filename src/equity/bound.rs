@@ -20,7 +20,10 @@ pub(super) struct Shadow {
     /// By count `r` (up to 8): the `r` most valuable tiles, then zeros, so
     /// that pairing them with multipliers is eight multiplications, with no
     /// loop that exits at a different count each time.
-    pub(super) top: [[i64; 8]; 9],
+    pub(super) top: [[i32; 8]; 9],
+    /// The largest product of word premiums for which eight lanes of 32
+    /// bits hold the effective multipliers and their sum with `top`.
+    pub(super) lanes_wm_max: i64,
     /// Tiles that can be placed: the rack's, or every one with a blank.
     pub(super) mask: u64,
     /// The rack's kinds of letter (blanks aside): (bit of the tile, its
@@ -64,6 +67,27 @@ pub(super) struct Scratch {
     pub(super) nchecks: usize,
 }
 
+/// Whether a test asked for the bound compiled without AVX2 (never
+/// outside the tests).
+#[cfg(all(target_arch = "x86_64", not(test)))]
+#[inline(always)]
+fn plain_forced() -> bool {
+    false
+}
+
+#[cfg(all(target_arch = "x86_64", test))]
+use tests::plain_forced;
+
+/// Puts `v` among the eight lanes `e` (highest first; `i32::MIN` where
+/// empty), dropping the lowest: every lane takes the larger of itself and
+/// the smaller of `v` and the lane before it, lane-wise steps a compiler
+/// turns into vector code.
+#[inline(always)]
+fn insert8(e: [i32; 8], v: i32) -> [i32; 8] {
+    let before = [i32::MAX, e[0], e[1], e[2], e[3], e[4], e[5], e[6]];
+    std::array::from_fn(|k| e[k].max(before[k].min(v)))
+}
+
 /// An anchor whose rank counts unchecked bingos: where its lane and
 /// square are, its bound without them, and its bingos in
 /// [`TopN::checks`].
@@ -94,9 +118,14 @@ impl<L: LeaveValue> TopN<'_, L> {
         sh.values[..k].sort_unstable_by(|a, b| b.cmp(a));
         for (r, top) in sh.top.iter_mut().enumerate() {
             for (i, v) in top.iter_mut().enumerate() {
-                *v = if i < r { sh.values[i] } else { 0 };
+                *v = if i < r { sh.values[i] as i32 } else { 0 };
             }
         }
+        // A lane holds a letter premium times the word premiums plus a
+        // cross word's premiums (each premium at most 255); eight of them
+        // times tiles worth at most the rack's best stay under 2^31.
+        let most = sh.values[0].clamp(1, i32::MAX as i64);
+        sh.lanes_wm_max = ((i32::MAX as i64 / (8 * most)) - 255 * 255) / 255;
         let mut nk = 0;
         for (t, &c) in rack.iter().enumerate().skip(1) {
             if c > 0 && nk < sh.kinds.len() {
@@ -136,10 +165,42 @@ impl<L: LeaveValue> TopN<'_, L> {
         sqs: &[LaneSquare],
         a: usize,
     ) -> (f32, f32) {
+        #[cfg(target_arch = "x86_64")]
+        if crate::simd::has_avx2() && !plain_forced() {
+            // SAFETY: the CPU has AVX2, the one feature the twin is
+            // compiled for. Run by every best-move test on such a CPU;
+            // `the_avx2_bound_is_the_plain_one` holds the two to the same
+            // results.
+            return unsafe { self.anchor_bound_avx2::<BLANK, CHECK>(sqs, a) };
+        }
+        self.anchor_bound_body::<BLANK, CHECK>(sqs, a)
+    }
+
+    /// [`TopN::anchor_bound`] compiled with AVX2, where the eight lanes
+    /// of multipliers are one vector.
+    ///
+    /// # Safety
+    ///
+    /// The CPU has AVX2.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    pub(super) unsafe fn anchor_bound_avx2<const BLANK: bool, const CHECK: bool>(
+        &self,
+        sqs: &[LaneSquare],
+        a: usize,
+    ) -> (f32, f32) {
+        self.anchor_bound_body::<BLANK, CHECK>(sqs, a)
+    }
+
+    /// [`TopN::anchor_bound`], compiled into each caller.
+    #[inline(always)]
+    pub(super) fn anchor_bound_body<const BLANK: bool, const CHECK: bool>(
+        &self,
+        sqs: &[LaneSquare],
+        a: usize,
+    ) -> (f32, f32) {
         let sh = &self.shadow;
         let rt = sh.tiles;
-        // Racks of up to 8 tiles: the multipliers in eight fixed lanes.
-        let narrow = rt <= 8;
         if rt == 0 || sqs[a].allowed() & sh.mask == 0 {
             return (f32::NEG_INFINITY, f32::NEG_INFINITY);
         }
@@ -211,6 +272,16 @@ impl<L: LeaveValue> TopN<'_, L> {
             }
             j = k;
         }
+        // Racks of up to 8 tiles: the multipliers in eight fixed lanes of
+        // 32 bits (one vector register), where the word premiums of every
+        // square the anchor reaches keep the products in range.
+        let narrow = rt <= 8 && {
+            let wm_all = (a - room..a)
+                .chain(steps[..ns].iter().map(|s| s.0))
+                .fold(1i64, |m, p| m.saturating_mul(sqs[p].word_mult() as i64));
+            wm_all <= sh.lanes_wm_max
+        };
+        let mut lanes = [i32::MIN; 8];
         let (mut best, mut plain) = (f32::NEG_INFINITY, f32::NEG_INFINITY);
         for l in 0..=room {
             let (mut np, mut wm, mut cross, mut board) = (0usize, 1i64, 0i64, left_board);
@@ -257,17 +328,13 @@ impl<L: LeaveValue> TopN<'_, L> {
                 in_order = np;
                 if narrow {
                     // Eight lanes, those past the multipliers in place at
-                    // `i64::MIN`: each insertion is the same eight steps,
-                    // with no branch on where the new one goes.
+                    // `i32::MIN`: each insertion is the same lane-wise
+                    // steps, with no branch on where the new one goes.
                     if from == 0 {
-                        effective[..8].fill(i64::MIN);
+                        lanes = [i32::MIN; 8];
                     }
                     for i in from..np {
-                        let v = letter_mults[i] * wm + cross_mults[i];
-                        for k in (1..8).rev() {
-                            effective[k] = effective[k].max(effective[k - 1].min(v));
-                        }
-                        effective[0] = effective[0].max(v);
+                        lanes = insert8(lanes, (letter_mults[i] * wm + cross_mults[i]) as i32);
                     }
                 } else {
                     for i in from..np {
@@ -329,11 +396,11 @@ impl<L: LeaveValue> TopN<'_, L> {
                 let real = if BLANK { np - 1 } else { np };
                 let tiles: i64 = if narrow {
                     // Lanes past `real` meet zeros.
-                    effective[..8]
+                    lanes
                         .iter()
                         .zip(&sh.top[real])
                         .map(|(e, v)| e * v)
-                        .sum()
+                        .sum::<i32>() as i64
                 } else {
                     effective[..real]
                         .iter()
@@ -405,5 +472,104 @@ impl<L: LeaveValue> TopN<'_, L> {
             }
         }
         best
+    }
+}
+
+#[cfg(test)]
+pub(super) mod tests {
+    use super::*;
+    use std::cell::Cell;
+
+    thread_local! {
+        /// Set by a test to run the bound compiled without AVX2 on a CPU
+        /// that has it.
+        static PLAIN: Cell<bool> = const { Cell::new(false) };
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    pub(super) fn plain_forced() -> bool {
+        PLAIN.get()
+    }
+
+    /// Runs `f` with the plain bound (`true`) or the CPU's best.
+    fn with_plain<T>(plain: bool, f: impl FnOnce() -> T) -> T {
+        let was = PLAIN.replace(plain);
+        let out = f();
+        PLAIN.set(was);
+        out
+    }
+
+    /// `insert8` keeps the eight highest values put in, highest first, as
+    /// sorting them all would: random sequences of small and extreme
+    /// values, repeats among them.
+    #[test]
+    fn eight_lanes_keep_the_eight_highest() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for round in 0..2000 {
+            let n = (next() % 20) as usize;
+            let values: Vec<i32> = (0..n)
+                .map(|_| match next() % 8 {
+                    0 => i32::MAX,
+                    1 => i32::MIN + 1,
+                    2 => 0,
+                    _ => (next() % 60) as i32 - 10,
+                })
+                .collect();
+            let mut lanes = [i32::MIN; 8];
+            for &v in &values {
+                lanes = insert8(lanes, v);
+            }
+            let mut want = values.clone();
+            want.sort_unstable_by(|a, b| b.cmp(a));
+            want.resize(8.max(n), i32::MIN);
+            assert_eq!(lanes[..], want[..8], "round {round}: {values:?}");
+        }
+    }
+
+    /// The bound compiled with AVX2 is the plain one: on ENABLE's stored
+    /// positions (the first 150 of the suite and of its one-blank suite),
+    /// the best plays and the anchors searched and skipped are the same
+    /// both ways, the bingo checks of the anagram index included. (Off
+    /// x86-64, or without AVX2, both runs take the plain bound.)
+    #[test]
+    fn the_avx2_bound_is_the_plain_one() {
+        use crate::alphabet::Alphabet;
+        use crate::leave::Gordon;
+        use crate::movegen::{Generator, Options};
+        use crate::position::Position;
+        use crate::{compile, Invalid, Lexicon, Rules, WordList};
+        let root = env!("CARGO_MANIFEST_DIR");
+        let a = Alphabet::english();
+        let text = std::fs::read(format!("{root}/lexicons/enable1.txt")).unwrap();
+        let words = WordList::parse(&text, "enable1.txt", &a, Invalid::Refuse).unwrap();
+        let lex = Lexicon::from_vec(compile::compile(&words).gaddag).unwrap();
+        lex.anagram_index();
+        let leaves = Gordon::heuristic2(&a);
+        let mut gen = Generator::new(Rules::default());
+        let mut compared = 0;
+        for suite in ["enable", "enable-blank1"] {
+            let cgp =
+                std::fs::read_to_string(format!("{root}/benches/positions/{suite}.cgp")).unwrap();
+            for line in cgp.lines().take(150) {
+                let pos = Position::from_cgp(line, &a).unwrap();
+                for n in [1, 5] {
+                    let mut run = |plain| {
+                        with_plain(plain, || {
+                            gen.best_with_stats(&lex, &pos, &leaves, n, &Options::default())
+                        })
+                    };
+                    let (fast, plain) = (run(false), run(true));
+                    assert_eq!(fast, plain, "{suite}: {line}, top {n}");
+                    compared += 1;
+                }
+            }
+        }
+        assert_eq!(compared, 600);
     }
 }
