@@ -32,6 +32,17 @@ impl Rack {
         r
     }
 
+    /// A rack of `counts` tiles of each kind, if it holds at most 255
+    /// tiles (a sum without a branch per kind, for the best-move search's
+    /// exchanges).
+    pub(crate) fn from_counts(counts: [u8; 64]) -> Option<Rack> {
+        let len: u32 = counts.iter().map(|&c| c as u32).sum();
+        Some(Rack {
+            counts,
+            len: u8::try_from(len).ok()?,
+        })
+    }
+
     /// Parses a rack (`?` = blank, `[CH]` for multi-character tiles).
     pub fn parse(text: &str, alphabet: &Alphabet) -> Result<Rack> {
         let tiles = alphabet

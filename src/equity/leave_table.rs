@@ -216,11 +216,6 @@ impl LeaveIndex {
 
 /// The rack holding `counts`.
 pub(super) fn rack_of(counts: &[u8; 64]) -> Rack {
-    let mut r = Rack::default();
-    for (t, &c) in counts.iter().enumerate() {
-        for _ in 0..c {
-            r.add(t as u8);
-        }
-    }
-    r
+    // Parts of a rack: never more tiles than it.
+    Rack::from_counts(*counts).expect("a part of a rack holds at most 255 tiles")
 }
