@@ -175,6 +175,25 @@ impl Rack {
 mod tests {
     use super::*;
 
+    /// Counts make the rack that adding their tiles one by one makes, up to
+    /// 255 tiles, and nothing beyond.
+    #[test]
+    fn a_rack_from_counts_is_the_rack_of_its_tiles() {
+        let tiles = [0u8, 1, 1, 5, 26, 63, 63, 63];
+        let mut counts = [0u8; 64];
+        for &t in &tiles {
+            counts[t as usize] += 1;
+        }
+        assert_eq!(Rack::from_counts(counts), Some(Rack::from_tiles(&tiles)));
+        assert_eq!(Rack::from_counts([0; 64]), Some(Rack::default()));
+        let mut full = [0u8; 64];
+        full[3] = 200;
+        full[4] = 55;
+        assert_eq!(Rack::from_counts(full).map(|r| r.len()), Some(255));
+        full[5] = 1;
+        assert_eq!(Rack::from_counts(full), None);
+    }
+
     #[test]
     fn rack_lookups_of_non_tiles_find_nothing() {
         let mut r = Rack::from_tiles(&[1, 2, 0]);
