@@ -77,6 +77,12 @@ pub(crate) struct Lanes {
     pub line_has_anchor: Vec<bool>,
     /// The layout the premiums were filled from.
     premiums_of: Option<crate::rules::Layout>,
+    /// The board these lanes were worked out for, and its lexicon
+    /// ([`Lexicon::id`](crate::Lexicon::id)) if they still hold it: the
+    /// next board has only the lines its changes reach worked out again.
+    /// (The vector is kept when they no longer do, so as not to allocate.)
+    board_of: Vec<u8>,
+    lexicon_of: Option<u64>,
 }
 
 /// The lanes of the last boards a generator was asked to keep them for,
@@ -133,6 +139,9 @@ impl KeptLanes {
             lanes.n = board.size();
             lanes.squares.clone_from(sqs);
             lanes.line_has_anchor.clone_from(anchors);
+            // Worked out in full the next time (the down lanes of a board
+            // kept without them hold another board's).
+            lanes.lexicon_of = None;
         }
         true
     }
@@ -275,6 +284,8 @@ pub(crate) struct CrossInput<'a, R: Scoring, W: Widths = AnyWidths> {
     pub structure: Structure<'a, W>,
     /// The structure's top nodes, indexed (from the same lexicon).
     pub top: &'a TopIndex,
+    /// The lexicon's [`Lexicon::id`](crate::Lexicon::id).
+    pub lexicon: u64,
 }
 
 impl Lanes {
@@ -293,10 +304,32 @@ impl Lanes {
             max_tile,
             structure,
             top,
+            lexicon,
         } = *input;
         let n = board.size();
         let nn = n * n;
         let layout = &rules.layout;
+        // The lines to work out: those the board's changes since the last
+        // reach, when these lanes hold the last (see `lines_reached`),
+        // else all.
+        let mut lines = u32::MAX >> (32 - n);
+        let old = &self.board_of;
+        if self.lexicon_of == Some(lexicon)
+            && !R::STACKING
+            && self.n == n
+            && self.premiums_of.as_ref() == Some(layout)
+            && old.len() == nn
+            && !board.is_empty()
+            && old.iter().any(|&sq| sq != 0)
+        {
+            lines = lines_reached(old, board.squares(), n, dir);
+        }
+        self.board_of.clear();
+        self.board_of.extend_from_slice(board.squares());
+        self.lexicon_of = Some(lexicon);
+        if lines == 0 {
+            return;
+        }
         // Premiums depend only on the layout: fill them once.
         if self.n != n || self.premiums_of.as_ref() != Some(layout) {
             self.n = n;
@@ -325,6 +358,7 @@ impl Lanes {
         let src = board.squares();
         let heights = board.heights();
         for (line, lane) in self.squares.chunks_exact_mut(n).enumerate() {
+            let redo = lines >> line & 1 != 0;
             for (pos, q) in lane.iter_mut().enumerate() {
                 let i = match dir {
                     Dir::Across => line * n + pos,
@@ -332,6 +366,9 @@ impl Lanes {
                 };
                 let tile = src[i];
                 filled[line + 1] |= ((tile != 0) as u32) << pos;
+                if !redo {
+                    continue;
+                }
                 *q = LaneSquare {
                     tile,
                     height: heights.map_or((tile != 0) as u8, |h| h[i]),
@@ -342,7 +379,6 @@ impl Lanes {
                 };
             }
         }
-        self.line_has_anchor.clear();
         self.line_has_anchor.resize(n, false);
         let empty_board = board.is_empty();
         // Where tiles stack, a tile lower than the limit can take another.
@@ -353,7 +389,10 @@ impl Lanes {
         let sqs = &mut self.squares;
         let occupied = |sqs: &[LaneSquare], l: usize, pos: usize| sqs[l * n + pos].tile != 0;
         let line_mask = u32::MAX >> (32 - n);
-        for line in 0..n {
+        let mut todo = lines;
+        while todo != 0 {
+            let line = todo.trailing_zeros() as usize;
+            todo &= todo - 1;
             // `filled` is shifted one line down: `filled[line + 1]` is this line.
             let here = filled[line + 1];
             let beside = filled[line] | filled[line + 2];
@@ -465,6 +504,41 @@ impl Lanes {
             }
         }
     }
+}
+
+/// The lines of direction `dir` whose lanes may differ between boards
+/// `old` and `new` (squares row by row, `n` a side): for each square that
+/// changed, its own line and the lines beside it (anchors), and, across the
+/// lines at its place, the line just past the run of tiles through it on
+/// either board (the cross words of the squares there).
+fn lines_reached(old: &[u8], new: &[u8], n: usize, dir: Dir) -> u32 {
+    let mut lines = 0u64;
+    for (i, _) in old.iter().zip(new).enumerate().filter(|(_, (a, b))| a != b) {
+        let (line, pos) = match dir {
+            Dir::Across => (i / n, i % n),
+            Dir::Down => (i % n, i / n),
+        };
+        lines |= 0b111 << line >> 1;
+        for board in [old, new] {
+            let occupied = |l: usize| {
+                board[match dir {
+                    Dir::Across => l * n + pos,
+                    Dir::Down => pos * n + l,
+                }] != 0
+            };
+            let mut l = line;
+            while l > 0 && occupied(l - 1) {
+                l -= 1;
+            }
+            lines |= (l > 0) as u64 * (1 << l >> 1);
+            let mut l = line;
+            while l + 1 < n && occupied(l + 1) {
+                l += 1;
+            }
+            lines |= 1 << (l + 1);
+        }
+    }
+    (lines & (u64::MAX >> (64 - n))) as u32
 }
 
 /// Tiles `x` among `wanted` such that `up x down` is a word. `top` must
@@ -651,235 +725,4 @@ fn allowed_gaddag<W: Widths>(
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::wordlist::Invalid;
-    use crate::{compile, Alphabet, Lexicon, WordList};
-
-    /// The cross-check set of `up _ down` for every tile, by brute force:
-    /// the tiles `x` for which `up x down` is in `words`.
-    fn expected(a: &Alphabet, words: &[&str], up: &str, down: &str) -> u64 {
-        let mut set = 0;
-        for t in 1..=a.len() as Tile {
-            let w = format!("{up}{}{down}", a.tile(t).label);
-            if words.contains(&w.as_str()) {
-                set |= 1 << t;
-            }
-        }
-        set
-    }
-
-    #[test]
-    fn allowed_sets_are_the_tiles_that_make_words() {
-        let a = Alphabet::english();
-        let words = [
-            "AA", "AB", "AD", "BA", "BAD", "BED", "CAB", "CAD", "DAB", "ZA",
-        ];
-        let text: String = words.iter().map(|w| format!("{w}\n")).collect();
-        let list = WordList::parse(text.as_bytes(), "t", &a, Invalid::Refuse).unwrap();
-        let files = compile::compile(&list);
-        let t = |s: &str| a.tokenize(s).unwrap();
-        let all = tiles_mask(a.len() as Tile);
-        for bytes in [files.dawg, files.gaddag] {
-            let lex = Lexicon::from_vec(bytes).unwrap();
-            let edges = lex.edges();
-            let structure = |e| match lex.kind() {
-                crate::Kind::Dawg => Structure::Dawg(e),
-                crate::Kind::Gaddag => Structure::Gaddag(e),
-            };
-            for (up, down) in [
-                ("", "A"),
-                ("A", ""),
-                ("B", "D"),
-                ("CA", ""),
-                ("", "AB"),
-                ("Z", ""),
-                ("Q", ""),
-                ("", "QQ"),
-                ("BA", "X"),
-            ] {
-                let got = allowed(structure(edges), lex.top_index(), &t(up), &t(down), all);
-                let want = expected(&a, &words, up, down);
-                assert_eq!(got, want, "{:?} {up}_{down}", lex.kind());
-                // Only the wanted tiles are reported.
-                let only_b = 1 << t("B")[0];
-                let got = allowed(structure(edges), lex.top_index(), &t(up), &t(down), only_b);
-                assert_eq!(got, want & only_b, "{:?} {up}_{down} wanting B", lex.kind());
-            }
-        }
-    }
-
-    /// The tiles `x` for which `left x right` is part of a word of `words`,
-    /// by brute force.
-    fn expected_in_words(a: &Alphabet, words: &[&str], left: &str, right: &str) -> u64 {
-        let mut set = 0;
-        for t in 1..=a.len() as Tile {
-            let part = format!("{left}{}{right}", a.tile(t).label);
-            if words.iter().any(|w| w.contains(&part)) {
-                set |= 1 << t;
-            }
-        }
-        set
-    }
-
-    #[test]
-    fn the_cache_gives_the_sets_it_was_given() {
-        // Every key of up to three letters over A, B, D and Z on each side,
-        // twice (worked out, then read back), and again after the cache
-        // was used with another lexicon: the same sets as `allowed` and
-        // `in_words` on the spot, and as brute force. 7,224 keys per
-        // lexicon, some of them sharing a slot.
-        let a = Alphabet::english();
-        let t = |s: &str| a.tokenize(s).unwrap();
-        let lists = [
-            vec![
-                "AA", "AB", "AD", "BA", "BAD", "BED", "CAB", "DAB", "ZA", "ABBA", "BAZAAR",
-            ],
-            vec!["AB", "BA", "DAD", "ADZ", "ZZZ", "BAA"],
-        ];
-        let lexicons: Vec<(&Vec<&str>, Lexicon)> = lists
-            .iter()
-            .map(|words| {
-                let text: String = words.iter().map(|w| format!("{w}\n")).collect();
-                let list = WordList::parse(text.as_bytes(), "t", &a, Invalid::Refuse).unwrap();
-                (
-                    words,
-                    Lexicon::from_vec(compile::compile(&list).gaddag).unwrap(),
-                )
-            })
-            .collect();
-        let all = tiles_mask(a.len() as Tile);
-        let mut parts = vec![String::new()];
-        for len in 1..=3 {
-            let shorter: Vec<String> = parts
-                .iter()
-                .filter(|p| p.len() == len - 1)
-                .cloned()
-                .collect();
-            for p in shorter {
-                for c in ["A", "B", "D", "Z"] {
-                    parts.push(format!("{p}{c}"));
-                }
-            }
-        }
-        let mut cache = CrossCache::default();
-        for (words, lex) in lexicons.iter().chain(&lexicons) {
-            cache.use_lexicon(lex.id());
-            let s = Structure::Gaddag(lex.edges());
-            for pass in 0..2 {
-                for up in &parts {
-                    for down in &parts {
-                        if up.is_empty() && down.is_empty() {
-                            continue;
-                        }
-                        let (u, d) = (t(up), t(down));
-                        let want = [
-                            allowed(s, lex.top_index(), &u, &d, all),
-                            in_words(s, lex.top_index(), &u, &d, all),
-                        ];
-                        if pass == 0 {
-                            assert_eq!(want[0], expected(&a, words, up, down), "{up}_{down}");
-                            let brute = expected_in_words(&a, words, up, down);
-                            assert_eq!(want[1], brute, "{up}_{down} in words");
-                        }
-                        let got = cache.sets(s, lex.top_index(), &u, &d, all);
-                        assert_eq!(got, want, "{up}_{down}");
-                    }
-                }
-            }
-        }
-        // Keys tell the square's place apart, and long ones are not kept.
-        assert_ne!(CrossCache::key(&t("A"), &[]), CrossCache::key(&[], &t("A")));
-        assert_ne!(
-            CrossCache::key(&t("AB"), &t("A")),
-            CrossCache::key(&t("A"), &t("BA"))
-        );
-        let long = vec![1 as Tile; CrossCache::MAX_TILES + 1];
-        assert_eq!(CrossCache::key(&long, &[]), None);
-        assert!(CrossCache::key(&long[1..], &[]).is_some());
-        // Debug output sums the slots up instead of listing them.
-        let shown = format!("{cache:?}");
-        assert!(shown.contains("kept") && shown.len() < 100, "{shown}");
-    }
-
-    /// Lanes kept for a board come back for that board and lexicon only,
-    /// equal to lanes worked out again; the oldest go first.
-    #[test]
-    fn kept_lanes_come_back_for_their_board_only() {
-        use crate::position::Position;
-        use crate::scoring::Classic;
-        let a = Alphabet::english();
-        let words = [
-            "AA", "AB", "AD", "BA", "BAD", "BED", "CAB", "DAB", "ZA", "ABBA",
-        ];
-        let text: String = words.iter().map(|w| format!("{w}\n")).collect();
-        let list = WordList::parse(text.as_bytes(), "t", &a, Invalid::Refuse).unwrap();
-        let lex = Lexicon::from_vec(compile::compile(&list).gaddag).unwrap();
-        let rules = Rules::default();
-        let scoring = Classic::new(&rules, &a);
-        let input = CrossInput {
-            rules: &rules,
-            scoring: &scoring,
-            max_tile: a.len() as Tile,
-            structure: Structure::Gaddag(lex.edges()),
-            top: lex.top_index(),
-        };
-        let mut cache = CrossCache::default();
-        cache.use_lexicon(lex.id());
-        let lanes_of = |board: &Board, cache: &mut CrossCache| {
-            let mut l = [Lanes::default(), Lanes::default()];
-            l[0].compute(board, Dir::Across, &input, cache);
-            l[1].compute(board, Dir::Down, &input, cache);
-            l
-        };
-        // Boards with BAD across at row 8 and one more tile, each elsewhere.
-        let start = Position::parse_cgp(
-            "15/15/15/15/15/15/15/6BAD6/15/15/15/15/15/15/15 AB/ 0/0 0",
-            &a,
-            15,
-        )
-        .unwrap()
-        .board;
-        let boards: Vec<Board> = (0..40)
-            .map(|i| {
-                let mut b = start.clone();
-                let sq = (i / 15) * 2 * 15 + i % 15;
-                b.set(sq / 15, sq % 15, 1);
-                b
-            })
-            .collect();
-        let key = (lex.id(), true);
-        let mut kept = KeptLanes::default();
-        for b in &boards {
-            let l = lanes_of(b, &mut cache);
-            kept.keep(key, b, &l[0], &l[1]);
-        }
-        let mut got = [Lanes::default(), Lanes::default()];
-        let [across, down] = &mut got;
-        for (i, b) in boards.iter().enumerate() {
-            let back = kept.restore(key, b, across, down);
-            // The first 8 were replaced by the last 8 (32 kept).
-            assert_eq!(back, i >= boards.len() - KeptLanes::BOARDS, "board {i}");
-            if back {
-                let want = lanes_of(b, &mut cache);
-                for (g, w) in [&*across, &*down].into_iter().zip(&want) {
-                    assert_eq!(g.squares, w.squares, "board {i}");
-                    assert_eq!(g.line_has_anchor, w.line_has_anchor, "board {i}");
-                    assert_eq!(g.n, 15);
-                }
-            }
-        }
-        // Another lexicon's, or the down lanes left out: not these.
-        let last = boards.last().unwrap();
-        assert!(!kept.restore((lex.id() + 1, true), last, across, down));
-        assert!(!kept.restore((lex.id(), false), last, across, down));
-        assert!(!kept.restore(key, &start, across, down));
-    }
-
-    #[test]
-    fn tiles_mask_covers_exactly_the_tiles() {
-        assert_eq!(tiles_mask(1), 0b10);
-        assert_eq!(tiles_mask(26), ((1u64 << 27) - 1) & !1);
-        assert_eq!(tiles_mask(63), !1);
-    }
-}
+mod tests;

@@ -341,6 +341,7 @@ impl<R: Scoring> Generator<R> {
             max_tile,
             structure,
             top: lex.top_index(),
+            lexicon: lex.id(),
         };
         // The sets kept are those of the lexicon they come from.
         self.cross_cache.use_lexicon(lex.id());
