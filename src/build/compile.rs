@@ -29,6 +29,20 @@ pub struct Compiled {
     pub phases: Vec<(&'static str, std::time::Duration)>,
 }
 
+/// ENABLE (`lexicons/enable1.txt`, in the repository) compiled once, for
+/// the library's tests that search real positions.
+#[cfg(test)]
+pub(crate) fn enable_for_tests() -> &'static Compiled {
+    static ENABLE: std::sync::OnceLock<Compiled> = std::sync::OnceLock::new();
+    ENABLE.get_or_init(|| {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/lexicons/enable1.txt");
+        let text = std::fs::read(path).unwrap();
+        let a = crate::alphabet::Alphabet::english();
+        let words = WordList::parse(&text, "enable1.txt", &a, crate::Invalid::Refuse).unwrap();
+        compile(&words)
+    })
+}
+
 /// How to write the files.
 #[derive(Clone, Copy, Debug, Default)]
 #[non_exhaustive]

@@ -548,12 +548,10 @@ pub(super) mod tests {
         use crate::leave::Gordon;
         use crate::movegen::{Generator, Options};
         use crate::position::Position;
-        use crate::{compile, Invalid, Lexicon, Rules, WordList};
+        use crate::{compile, Lexicon, Rules};
         let root = env!("CARGO_MANIFEST_DIR");
         let a = Alphabet::english();
-        let text = std::fs::read(format!("{root}/lexicons/enable1.txt")).unwrap();
-        let words = WordList::parse(&text, "enable1.txt", &a, Invalid::Refuse).unwrap();
-        let lex = Lexicon::from_vec(compile::compile(&words).gaddag).unwrap();
+        let lex = Lexicon::from_vec(compile::enable_for_tests().gaddag.clone()).unwrap();
         lex.anagram_index();
         let leaves = Gordon::heuristic2(&a);
         let mut gen = Generator::new(Rules::default());

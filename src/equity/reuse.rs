@@ -280,7 +280,6 @@ mod tests {
     use crate::position::Position;
     use crate::rack::Rack;
     use crate::rules::Rules;
-    use crate::wordlist::{Invalid, WordList};
 
     /// The replies to the best plays of reference positions, found from a
     /// search of the board before them (GADDAG and DAWG), equal those of a
@@ -290,12 +289,10 @@ mod tests {
     #[test]
     fn replies_found_from_the_board_before_equal_full_searches() {
         let dir = env!("CARGO_MANIFEST_DIR");
-        let text = std::fs::read_to_string(format!("{dir}/lexicons/enable1.txt")).unwrap();
         let a = Alphabet::english();
-        let words = WordList::parse(text.as_bytes(), "enable1", &a, Invalid::Refuse).unwrap();
-        let both = compile::compile(&words);
-        let gaddag = Lexicon::from_vec(both.gaddag).unwrap();
-        let dawg = Lexicon::from_vec(both.dawg).unwrap();
+        let both = compile::enable_for_tests();
+        let gaddag = Lexicon::from_vec(both.gaddag.clone()).unwrap();
+        let dawg = Lexicon::from_vec(both.dawg.clone()).unwrap();
         gaddag.anagram_index();
         let klv = Klv::open(format!("{dir}/lexicons/enable1.klv2")).unwrap();
         let cgps = std::fs::read_to_string(format!("{dir}/tests/data/positions/enable_s1_200.cgp"))

@@ -244,9 +244,7 @@ fn lanes_from_the_last_boards_are_lanes_from_nothing() {
     use crate::scoring::Classic;
     let root = env!("CARGO_MANIFEST_DIR");
     let a = Alphabet::english();
-    let text = std::fs::read(format!("{root}/lexicons/enable1.txt")).unwrap();
-    let list = WordList::parse(&text, "enable1.txt", &a, Invalid::Refuse).unwrap();
-    let built = compile::compile(&list);
+    let built = compile::enable_for_tests();
     let rules = Rules::default();
     let scoring = Classic::new(&rules, &a);
     let mut boards = Vec::new();
@@ -260,8 +258,8 @@ fn lanes_from_the_last_boards_are_lanes_from_nothing() {
     boards.extend(forth.into_iter().rev());
     boards.push(Board::new(15));
     boards.extend(boards[..20].to_vec());
-    for bytes in [built.gaddag, built.dawg] {
-        let lex = Lexicon::from_vec(bytes).unwrap();
+    for bytes in [&built.gaddag, &built.dawg] {
+        let lex = Lexicon::from_vec(bytes.clone()).unwrap();
         let structure = match lex.kind() {
             crate::Kind::Dawg => Structure::Dawg(lex.edges()),
             crate::Kind::Gaddag => Structure::Gaddag(lex.edges()),
