@@ -374,6 +374,7 @@ pub fn measure(args: &MeasureArgs) -> Result<Report> {
         steal: steal_share(steal_start, cpu_steal()),
         avx512_node_scan,
         popcnt_twin,
+        avx2_bounds: movegen::avx2_bounds(),
         default_edges,
         lexicons: args.lexicons.display().to_string(),
     };

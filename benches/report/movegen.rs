@@ -274,6 +274,20 @@ fn report_peers(peers: &[PeerRun], lexgraph_us: &[f64], vector_off_us: Option<&[
 /// lexicon).
 pub type ScanFile = (usize, Structure, Edges, Lexicon);
 
+/// Whether the best-move search's bounds have their AVX2-compiled twin on
+/// this CPU (x86-64 with AVX2, as the library checks): on with
+/// `Generator::set_vector_scan(true)`.
+pub fn avx2_bounds() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        is_x86_feature_detected!("avx2")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
+}
+
 /// Whether the masked-node search has its POPCNT-compiled twin on this CPU
 /// (x86-64 with POPCNT, BMI1 and LZCNT, as the library checks before it
 /// chooses the twin): what `Generator::set_vector_scan(true)` turns on for

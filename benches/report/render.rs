@@ -1140,11 +1140,17 @@ fn best_move(md: &mut String, r: &Report) -> Result<()> {
          (min–max). *Agree*: top-1 equals the first play of the sorted list on every position{}.\n",
         if vector_off {
             format!(
-                "All on the default files ({}) with the vector switch on, which here runs {}; \
+                "All on the default files ({}) with the vector switch on, which here runs {}{}; \
                  *Top 1 µs, vector off*: `Generator::best` again with the switch off \
                  (`Generator::set_vector_scan(false)`, the x86-64 baseline code). ",
                 r.run.default_edges.name(),
-                vector_on(&r.run)
+                vector_on(&r.run),
+                if r.run.avx2_bounds {
+                    ", and works out the top-1 search's bounds with AVX2 (eight multipliers \
+                     in one vector, `src/equity/bound.rs`)"
+                } else {
+                    ""
+                }
             )
         } else {
             String::new()

@@ -114,6 +114,11 @@ pub struct Run {
     /// masked nodes.
     #[serde(default)]
     pub popcnt_twin: bool,
+    /// The best-move search works out its bounds with AVX2 here (x86-64
+    /// with AVX2), as `Generator::set_vector_scan(true)` lets it; false in
+    /// reports written before it did.
+    #[serde(default)]
+    pub avx2_bounds: bool,
     /// The edge layout `compile::try_compile` chose with the default
     /// options for ENABLE and SOWPODS, whose files every timing reads but
     /// the other layouts of *Edge layouts* and *Node scan*: masked since

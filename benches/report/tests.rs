@@ -204,6 +204,7 @@ pub fn sample() -> Report {
             steal: Some(0.0),
             avx512_node_scan: true,
             popcnt_twin: true,
+            avx2_bounds: true,
             default_edges: Edges::Masked,
             lexicons: "../shared/lexicons".into(),
         },

@@ -67,16 +67,13 @@ pub(super) struct Scratch {
     pub(super) nchecks: usize,
 }
 
-/// Whether a test asked for the bound compiled without AVX2 (never
-/// outside the tests).
-#[cfg(all(target_arch = "x86_64", not(test)))]
-#[inline(always)]
-fn plain_forced() -> bool {
+/// Whether the bounds may be worked out with AVX2 (checked once).
+pub(super) fn has_avx2() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    return crate::simd::has_avx2();
+    #[cfg(not(target_arch = "x86_64"))]
     false
 }
-
-#[cfg(all(target_arch = "x86_64", test))]
-use tests::plain_forced;
 
 /// Puts `v` among the eight lanes `e` (highest first; `i32::MIN` where
 /// empty), dropping the lowest: every lane takes the larger of itself and
@@ -166,9 +163,10 @@ impl<L: LeaveValue> TopN<'_, L> {
         a: usize,
     ) -> (f32, f32) {
         #[cfg(target_arch = "x86_64")]
-        if crate::simd::has_avx2() && !plain_forced() {
-            // SAFETY: the CPU has AVX2, the one feature the twin is
-            // compiled for. Run by every best-move test on such a CPU;
+        if self.avx2 {
+            // SAFETY: `avx2` is set only where the CPU has AVX2
+            // (`has_avx2`), the one feature the twin is compiled for. Run
+            // by every best-move test on such a CPU;
             // `the_avx2_bound_is_the_plain_one` holds the two to the same
             // results.
             return unsafe { self.anchor_bound_avx2::<BLANK, CHECK>(sqs, a) };
@@ -478,29 +476,6 @@ impl<L: LeaveValue> TopN<'_, L> {
 #[cfg(test)]
 pub(super) mod tests {
     use super::*;
-    #[cfg(target_arch = "x86_64")]
-    use std::cell::Cell;
-
-    #[cfg(target_arch = "x86_64")]
-    thread_local! {
-        /// Set by a test to run the bound compiled without AVX2 on a CPU
-        /// that has it.
-        static PLAIN: Cell<bool> = const { Cell::new(false) };
-    }
-
-    #[cfg(target_arch = "x86_64")]
-    pub(super) fn plain_forced() -> bool {
-        PLAIN.get()
-    }
-
-    /// Runs `f` with the plain bound (`true`) or the CPU's best.
-    #[cfg(target_arch = "x86_64")]
-    fn with_plain<T>(plain: bool, f: impl FnOnce() -> T) -> T {
-        let was = PLAIN.replace(plain);
-        let out = f();
-        PLAIN.set(was);
-        out
-    }
 
     /// `insert8` keeps the eight highest values put in, highest first, as
     /// sorting them all would: random sequences of small and extreme
@@ -538,9 +513,9 @@ pub(super) mod tests {
     /// The bound compiled with AVX2 is the plain one: on ENABLE's stored
     /// positions (the first 150 of the suite and of its one-blank suite),
     /// the best plays and the anchors searched and skipped are the same
-    /// both ways, the bingo checks of the anagram index included. (On a
-    /// CPU without AVX2, both runs take the plain bound; off x86-64 there
-    /// is no twin, and the test is not built.)
+    /// with the vector switch on (AVX2 where the CPU has it) and off (the
+    /// baseline code), the bingo checks of the anagram index included.
+    /// (Off x86-64 there is no twin, and the test is not built.)
     #[cfg(target_arch = "x86_64")]
     #[test]
     fn the_avx2_bound_is_the_plain_one() {
@@ -562,12 +537,11 @@ pub(super) mod tests {
             for line in cgp.lines().take(150) {
                 let pos = Position::from_cgp(line, &a).unwrap();
                 for n in [1, 5] {
-                    let mut run = |plain| {
-                        with_plain(plain, || {
-                            gen.best_with_stats(&lex, &pos, &leaves, n, &Options::default())
-                        })
+                    let mut run = |vector| {
+                        gen.set_vector_scan(vector);
+                        gen.best_with_stats(&lex, &pos, &leaves, n, &Options::default())
                     };
-                    let (fast, plain) = (run(false), run(true));
+                    let (fast, plain) = (run(true), run(false));
                     assert_eq!(fast, plain, "{suite}: {line}, top {n}");
                     compared += 1;
                 }

@@ -55,6 +55,13 @@ pub struct TopN<'a, L: LeaveValue> {
     /// Another board's lanes and best plays: lanes equal to its are not
     /// searched, their plays among those offered (see [`super::reuse`]).
     pub(super) reuse: Option<Reuse<'a>>,
+    /// The bounds are worked out with AVX2 (the CPU has it, and the
+    /// generator's vector switch is on: [`Generator::set_vector_scan`]).
+    ///
+    /// [`Generator::set_vector_scan`]: crate::movegen::Generator::set_vector_scan
+    // Read on x86-64 only: elsewhere there is no AVX2 twin (and it is false).
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+    pub(super) avx2: bool,
 }
 
 /// How much of the board a best-play search looked at.

@@ -168,11 +168,18 @@ impl<R: Scoring> Generator<R> {
     /// x86-64 baseline (on by default; see [`Generator::uses_vector_scan`]):
     /// AVX-512 to scan a node's edges 16 at a time, for files with edges of
     /// at most 32 bits and up to 31 tiles, and POPCNT to look up a masked
-    /// node's children. The moves are the same either way; off, every CPU
-    /// runs the same baseline code, which is for testing and timing one
-    /// against the other.
+    /// node's children; and AVX2 for the best-move search's bounds
+    /// ([`Generator::best`]). The moves are the same either way; off,
+    /// every CPU runs the same baseline code, which is for testing and
+    /// timing one against the other.
     pub fn set_vector_scan(&mut self, on: bool) {
         self.vector = on;
+    }
+
+    /// Whether [`Generator::set_vector_scan`] allows instructions beyond
+    /// the baseline (the best-move search's bounds ask).
+    pub(crate) fn vector_allowed(&self) -> bool {
+        self.vector
     }
 
     /// Whether [`Generator::generate`] scans `lex`'s nodes with AVX-512
