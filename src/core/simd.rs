@@ -142,6 +142,12 @@ pub fn has_avx2() -> bool {
     *HAS.get_or_init(|| is_x86_feature_detected!("avx2"))
 }
 
+/// No AVX2 off x86-64 (the bounds there have no vector twin).
+#[cfg(not(target_arch = "x86_64"))]
+pub fn has_avx2() -> bool {
+    false
+}
+
 /// Whether this CPU has every one of [`FEATURES`], checked once.
 #[cfg(target_arch = "x86_64")]
 pub fn available() -> bool {

@@ -67,14 +67,6 @@ pub(super) struct Scratch {
     pub(super) nchecks: usize,
 }
 
-/// Whether the bounds may be worked out with AVX2 (checked once).
-pub(super) fn has_avx2() -> bool {
-    #[cfg(target_arch = "x86_64")]
-    return crate::simd::has_avx2();
-    #[cfg(not(target_arch = "x86_64"))]
-    false
-}
-
 /// Puts `v` among the eight lanes `e` (highest first; `i32::MIN` where
 /// empty), dropping the lowest: every lane takes the larger of itself and
 /// the smaller of `v` and the lane before it, lane-wise steps a compiler
@@ -165,7 +157,7 @@ impl<L: LeaveValue> TopN<'_, L> {
         #[cfg(target_arch = "x86_64")]
         if self.avx2 {
             // SAFETY: `avx2` is set only where the CPU has AVX2
-            // (`has_avx2`), the one feature the twin is compiled for. Run
+            // (`simd::has_avx2`), the one feature the twin is compiled for. Run
             // by every best-move test on such a CPU;
             // `the_avx2_bound_is_the_plain_one` holds the two to the same
             // results.

@@ -415,7 +415,7 @@ impl<R: Scoring> Generator<R> {
             prune: R::CLASSIC && !sparse,
             scoring: Classic::new(rules, alphabet),
             reuse,
-            avx2: self.vector_allowed() && bound::has_avx2(),
+            avx2: self.vector_allowed() && crate::simd::has_avx2(),
         };
         // Exchanges, when the bag allows, and the pass first: they set a
         // floor before the search begins.

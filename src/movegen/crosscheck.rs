@@ -508,35 +508,35 @@ impl Lanes {
 
 /// The lines of direction `dir` whose lanes may differ between boards
 /// `old` and `new` (squares row by row, `n` a side): for each square that
-/// changed, its own line and the lines beside it (anchors), and, across the
-/// lines at its place, the line just past the run of tiles through it on
-/// either board (the cross words of the squares there).
+/// changed, its own line and, across the lines at its place, the two
+/// lines just past the run of `new`'s tiles through it: the squares whose
+/// cross word or neighbour changed. (A square past a run of `old` is
+/// reached too: the run's changed square nearest it walks over the tiles
+/// between, unchanged, to it. And a line beside a changed square is one
+/// past that square's run unless it holds a tile on both boards there.)
 fn lines_reached(old: &[u8], new: &[u8], n: usize, dir: Dir) -> u32 {
+    let occupied = |l: usize, pos: usize| {
+        new[match dir {
+            Dir::Across => l * n + pos,
+            Dir::Down => pos * n + l,
+        }] != 0
+    };
     let mut lines = 0u64;
     for (i, _) in old.iter().zip(new).enumerate().filter(|(_, (a, b))| a != b) {
         let (line, pos) = match dir {
             Dir::Across => (i / n, i % n),
             Dir::Down => (i % n, i / n),
         };
-        lines |= 0b111 << line >> 1;
-        for board in [old, new] {
-            let occupied = |l: usize| {
-                board[match dir {
-                    Dir::Across => l * n + pos,
-                    Dir::Down => pos * n + l,
-                }] != 0
-            };
-            let mut l = line;
-            while l > 0 && occupied(l - 1) {
-                l -= 1;
-            }
-            lines |= (l > 0) as u64 * (1 << l >> 1);
-            let mut l = line;
-            while l + 1 < n && occupied(l + 1) {
-                l += 1;
-            }
-            lines |= 1 << (l + 1);
+        let (mut first, mut last) = (line, line);
+        while first > 0 && occupied(first - 1, pos) {
+            first -= 1;
         }
+        while last + 1 < n && occupied(last + 1, pos) {
+            last += 1;
+        }
+        // Bit `line`, and the lines `first - 1` and `last + 1` where they
+        // exist (the mask below drops line `n`).
+        lines |= 1 << line | (1 << first >> 1) | 1 << (last + 1);
     }
     (lines & (u64::MAX >> (64 - n))) as u32
 }

@@ -18,15 +18,20 @@ fn expected(a: &Alphabet, words: &[&str], up: &str, down: &str) -> u64 {
     set
 }
 
+/// The DAWG and GADDAG of `words` (English).
+fn compiled(words: &[&str]) -> compile::Compiled {
+    let text: String = words.iter().map(|w| format!("{w}\n")).collect();
+    let list = WordList::parse(text.as_bytes(), "t", &Alphabet::english(), Invalid::Refuse);
+    compile::compile(&list.unwrap())
+}
+
 #[test]
 fn allowed_sets_are_the_tiles_that_make_words() {
     let a = Alphabet::english();
     let words = [
         "AA", "AB", "AD", "BA", "BAD", "BED", "CAB", "CAD", "DAB", "ZA",
     ];
-    let text: String = words.iter().map(|w| format!("{w}\n")).collect();
-    let list = WordList::parse(text.as_bytes(), "t", &a, Invalid::Refuse).unwrap();
-    let files = compile::compile(&list);
+    let files = compiled(&words);
     let t = |s: &str| a.tokenize(s).unwrap();
     let all = tiles_mask(a.len() as Tile);
     for bytes in [files.dawg, files.gaddag] {
@@ -88,14 +93,7 @@ fn the_cache_gives_the_sets_it_was_given() {
     ];
     let lexicons: Vec<(&Vec<&str>, Lexicon)> = lists
         .iter()
-        .map(|words| {
-            let text: String = words.iter().map(|w| format!("{w}\n")).collect();
-            let list = WordList::parse(text.as_bytes(), "t", &a, Invalid::Refuse).unwrap();
-            (
-                words,
-                Lexicon::from_vec(compile::compile(&list).gaddag).unwrap(),
-            )
-        })
+        .map(|words| (words, Lexicon::from_vec(compiled(words).gaddag).unwrap()))
         .collect();
     let all = tiles_mask(a.len() as Tile);
     let mut parts = vec![String::new()];
@@ -161,9 +159,7 @@ fn kept_lanes_come_back_for_their_board_only() {
     let words = [
         "AA", "AB", "AD", "BA", "BAD", "BED", "CAB", "DAB", "ZA", "ABBA",
     ];
-    let text: String = words.iter().map(|w| format!("{w}\n")).collect();
-    let list = WordList::parse(text.as_bytes(), "t", &a, Invalid::Refuse).unwrap();
-    let lex = Lexicon::from_vec(compile::compile(&list).gaddag).unwrap();
+    let lex = Lexicon::from_vec(compiled(&words).gaddag).unwrap();
     let rules = Rules::default();
     let scoring = Classic::new(&rules, &a);
     let input = CrossInput {
