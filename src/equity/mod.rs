@@ -420,19 +420,38 @@ impl<R: Scoring> Generator<R> {
         // Exchanges, when the bag allows, and the pass first: they set a
         // floor before the search begins.
         if rules.may_exchange(1, bag) {
+            // The best exchange first where every exchange is allowed (not
+            // Upwords' one tile): it raises the floor at once, so that only
+            // the exchanges that could still rank are decoded and offered,
+            // not each better one met along the codes. The plays kept do
+            // not depend on the order of the offers.
+            let offer = |top: &mut TopN<'_, _>, code: u32, equity: f32| {
+                let (used, kept, _) = top.leaves.decode(code);
+                top.offer(Ranked {
+                    play: Play::Exchange(rack_of(&used)),
+                    equity,
+                    leave: rack_of(&kept),
+                });
+            };
+            let adds = &top.leaves.adds;
+            let first = if rules.stacks() || adds.len() < 2 {
+                0
+            } else {
+                (2..adds.len()).fold(1, |b, c| if adds[c] > adds[b] { c } else { b })
+            };
+            if first != 0 {
+                let e = adds[first];
+                offer(&mut top, first as u32, e);
+            }
             for code in 1..top.leaves.adds.len() as u32 {
-                let adds = top.leaves.adds[code as usize];
-                if top.admits(adds) {
-                    let (used, kept, total) = top.leaves.decode(code);
-                    // Upwords exchanges one tile.
-                    if !rules.may_exchange(total, bag) {
-                        continue;
-                    }
-                    top.offer(Ranked {
-                        play: Play::Exchange(rack_of(&used)),
-                        equity: adds,
-                        leave: rack_of(&kept),
-                    });
+                let e = top.leaves.adds[code as usize];
+                // Upwords exchanges one tile (elsewhere, what the bag
+                // allows for one it allows for any number).
+                if code as usize != first
+                    && top.admits(e)
+                    && (!rules.stacks() || rules.may_exchange(top.leaves.decode(code).2, bag))
+                {
+                    offer(&mut top, code, e);
                 }
             }
         }
