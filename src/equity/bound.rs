@@ -403,9 +403,15 @@ impl<L: LeaveValue> TopN<'_, L> {
                     Some(s) => s as f32 + leave,
                     None => (base + tiles) as f32 + leave,
                 };
-                best = best.max(v);
+                // No value is NaN here (leaves are finite or -inf, skipped
+                // above): a compare, not `f32::max`'s NaN handling.
+                if v > best {
+                    best = v;
+                }
                 if !checked {
-                    plain = plain.max(v);
+                    if v > plain {
+                        plain = v;
+                    }
                 } else if !CHECK {
                     // Room for one a left extent (at most 32): a full
                     // list makes the check work the bound out again.
