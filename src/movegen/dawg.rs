@@ -201,7 +201,7 @@ fn extend_right_body<S: MoveSink, R: Scoring, W: Widths>(
                 tally: ctx.scoring.place(acc.tally, &q, ctx.scoring.value(slot)),
             };
             if arc.terminal && next_free {
-                ctx.record(start, pos, acc2.mask, acc2.tally);
+                ctx.record(start, pos, acc2.mask, acc2.mask.count_ones(), acc2.tally);
             }
             if arc.target != 0
                 && pos + 1 < n
@@ -225,7 +225,7 @@ fn extend_right_body<S: MoveSink, R: Scoring, W: Widths>(
             ..acc
         };
         if arc.terminal && next_free && acc.placed > 0 {
-            ctx.record(start, pos, acc.mask, acc.tally);
+            ctx.record(start, pos, acc.mask, acc.mask.count_ones(), acc.tally);
         }
         if arc.target != 0 {
             extend_right(ctx, e, arc.target, pos + 1, start, acc);

@@ -344,7 +344,7 @@ fn go_on_left<S: MoveSink, R: Scoring, W: Widths>(
     let covered = pos <= a;
     let left_free = pos == 0 || ctx.sq(pos - 1) == 0;
     if covered && arc.terminal && left_free && ctx.right_free {
-        ctx.record(pos, r, acc.mask, acc.tally);
+        ctx.record(pos, r, acc.mask, acc.mask.count_ones(), acc.tally);
     }
     if arc.target == 0 {
         return;
@@ -380,7 +380,7 @@ fn go_on_right<S: MoveSink, R: Scoring, W: Widths>(
 ) {
     let n = ctx.n;
     if arc.terminal && (pos + 1 == n || ctx.sq(pos + 1) == 0) {
-        ctx.record(start, pos, acc.mask, acc.tally);
+        ctx.record(start, pos, acc.mask, acc.mask.count_ones(), acc.tally);
     }
     if arc.target != 0 && pos + 1 < n {
         fill::<S, R, W, true>(ctx, e, start, pos + 1, arc.target, acc, None);

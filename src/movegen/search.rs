@@ -217,9 +217,12 @@ impl<S: MoveSink, R: Scoring> LineCtx<'_, S, R> {
 
     /// Emits the move whose main word spans `start..=end` (with blanks on
     /// the rack, every blank assignment of it: see [`LineCtx::take_letter`]).
+    /// `placed` is `mask.count_ones()`, counted by the caller: the walk's
+    /// twins have the POPCNT instruction, this function (not inlined) has
+    /// the baseline's dozen instructions for it.
     #[inline]
-    pub fn record(&mut self, start: usize, end: usize, mask: u32, tally: R::Tally) {
-        let placed = mask.count_ones();
+    pub fn record(&mut self, start: usize, end: usize, mask: u32, placed: u32, tally: R::Tally) {
+        debug_assert_eq!(placed, mask.count_ones());
         if end == start {
             return; // a one-tile word is no word
         }
