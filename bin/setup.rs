@@ -199,6 +199,16 @@ impl From<EdgeArg> for lexgraph::format::EdgeLayout {
     }
 }
 
+/// A count that must be at least 1 (`--games`, `--iterations`, …). Clap's
+/// ranged parser would say "0 is not in 1..18446744073709551615".
+pub fn at_least_one(s: &str) -> std::result::Result<u64, String> {
+    match s.parse::<u64>() {
+        Ok(0) => Err("must be at least 1".into()),
+        Ok(n) => Ok(n),
+        Err(e) => Err(e.to_string()),
+    }
+}
+
 /// A duration as the command line writes it: `500ms`, `10s`, `2m`, `1h`
 /// (a bare number: seconds).
 pub fn parse_duration(s: &str) -> std::result::Result<Duration, String> {

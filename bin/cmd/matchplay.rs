@@ -35,7 +35,7 @@ pub struct Args {
     p4: Option<String>,
     /// Number of games; games 2k and 2k+1 share a bag, each player moving
     /// first once (with N players, N games share a bag, the seats turning)
-    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, default_value_t = 1000, value_parser = crate::setup::at_least_one)]
     games: u64,
     /// Seed: the same seed plays the same games whatever the thread count
     #[arg(long, default_value_t = 1)]

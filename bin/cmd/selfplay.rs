@@ -19,7 +19,7 @@ pub struct Args {
     #[arg(short, long)]
     lexicon: Option<PathBuf>,
     /// Number of games (at least 1)
-    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, default_value_t = 10, value_parser = crate::setup::at_least_one)]
     games: u64,
     /// Seed of the first game (game i uses seed + i)
     #[arg(long, default_value_t = 1)]

@@ -50,7 +50,7 @@ pub struct Args {
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=MAX_PLIES as i64))]
     plies: u32,
     /// Iterations (scenarios) per candidate at most
-    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, default_value_t = 1000, value_parser = crate::setup::at_least_one)]
     iterations: u64,
     /// Stop after this long: `500ms`, `10s`, `2m`
     #[arg(long, value_parser = crate::setup::parse_duration)]

@@ -33,7 +33,7 @@ pub struct Args {
     /// First phase: the step and the games judging each trial
     #[arg(long, default_value_t = 2.0, value_parser = positive_step)]
     coarse_step: f32,
-    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, default_value_t = 1000, value_parser = crate::setup::at_least_one)]
     coarse_games: u64,
     /// Second phase (0 games: no second phase)
     #[arg(long, default_value_t = 0.5, value_parser = positive_step)]
@@ -41,7 +41,7 @@ pub struct Args {
     #[arg(long, default_value_t = 10_000)]
     fine_games: u64,
     /// Passes over the weights per phase, at most
-    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, default_value_t = 10, value_parser = crate::setup::at_least_one)]
     max_passes: u64,
     /// The opponent every trial plays: greedy (Gordon's), gordon1, gordon2,
     /// klv:FILE, csv:FILE, auto (the lexicon's own leaves), or a player that

@@ -135,6 +135,38 @@ fn exit_statuses_tell_yes_no_usage_and_data_apart() {
     }
 }
 
+/// A count given as 0 is a usage error that says what it must be, not the
+/// 64-bit range clap's ranged parser names.
+#[test]
+fn counts_of_zero_say_at_least_one() {
+    for args in [
+        &["sim", "--iterations", "0"][..],
+        &["match", "--games", "0"],
+        &["selfplay", "--games", "0"],
+        &["tune", "--coarse-games", "0"],
+        &["tune", "--max-passes", "0"],
+        &["leaves", "train", "--games", "10,0", "-o", "x.klv2"],
+        &[
+            "leaves",
+            "train",
+            "--games",
+            "10",
+            "--min-support",
+            "0",
+            "-o",
+            "x.klv2",
+        ],
+    ] {
+        let o = run(args);
+        assert_eq!(code(&o), 2, "{args:?}");
+        let e = stderr(&o);
+        assert!(e.contains("must be at least 1"), "{args:?}: {e}");
+        assert!(!e.contains("18446744073709551615"), "{args:?}: {e}");
+    }
+    let e = stderr(&run(&["sim", "--iterations", "many"]));
+    assert!(e.contains("'many'") && e.contains("invalid digit"), "{e}");
+}
+
 #[test]
 fn operands_are_never_lexicons() {
     // `out` is a directory here: it is still the word OUT, never a lexicon.

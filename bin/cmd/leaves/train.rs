@@ -17,7 +17,7 @@ pub struct TrainArgs {
     lexicon: Option<PathBuf>,
     /// Games in each generation, or one count per generation (`20000,20000,200000`);
     /// games 2k and 2k+1 share a bag
-    #[arg(long, value_delimiter = ',', required = true, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_delimiter = ',', required = true, value_parser = crate::setup::at_least_one)]
     games: Vec<u64>,
     /// Generations when --games gives one count: each plays with the leaves of the one before
     #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u64).range(1..=100))]
@@ -26,7 +26,7 @@ pub struct TrainArgs {
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// Racks seen below which a leave is pulled towards its estimate from smaller leaves
-    #[arg(long, default_value_t = 50, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, default_value_t = 50, value_parser = crate::setup::at_least_one)]
     min_support: u64,
     /// The KLV2 file to write (replaced atomically)
     #[arg(short, long)]
