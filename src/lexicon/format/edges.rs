@@ -45,11 +45,11 @@ mod sealed {
 /// (`builder::topological_order`), so the bytes after a node hold the
 /// subtree the search is most likely to walk next: chains of one-edge nodes
 /// are common deep in a GADDAG. Asking for them at once turns a chain of
-/// cache misses, each waited for in turn, into loads in parallel. Measured
-/// over the stored suites (interleaved runs of `movegen_timing`): 1 line as
-/// the base, 2 lines -6 %, 3 lines -8 %, 4 lines -10 % on ENABLE and -16 %
-/// on SOWPODS; 6 and 8 lines no better than 4.
-pub const PREFETCH_LINES: usize = 4;
+/// cache misses, each waited for in turn, into loads in parallel. Masked
+/// nodes (a 32-bit mask and 32-bit edges) spread a subtree over more bytes
+/// than packed edges do, so they want more lines: the counts measured are
+/// in `docs/design/masked-nodes.md`.
+pub const PREFETCH_LINES: usize = 8;
 
 /// Field widths a reader is compiled for. The widths of a file are known
 /// only when it is opened; a reader built for fixed widths decodes an edge
