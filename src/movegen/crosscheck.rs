@@ -588,6 +588,15 @@ pub(crate) fn in_words<W: Widths>(
     let mut set = 0u64;
     let mut hits = e.select_ix(ix, node, wanted);
     let keys = e.node_keys(node);
+    if !rev_left.is_empty() {
+        // Each letter's walk through the tiles before is a chain of loads
+        // of its own: asked for all at once, their first misses overlap.
+        let mut h = hits;
+        while h != 0 {
+            e.prefetch(e.arc_in(node, keys, h.trailing_zeros()).target);
+            h &= h - 1;
+        }
+    }
     while hits != 0 {
         let a = e.arc_in(node, keys, hits.trailing_zeros());
         hits &= hits - 1;
