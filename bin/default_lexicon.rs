@@ -54,7 +54,7 @@ fn open_in(alphabet: &Alphabet, invalid: Invalid, stem: &str, kind: Kind) -> Res
     let hash = xxhash_rust::xxh3::xxh3_64(&key);
     let dir = cache_dir();
     let path = dir.join(format!("{stem}-{hash:016x}.{}", kind.extension()));
-    if let Ok(lex) = Lexicon::open(&path) {
+    if let Ok(lex) = crate::open_file(&path) {
         return Ok(lex);
     }
     let list = WordList::parse(
@@ -76,7 +76,7 @@ fn open_in(alphabet: &Alphabet, invalid: Invalid, stem: &str, kind: Kind) -> Res
             let base = dir.join(format!("{stem}-{hash:016x}"));
             let both = [Kind::Dawg, Kind::Gaddag].map(|k| (k, bytes_of(&files, k).as_slice()));
             compile::write_lexicon(&base, &both)?;
-            Ok(Lexicon::open(&path)?)
+            Ok(crate::open_file(&path)?)
         });
     match cached {
         Ok(lex) => Ok(lex),

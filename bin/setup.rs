@@ -91,7 +91,7 @@ pub fn open_lexicon(path: Option<&Path>, want: Option<Kind>) -> Result<(String, 
     match want {
         Some(k) if k != lex.kind() => {
             let sibling = path.with_extension(k.extension());
-            let other = Lexicon::open(&sibling).with_context(|| {
+            let other = crate::open_file(&sibling).with_context(|| {
                 format!(
                     "{} is a {}; --structure {} needs {}",
                     path.display(),

@@ -134,12 +134,12 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let open = |kind: Kind| -> Result<Lexicon> {
         match &args.lexicon {
             Some(p) => {
-                let lex = Lexicon::open(p)?;
+                let lex = crate::open_file(p)?;
                 if lex.kind() == kind {
                     Ok(lex)
                 } else {
                     let s = sibling(p, kind);
-                    Lexicon::open(&s).with_context(|| {
+                    crate::open_file(&s).with_context(|| {
                         format!(
                             "--structure {} needs {}",
                             s.extension().unwrap_or_default().display(),

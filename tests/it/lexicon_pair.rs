@@ -196,6 +196,16 @@ fn writers_of_one_output_take_turns() {
     check_pair(&dawg, &gaddag).unwrap();
 }
 
+/// Truncates the file at `path` to nothing, in place.
+fn cut(path: &Path) {
+    std::fs::File::options()
+        .write(true)
+        .open(path)
+        .unwrap()
+        .set_len(0)
+        .unwrap();
+}
+
 #[test]
 fn read_copies_the_file_and_survives_its_truncation() {
     let dir = tempfile::TempDir::new().unwrap();
@@ -204,16 +214,37 @@ fn read_copies_the_file_and_survives_its_truncation() {
     let path = dir.path().join("x.gaddag");
     let lex = Gaddag::read(&path).unwrap();
     assert_eq!(lex.origin(), path.display().to_string());
-    std::fs::File::options()
-        .write(true)
-        .open(&path)
-        .unwrap()
-        .set_len(0)
-        .unwrap();
+    cut(&path);
     assert!(lex.contains("dog"));
     lex.verify().unwrap();
     assert!(matches!(
         Lexicon::read(&path),
         Err(Error::BadLexicon { .. })
     ));
+}
+
+/// A lexicon of 2 MiB or more is read into memory of its own (on Linux,
+/// advised for huge pages): the same bytes as the file, and still whole
+/// once the file is cut.
+#[test]
+fn a_large_lexicon_read_into_memory_is_the_file() {
+    let words =
+        std::fs::read_to_string(crate::common::root().join("lexicons/enable1.txt")).unwrap();
+    let dir = tempfile::TempDir::new().unwrap();
+    let base = dir.path().join("enable");
+    let c = files(&words);
+    assert!(c.gaddag.len() >= 1 << 21, "{} bytes", c.gaddag.len());
+    write_pair(&base, &c);
+    let path = dir.path().join("enable.gaddag");
+    let mapped = Lexicon::open(&path).unwrap();
+    let read = Lexicon::read(&path).unwrap();
+    assert_eq!(read.bytes(), mapped.bytes());
+    assert_eq!(read.bytes(), &c.gaddag[..]);
+    drop(mapped);
+    cut(&path);
+    for w in ["aardvark", "zymurgy", "quixotic"] {
+        assert!(read.contains(w), "{w}");
+    }
+    assert!(!read.contains("qzx"));
+    read.verify().unwrap();
 }

@@ -51,6 +51,7 @@ fn beside(out: &Path) -> PathBuf {
 }
 
 pub fn run(a: TrainArgs) -> Result<()> {
+    crate::long_run();
     let (lex, rules) =
         crate::setup::game_setup(a.rules, a.lexicon.as_deref(), a.layout.as_deref())?;
     rules.validate()?;
