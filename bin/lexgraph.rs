@@ -305,14 +305,25 @@ pub fn long_run() {
     LONG_RUN.store(true, std::sync::atomic::Ordering::Relaxed);
 }
 
+/// The largest lexicon a long run copies into memory; a larger one stays
+/// mapped (a copy costs its size in memory beside the page cache's).
+const COPY_AT_MOST: usize = 256 << 20;
+
+/// Whether `lex`, just mapped, is to be read into memory instead: in a long
+/// run (see [`LONG_RUN`]), if not too large. Mapped first, so that a file
+/// that is no lexicon is refused before anything is copied.
+fn copy_for_long_run(lex: &Lexicon) -> bool {
+    LONG_RUN.load(std::sync::atomic::Ordering::Relaxed) && lex.bytes().len() <= COPY_AT_MOST
+}
+
 /// Opens the lexicon file `path` (lexgraph's own): mapped, or read into
 /// memory for a long run (see [`LONG_RUN`]).
 pub fn open_file(path: &Path) -> lexgraph::Result<Lexicon> {
-    if LONG_RUN.load(std::sync::atomic::Ordering::Relaxed) {
-        Lexicon::read(path)
-    } else {
-        Lexicon::open(path)
+    let lex = Lexicon::open(path)?;
+    if copy_for_long_run(&lex) {
+        return Lexicon::read(path);
     }
+    Ok(lex)
 }
 
 /// Opens `path`, or the built-in default lexicon of the wanted kind. A KWG
@@ -321,27 +332,30 @@ pub fn open_file(path: &Path) -> lexgraph::Result<Lexicon> {
 /// wanted (or it has none).
 pub fn load(path: Option<&Path>, kind: Option<lexgraph::Kind>) -> Result<Lexicon> {
     match path {
-        Some(p) => if LONG_RUN.load(std::sync::atomic::Ordering::Relaxed) {
-            Lexicon::read_any(p, &Alphabet::english(), kind)
-        } else {
-            Lexicon::open_any(p, &Alphabet::english(), kind)
-        }
-        .map_err(|e| {
-            // Only a KWG whose tiles run past the English alphabet's may be
-            // one of another alphabet; a corrupt one gets no such advice.
-            let other_alphabet = matches!(&e, lexgraph::Error::BadFile { msg, .. }
+        Some(p) => Lexicon::open_any(p, &Alphabet::english(), kind)
+            .and_then(|lex| {
+                if copy_for_long_run(&lex) {
+                    Lexicon::read_any(p, &Alphabet::english(), kind)
+                } else {
+                    Ok(lex)
+                }
+            })
+            .map_err(|e| {
+                // Only a KWG whose tiles run past the English alphabet's may be
+                // one of another alphabet; a corrupt one gets no such advice.
+                let other_alphabet = matches!(&e, lexgraph::Error::BadFile { msg, .. }
                 if msg.contains("outside the alphabet"));
-            let e = anyhow::Error::from(e);
-            if other_alphabet {
-                e.context(format!(
-                    "{} is a KWG file, read as English: for another alphabet, \
+                let e = anyhow::Error::from(e);
+                if other_alphabet {
+                    e.context(format!(
+                        "{} is a KWG file, read as English: for another alphabet, \
                      convert it with `lexgraph import FILE --alphabet NAME -o OUT`",
-                    p.display()
-                ))
-            } else {
-                e
-            }
-        }),
+                        p.display()
+                    ))
+                } else {
+                    e
+                }
+            }),
         None => default_lexicon::open(kind.unwrap_or(lexgraph::Kind::Gaddag)),
     }
 }
